@@ -1,0 +1,3 @@
+from onenight.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,55 @@
+"""The ``onenight`` command: the app by default, and subcommands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def _adjudicate(args: argparse.Namespace) -> int:
+    from onenight.rules.errors import RulesError
+    from onenight.rules.record import adjudicate_text
+
+    source = "stdin" if args.file == "-" else args.file
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as f:
+                text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"{source}: cannot read the record ({e.__class__.__name__}: {e})", file=sys.stderr)
+        return 2
+    try:
+        result = adjudicate_text(text, source)
+    except RulesError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    except RecursionError:
+        print(f"{source}: the record is nested too deeply", file=sys.stderr)
+        return 2
+    json.dump(result, sys.stdout, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="onenight", description=(
+        "Game master for Loup-Garou pour une Nuit and Crépuscule. With no command, starts "
+        "the app."))
+    sub = p.add_subparsers(dest="command")
+    a = sub.add_parser("adjudicate", help="read a game record and print who dies and who wins")
+    a.add_argument("file", help="a game record (onenight-game/1), or - for standard input")
+    a.set_defaults(func=_adjudicate)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "func", None) is None:
+        from onenight.ui.app import run_app  # imported late: the rules need no Kivy
+
+        return run_app()
+    return args.func(args)
