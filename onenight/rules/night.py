@@ -132,6 +132,60 @@ class Table:
         return replace(self, acted=self.acted | {seat})
 
 
+def table_to_json(t: Table) -> dict:
+    """The table as plain JSON data (sets as sorted lists, facts as objects)."""
+    def fact(f: Seen) -> dict:
+        out = {"step": f.step, "kind": f.kind}
+        for k in ("seat", "center", "card"):
+            v = getattr(f, k)
+            if v is not None:
+                out[k] = v
+        if f.seats:
+            out["seats"] = list(f.seats)
+        return out
+
+    return {
+        "dealt": list(t.dealt), "seats": list(t.seats), "center": list(t.center),
+        "center_dealt": list(t.center_dealt), "alpha_center": t.alpha_center,
+        "copied": t.copied, "shields": sorted(t.shields),
+        "artifacts": [[s, a] for s, a in t.artifacts], "artifact_pool": list(t.artifact_pool),
+        "revealed": sorted(t.revealed), "changed": [[s, r] for s, r in t.changed],
+        "acted": sorted(t.acted), "seen": [[fact(f) for f in facts] for facts in t.seen],
+        "public": [fact(f) for f in t.public], "done": list(t.done),
+    }
+
+
+def table_from_json(d: dict) -> Table:
+    """The inverse of :func:`table_to_json`."""
+    def fact(x: dict) -> Seen:
+        return Seen(x["step"], x["kind"], x.get("seat"), x.get("center"), x.get("card"),
+                    tuple(x.get("seats", ())))
+
+    return Table(
+        dealt=tuple(d["dealt"]), seats=tuple(d["seats"]), center=tuple(d["center"]),
+        center_dealt=tuple(d["center_dealt"]), alpha_center=d["alpha_center"],
+        copied=d["copied"], shields=frozenset(d["shields"]),
+        artifacts=tuple((s, a) for s, a in d["artifacts"]),
+        artifact_pool=tuple(d["artifact_pool"]), revealed=frozenset(d["revealed"]),
+        changed=tuple((s, r) for s, r in d["changed"]), acted=frozenset(d["acted"]),
+        seen=tuple(tuple(fact(x) for x in facts) for facts in d["seen"]),
+        public=tuple(fact(x) for x in d["public"]), done=tuple(d["done"]))
+
+
+def shuffle_deal(cards: Sequence[str], players: int, rng) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Shuffle the deck with ``rng`` (a seeded random.Random) and deal: (seats, centre)."""
+    deck = list(cards)
+    rng.shuffle(deck)
+    return tuple(deck[:players]), tuple(deck[players:])
+
+
+def shuffle_artifacts(rng, artifacts: Sequence[str] | None = None) -> tuple[str, ...]:
+    """The Curator's artifacts, shuffled face down with ``rng``: their draw order."""
+    pool = list(artifacts if artifacts is not None else ARTIFACT)
+    rng.shuffle(pool)
+    return tuple(pool)
+
+
 def deal(seats: Sequence[str], center: Sequence[str], alpha_center: str | None = None,
          artifacts: Sequence[str] = ()) -> Table:
     """The table as dealt, before anyone wakes."""
@@ -601,5 +655,6 @@ def play_night(t: Table, choices: dict[str, Choice | None]) -> Table:
     return t
 
 
-__all__ = ["Table", "Seen", "deal", "actors", "apply_step", "legal_choices", "play_night",
+__all__ = ["Table", "Seen", "deal", "table_to_json", "table_from_json", "shuffle_deal",
+           "shuffle_artifacts", "actors", "apply_step", "legal_choices", "play_night",
            "wolf_pack", "shift_cards", "ALPHA_CENTER", "ALPHA_CENTER_CARDS"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -9,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from onenight.rules.cards import ARTIFACT_IDS, ROLE, ROLES, WEREWOLF_CARDS, Team
-from onenight.rules.night import apply_step, deal, legal_choices
+from onenight.rules.night import (apply_step, deal, legal_choices, shuffle_artifacts, shuffle_deal,
+                                 table_from_json, table_to_json)
 from onenight.rules.outcome import resolve
 from onenight.rules.record import adjudicate, step_choice_to_json
 from onenight.rules.scenarios import check_deck, default_alpha_center
@@ -85,6 +87,22 @@ def test_replaying_the_record_gives_the_same_table_and_result(g):
     assert out["final"]["center"] == list(t.center)
     assert out["roles"] == list(t.roles())
     assert adjudicate(rec) == out
+
+
+@SETTINGS
+@given(games())
+def test_the_table_round_trips_through_json(g):
+    _, t, _ = g
+    data = json.loads(json.dumps(table_to_json(t)))
+    assert table_from_json(data) == t
+
+
+def test_a_seeded_deal_replays_exactly():
+    deck = ["werewolf", "seer", "robber", "villager", "troublemaker", "drunk", "insomniac"]
+    a = shuffle_deal(deck, 4, random.Random(9)), shuffle_artifacts(random.Random(9))
+    b = shuffle_deal(deck, 4, random.Random(9)), shuffle_artifacts(random.Random(9))
+    assert a == b
+    assert sorted(a[0][0] + a[0][1]) == sorted(deck)
 
 
 @SETTINGS
