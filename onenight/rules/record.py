@@ -43,7 +43,7 @@ class Game:
 
 def _get(d: Mapping, key: str, field: str) -> Any:
     if key not in d:
-        raise RecordError(field, f"missing {key!r}")
+        raise RecordError(f"{field}.{key}" if field else key, "missing")
     return d[key]
 
 
