@@ -22,6 +22,7 @@ READY, RUNNING, PAUSED, FINISHED = "ready", "running", "paused", "finished"
 #: A cue found this late (the scheduler was held up) is played now and the rest of the night
 #: moves back by as much, so no line is cut or played over another.
 LATE_TOLERANCE = 0.25
+EPSILON = 1e-6  # seconds: below this, two times are the same (floating-point sums)
 
 
 class NightRunner:
@@ -131,9 +132,9 @@ class NightRunner:
         if cut is not None and self.plan.cues[cut] is target:
             # It is being said now: start it again.
             self._silence()
-            self._next = cut
             self._seek(target.start)
-            self.poll()
+            self._say(target, cut)
+            self._next = cut + 1
             return target
         if cut is not None:
             self._next = cut
@@ -181,7 +182,7 @@ class NightRunner:
                 self.audio.set_loop_volume(self._loop_volume())
         fired: list[Cue] = []
         cues = self.plan.cues
-        while self._next < len(cues) and cues[self._next].start <= self.position:
+        while self._next < len(cues) and cues[self._next].start <= self.position + EPSILON:
             cue = cues[self._next]
             if self._voice_playing():
                 break  # never talk over a line (only after a late poll); wait for it to end
