@@ -26,7 +26,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     n.add_argument("--players", required=True, type=int, metavar="N", help="3 to 10")
     n.add_argument("--lang", default=DEFAULT_LANGUAGE, choices=languages())
     n.add_argument("--voice", metavar="PACK", help="a voice pack: a name or a folder")
-    n.add_argument("--seed", type=int, metavar="S", help="fixes the deal and Anarchie's draw")
+    n.add_argument("--seed", type=int, metavar="S", help="seeds the random draw (Anarchie's cards); the night's plan is the same "
+                        "for every deal")
     n.add_argument("--dry-run", action="store_true",
                    help="print the plan, one JSON object per cue, and play nothing")
     n.add_argument("--pace", type=float, default=1.0,
@@ -104,12 +105,15 @@ def _play(plan, setup, voice, settings) -> int:
           + (f" (+ {setup.alpha_center} beside the centre)" if setup.alpha_center else ""),
           file=sys.stderr)
     if voice.pack:
-        print(f"Voice pack {voice.pack}: {voice.pack_dir}", file=sys.stderr)
+        missing = voice.pack_report()
+        print(f"Voice pack {voice.pack}: {voice.pack_dir}"
+              + (f" ({len(missing)} line(s) said by the default voice)" if missing else ""),
+              file=sys.stderr)
     print("Controls: p + Enter pauses or resumes, r + Enter repeats the last instruction, "
           "q + Enter quits.", file=sys.stderr)
     clock, audio = SystemClock(), KivyAudio()
     night = NightRunner(plan, audio, clock, settings,
-                        on_cue=lambda c: print(f"[{c.step}] {voice.text(c.line)}", flush=True))
+                        on_cue=lambda c: print(f"[{c.step}] {c.text}", flush=True))
     day = DebateRunner(voice, audio, clock, settings)
     commands: list[str] = []
     if sys.stdin is not None and sys.stdin.isatty():
@@ -139,6 +143,10 @@ def _play(plan, setup, voice, settings) -> int:
     except KeyboardInterrupt:
         night.stop()
         return 130
+    except NarrationError as e:  # a voice pack's clip that the sound device cannot play
+        night.stop()
+        print(f"onenight narrate: {e}", file=sys.stderr)
+        return 1
     finally:
         audio.close()
     return 0

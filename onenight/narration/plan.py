@@ -35,6 +35,8 @@ class Cue:
     start: float
     duration: float
     kind: str  # wake, info, instruction, close (or "night")
+    text: str = ""  # the words, for subtitles
+
 
     @property
     def end(self) -> float:
@@ -115,7 +117,7 @@ def build_night_plan(deck: Iterable[str], settings: NarrationSettings | None = N
     def say(step: str, line: str, kind: str) -> None:
         nonlocal t
         clip = voice.clip(line)
-        cues.append(Cue(step, line, str(clip.path), t, clip.duration, kind))
+        cues.append(Cue(step, line, str(clip.path), t, clip.duration, kind, voice.text(line)))
         t += clip.duration + settings.gap
 
     for line in NIGHT_OPENING:

@@ -178,6 +178,15 @@ class Voice:
     def text(self, line: str) -> str:
         return self._lines[line]
 
+    def pack_report(self) -> dict[str, str]:
+        """For a voice pack: every line it cannot say (line id -> reason), which the default
+        voice will say instead. Empty for the default voice or a complete pack."""
+        if self.pack_dir is None:
+            return {}
+        for line in self._lines:
+            self.clip(line)
+        return dict(sorted(self.fallbacks.items()))
+
 
 def check_audio(langs: Iterable[str] | None = None, *,
                 audio_root: str | os.PathLike | None = None) -> None:

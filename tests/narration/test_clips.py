@@ -80,6 +80,10 @@ def test_a_voice_pack_falls_back_to_the_default_voice_never_to_silence(tmp_path)
     assert not voice.clip("seer.close").pack
     assert voice.fallbacks["seer.close"] == "not in the pack"
     assert "seer.act" in voice.fallbacks
+    report = voice.pack_report()
+    assert "seer.wake" not in report and "seer.act" in report
+    assert len(report) == len(load_lines("fr")) - 1
+    assert Voice("fr").pack_report() == {}
     plan = build_night_plan(["seer", "werewolf", "villager", "villager", "villager", "robber"],
                             voice=voice)
     assert all(c.duration > 0 for c in plan.cues)

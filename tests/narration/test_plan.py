@@ -140,6 +140,8 @@ def test_a_dream_wolf_or_an_alpha_in_the_deck_changes_the_words_for_every_deal()
     lines = [c.line for c in plan.cues]
     assert "werewolves.dream_wolf" in lines and "werewolves.act_alpha" in lines
     assert "werewolves.close_dream" in lines and "witch.act_alpha" in lines
+    dream = next(c for c in plan.cues if c.line == "werewolves.dream_wolf")
+    assert "Loup rêveur" in dream.text
 
 
 @pytest.mark.parametrize("bad, field", [
