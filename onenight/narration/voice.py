@@ -63,6 +63,8 @@ def available_packs() -> tuple[str, ...]:
 
 def resolve_pack(pack: str | os.PathLike, lang: str) -> Path:
     """The folder holding a voice pack's clips for ``lang``; ``pack`` is a name or a folder."""
+    if not isinstance(pack, (str, os.PathLike)) or not str(pack).strip():
+        raise VoiceError("voice", f"a voice pack is a name or a folder, not {pack!r}")
     candidates = [Path(pack)] if Path(pack).is_dir() else []
     if not candidates and isinstance(pack, str) and pack and os.sep not in pack:
         candidates = [d / pack for d in voice_pack_dirs() if (d / pack).is_dir()]
@@ -160,6 +162,8 @@ class Voice:
         """The clip for ``line``: the pack's if it has a readable one, else the default."""
         if line in self._cache:
             return self._cache[line]
+        if line not in self._lines:
+            raise VoiceError("line", f"no line {line!r} in lines/{self.lang}.json")
         clip = None
         if self.pack_dir is not None:
             found = self._find(self.pack_dir, line)

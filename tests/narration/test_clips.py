@@ -107,3 +107,7 @@ def test_a_named_pack_is_found_in_the_voices_folders(tmp_path, monkeypatch):
     assert resolve_pack("papi", "fr") == tmp_path / "voices" / "papi" / "fr"
     with pytest.raises(VoiceError, match=r"no voice pack 'mamie'.*papi"):
         Voice("fr", "mamie")
+    with pytest.raises(VoiceError, match="a name or a folder"):
+        Voice("fr", "")
+    with pytest.raises(VoiceError, match="no line 'seer.dance'"):
+        Voice("fr", tmp_path / "voices" / "papi").clip("seer.dance")
