@@ -1,8 +1,9 @@
 """The narrator: the night's lines in each language, their recorded clips, the timed plan of
 the night, and the player that says it against a clock.
 
-Imports only :mod:`onenight.rules` (and the game clock); Kivy is reached only through
-:mod:`onenight.narration.kivy_audio`, imported when sound is really played.
+Imports only :mod:`onenight.rules`; Kivy is reached only through
+:mod:`onenight.narration.kivy_audio`, imported when sound is really played. Clocks and
+countdowns (:mod:`onenight.game.clock`) are passed in.
 
 For the app::
 
@@ -12,7 +13,8 @@ For the app::
     runner = NightRunner(plan, KivyAudio(), SystemClock(), settings)
     runner.start(); ... runner.poll() from Kivy's Clock ...; runner.pause(); runner.resume()
     runner.replay_last()
-    day = DebateRunner(Voice(settings.lang, settings.voice), audio, clock, settings)
+    countdown = Countdown(clock, settings.debate_seconds, paused=True)   # onenight.game.clock
+    day = DebateRunner(Voice(settings.lang, settings.voice), audio, countdown, settings)
 """
 
 from .audio import Audio, FakeAudio, Playback

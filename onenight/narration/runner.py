@@ -8,8 +8,7 @@ is due by the clock. The host can pause, resume, and replay the last instruction
 from __future__ import annotations
 
 from collections.abc import Callable
-
-from onenight.game.clock import Clock, Countdown
+from typing import Protocol
 
 from .audio import Audio, Playback
 from .errors import NarrationError
@@ -17,6 +16,32 @@ from .plan import Cue, NightPlan
 from .script import ACT, INFO, LAST_MINUTE, VOTE, WAKE, DAY_START
 from .settings import NarrationSettings
 from .voice import Voice
+
+class Clock(Protocol):
+    """Any monotonic clock (``onenight.game.clock.SystemClock`` or ``FakeClock``)."""
+
+    def now(self) -> float: ...
+
+
+class Countdown(Protocol):
+    """A deadline-based countdown (``onenight.game.clock.Countdown``)."""
+
+    total: float
+
+    @property
+    def paused(self) -> bool: ...
+
+    @property
+    def expired(self) -> bool: ...
+
+    def remaining(self) -> float: ...
+
+    def pause(self) -> None: ...
+
+    def resume(self) -> None: ...
+
+    def add(self, seconds: float) -> None: ...
+
 
 READY, RUNNING, PAUSED, FINISHED = "ready", "running", "paused", "finished"
 #: A cue found this late (the scheduler was held up) is played now and the rest of the night
@@ -250,17 +275,18 @@ class DebateRunner:
     """The day: says the debate's opening line, runs the countdown, warns at the last minute,
     and times "3, 2, 1, vote!" so that it ends on the deadline.
 
-    The countdown is a :class:`Countdown` on the injected clock, so it ends on time however
-    seldom ``poll()`` is called; ``countdown`` is there for the UI (remaining, pause, add).
+    ``countdown`` is an ``onenight.game.clock.Countdown`` made by the caller, paused, for
+    the debate's length (``settings.debate_seconds``); ``start()`` sets it going. It keeps a
+    deadline on its clock, so the debate ends on time however seldom ``poll()`` is called.
+    The UI reads and steers it directly (remaining, pause, add).
     """
 
-    def __init__(self, voice: Voice, audio: Audio, clock: Clock,
+    def __init__(self, voice: Voice, audio: Audio, countdown: Countdown,
                  settings: NarrationSettings | None = None):
         self.voice = voice
         self.audio = audio
-        self.clock = clock
+        self.countdown = countdown
         self.settings = settings or NarrationSettings(lang=voice.lang)
-        self.countdown = Countdown(clock, self.settings.debate_seconds, paused=True)
         self.said: list[str] = []
         self.started = False
         self._vote = voice.clip(VOTE)

@@ -1,6 +1,6 @@
 import pytest
 
-from onenight.game.clock import FakeClock
+from onenight.game.clock import Countdown, FakeClock
 from onenight.narration import (DebateRunner, FakeAudio, NarrationError, NarrationSettings,
                                 NightRunner, Voice, build_night_plan)
 from onenight.rules.scenarios import SCENARIO
@@ -199,7 +199,7 @@ def test_the_debate_warns_at_the_last_minute_and_the_vote_lands_on_the_deadline(
     audio = FakeAudio(clock)
     voice = Voice("en")
     s = NarrationSettings(lang="en", debate_seconds=300)
-    day = DebateRunner(voice, audio, clock, s)
+    day = DebateRunner(voice, audio, Countdown(clock, s.debate_seconds, paused=True), s)
     assert day.poll() == [] and not day.over
     day.start()
     vote = voice.clip("vote.countdown").duration
@@ -217,7 +217,7 @@ def test_the_debate_warns_at_the_last_minute_and_the_vote_lands_on_the_deadline(
 
 def test_a_paused_debate_waits():
     clock = FakeClock()
-    day = DebateRunner(Voice("fr"), FakeAudio(clock), clock,
+    day = DebateRunner(Voice("fr"), FakeAudio(clock), Countdown(clock, 60, paused=True),
                        NarrationSettings(debate_seconds=60, last_minute=60))
     day.start()
     clock.advance(10)

@@ -1,5 +1,8 @@
 """``onenight narrate``: a whole night through the sound device, then the debate countdown,
-so that a Raspberry Pi with only a speaker can lead a game. ``--dry-run`` prints the plan."""
+so that a Raspberry Pi with only a speaker can lead a game. ``--dry-run`` prints the plan.
+
+This sits on top, like :mod:`onenight.cli`: it joins the narrator, the game clock and the
+Kivy sound back-end, which do not import each other."""
 
 from __future__ import annotations
 
@@ -14,8 +17,8 @@ import time
 from onenight.rules.errors import DeckError
 from onenight.rules.scenarios import SCENARIO, SCENARIO_IDS, anarchy_deck, table_setup
 
-from .errors import NarrationError
-from .lines import DEFAULT_LANGUAGE, languages
+from onenight.narration.errors import NarrationError
+from onenight.narration.lines import DEFAULT_LANGUAGE, languages
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -50,9 +53,9 @@ def _fail(message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .plan import build_night_plan
-    from .settings import NarrationSettings
-    from .voice import Voice
+    from onenight.narration.plan import build_night_plan
+    from onenight.narration.settings import NarrationSettings
+    from onenight.narration.voice import Voice
 
     scenario = SCENARIO.get(args.scenario)
     if scenario is None:
@@ -90,11 +93,10 @@ def run(args: argparse.Namespace) -> int:
 def _play(plan, setup, voice, settings) -> int:
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-    from onenight.game.clock import SystemClock
-
-    from .kivy_audio import KivyAudio
-    from .runner import DebateRunner, NightRunner
-    from .voice import check_audio
+    from onenight.game.clock import Countdown, SystemClock
+    from onenight.narration.kivy_audio import KivyAudio
+    from onenight.narration.runner import DebateRunner, NightRunner
+    from onenight.narration.voice import check_audio
 
     try:
         check_audio([settings.lang])
@@ -114,7 +116,8 @@ def _play(plan, setup, voice, settings) -> int:
     clock, audio = SystemClock(), KivyAudio()
     night = NightRunner(plan, audio, clock, settings,
                         on_cue=lambda c: print(f"[{c.step}] {c.text}", flush=True))
-    day = DebateRunner(voice, audio, clock, settings)
+    day = DebateRunner(voice, audio, Countdown(clock, settings.debate_seconds, paused=True),
+                       settings)
     commands: list[str] = []
     if sys.stdin is not None and sys.stdin.isatty():
         threading.Thread(target=_read_commands, args=(commands,), daemon=True).start()
