@@ -29,8 +29,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     n.add_argument("--players", required=True, type=int, metavar="N", help="3 to 10")
     n.add_argument("--lang", default=DEFAULT_LANGUAGE, choices=languages())
     n.add_argument("--voice", metavar="PACK", help="a voice pack: a name or a folder")
-    n.add_argument("--seed", type=int, metavar="S", help="seeds the random draw (Anarchie's cards); the night's plan is the same "
-                        "for every deal")
+    n.add_argument("--seed", type=int, metavar="S",
+                   help="seeds the random draw (Anarchie's cards); the night's plan is the "
+                        "same for every deal")
     n.add_argument("--dry-run", action="store_true",
                    help="print the plan, one JSON object per cue, and play nothing")
     n.add_argument("--pace", type=float, default=1.0,

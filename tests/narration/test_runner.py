@@ -5,7 +5,7 @@ from onenight.narration import (DebateRunner, FakeAudio, NarrationError, Narrati
                                 NightRunner, Voice, build_night_plan)
 from onenight.rules.scenarios import SCENARIO
 
-DECK = SCENARIO["sombre-reveil"].deck(4)  # sentinel, werewolves, mystic, apprentice, witch, revealer
+DECK = SCENARIO["sombre-reveil"].deck(4)  # sentinel, wolves, apprentice, witch, revealer
 SETTINGS = NarrationSettings(ambience_volume=0.5, duck=0.4, voice_volume=0.8)
 
 
