@@ -49,6 +49,14 @@ def tap(widget) -> None:
     """Touch the middle of ``widget`` and let go, through the window like a finger."""
     from kivy.tests.common import UnitTestTouch
 
+    from kivy.uix.scrollview import ScrollView
+
+    parent = widget.parent
+    while parent is not None and parent is not parent.parent:
+        if isinstance(parent, ScrollView):
+            parent.scroll_to(widget, padding=10, animate=False)
+            break
+        parent = parent.parent
     pump(1)
     x, y = widget.to_window(*widget.center)
     t = UnitTestTouch(x, y)

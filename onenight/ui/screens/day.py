@@ -3,7 +3,8 @@ a random first speaker, the cards in play and the artifact rules as reminders, a
 players are ready to vote (from the box)."""
 
 from kivy.factory import Factory
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.uix.modalview import ModalView
 
 from .base import BaseScreen
 
@@ -11,6 +12,12 @@ from .base import BaseScreen
 def mmss(seconds: float) -> str:
     s = int(seconds + 0.999)
     return f"{s // 60}:{s % 60:02d}"
+
+
+class VoteModes(ModalView):
+    """Asks how this vote is taken: the box (when connected), fingers, or the tablet."""
+
+    screen = ObjectProperty(None)
 
 
 class DayScreen(BaseScreen):
@@ -70,10 +77,12 @@ class DayScreen(BaseScreen):
         self.refresh()
 
     def ask_vote(self):
-        Factory.VoteModes(screen=self).open()
+        VoteModes(screen=self).open()
 
     def start_vote(self, mode: str):
         if self.app.send({"type": "start_vote", "mode": mode}):
+            if mode == "box" and self.app.box_ready():
+                self.app.box.start_vote(len(self.app.ctl.state.players))
             self.app.go("vote")
 
     def show_cards(self):

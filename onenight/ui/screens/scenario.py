@@ -32,13 +32,14 @@ class ScenarioItem(Factory.ButtonBehavior, Factory.BoxLayout):
     desc = StringProperty("")
     selected = BooleanProperty(False)
     cards = ListProperty([])
+    emblem_side = Factory.NumericProperty(40)
 
     def on_cards(self, *_):
         row = self.ids.emblems
         row.clear_widgets()
         for c in self.cards:
-            row.add_widget(Emblem(card=c, size_hint=(None, None),
-                                  size=(row.height, row.height)))
+            side = self.emblem_side
+            row.add_widget(Emblem(card=c, size_hint=(None, None), size=(side, side)))
 
 
 class ScenarioScreen(BaseScreen):
@@ -61,7 +62,7 @@ class ScenarioScreen(BaseScreen):
         items.clear_widgets()
         for sid in v.scenarios:
             sc = SCENARIO[sid]
-            it = ScenarioItem(scenario=sid)
+            it = ScenarioItem(scenario=sid, emblem_side=self.app.scale * 46)
             it.title = getattr(sc, self.app.lang)
             it.level = "★" * STARS[sc.level] + "  " + self.tr("level." + sc.level)
             it.desc = self.tr(f"scenario.{sid}.desc")

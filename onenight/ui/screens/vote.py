@@ -114,6 +114,7 @@ class VoteScreen(BaseScreen):
                 self.prompt = self.tr("vote.pass_to", name=v.players[self.voter])
             else:
                 self.prompt = self.tr("vote.tablet_choose", name=v.players[self.voter])
+        self.ids.circle.current = self.voter if (mode == "fingers" or v.revealed) else -1
         self._targets([s for s in range(len(v.players)) if s != self.voter]
                       if self.choosing and self.voter >= 0 else [])
 
@@ -157,6 +158,11 @@ class VoteScreen(BaseScreen):
             self.refresh()
 
     def close_vote(self):
+        v = self.view
+        if v is not None and v.mode == "box" and self.app.box_ready():
+            # the box closes its vote and sends what it has (None for a silent pad)
+            self.app.box.close_vote()
+            return
         if self.app.send({"type": "close_vote"}):
             self.choosing = False
             self.refresh()

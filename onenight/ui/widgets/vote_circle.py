@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+from kivy.clock import Clock
 from kivy.graphics import Color, Ellipse, Line, Triangle
 from kivy.properties import ListProperty, NumericProperty, ObjectProperty
 from kivy.uix.label import Label
@@ -22,13 +23,18 @@ class VoteCircle(Widget):
     """Per seat: the seat they point at; None until the votes are revealed."""
     counts = ObjectProperty(None, allownone=True)
     dead = ListProperty([])
+    current = NumericProperty(-1)
+    """A seat to ring (the player whose vote is being entered), or -1."""
     scale = NumericProperty(1.0)
 
     def __init__(self, **kw):
         super().__init__(**kw)
         self._labels: list[Label] = []
-        self.bind(pos=self._draw, size=self._draw, names=self._draw, is_in=self._draw,
-                  votes=self._draw, counts=self._draw, dead=self._draw, scale=self._draw)
+        # one redraw per frame, however many properties a screen sets in a row
+        self._redraw = Clock.create_trigger(self._draw, -1)
+        self.bind(pos=self._redraw, size=self._redraw, names=self._redraw, is_in=self._redraw,
+                  votes=self._redraw, counts=self._redraw, dead=self._redraw,
+                  scale=self._redraw, current=self._redraw)
 
     def seat_pos(self, i: int) -> tuple[float, float]:
         n = max(1, len(self.names))
@@ -42,8 +48,10 @@ class VoteCircle(Widget):
             self.remove_widget(lb)
         self._labels = []
         n = len(self.names)
-        if n == 0:
-            return
+        votes, counts = self.votes, self.counts
+        if n == 0 or (votes is not None and len(votes) != n) or \
+                (counts is not None and len(counts) != n):
+            return  # mid-update: the next frame draws the consistent state
         rad = 34 * self.scale
         with self.canvas:
             if self.votes is not None:
@@ -55,8 +63,9 @@ class VoteCircle(Widget):
                     dx, dy = x2 - x1, y2 - y1
                     d = math.hypot(dx, dy) or 1
                     ux, uy = dx / d, dy / d
-                    sx, sy = x1 + ux * rad, y1 + uy * rad
-                    ex, ey = x2 - ux * (rad + 4), y2 - uy * (rad + 4)
+                    off = 7 * self.scale  # keep mutual votes apart
+                    sx, sy = x1 + ux * rad - uy * off, y1 + uy * rad + ux * off
+                    ex, ey = x2 - ux * (rad + 4) - uy * off, y2 - uy * (rad + 4) + ux * off
                     Color(*theme.ACCENT)
                     Line(points=[sx, sy, ex, ey], width=2.2 * self.scale)
                     h = 20 * self.scale
@@ -72,6 +81,9 @@ class VoteCircle(Widget):
                 else:
                     Color(*theme.PANEL_HI)
                 Ellipse(pos=(x - rad, y - rad), size=(2 * rad, 2 * rad))
+                if i == self.current:
+                    Color(*theme.ACCENT)
+                    Line(circle=(x, y, rad + 5 * self.scale), width=2.5 * self.scale)
         for i, name in enumerate(self.names):
             x, y = self.seat_pos(i)
             if self.counts is not None:

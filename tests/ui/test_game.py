@@ -1,0 +1,305 @@
+"""Whole games tapped through in a real window: what each screen shows at each step."""
+
+import json
+
+from onenight.ui.driving import find, pump, tap, tap_text, texts
+
+NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma"]
+
+
+def screen(app):
+    return app.sm.current_screen
+
+
+def shown(app):
+    return "\n".join(texts(screen(app)))
+
+
+def type_players(app, names):
+    s = screen(app)
+    assert s.name == "players"
+    while len(s.names) < len(names):
+        tap(find(s, "more"))
+    while len(s.names) > len(names):
+        tap(find(s, "fewer"))
+    rows = list(reversed(find(s, "rows").children))
+    for row, name in zip(rows, names):
+        row.ids.name.text = name
+    tap(find(s, "next"))
+
+
+def run_night(app):
+    assert screen(app).name == "night"
+    clock = app.test_clock
+    for _ in range(300):
+        if screen(app).name != "night":
+            break
+        clock.advance(4)
+        app.tick()
+        pump(1)
+    assert screen(app).name == "day"
+
+
+def back_home(app):
+    app.go("home")
+    pump(2)
+
+
+def test_home_in_french_then_english(app):
+    assert screen(app).name == "home"
+    assert "Nouvelle partie" in shown(app)
+    tap(find(screen(app), "lang"))
+    assert "New game" in shown(app) and app.settings.language == "en"
+    tap(find(screen(app), "lang"))
+    assert "Nouvelle partie" in shown(app)
+
+
+def test_bad_players_are_explained_on_screen(app):
+    tap(find(screen(app), "new"))
+    type_players(app, ["Alice", "alice", "Chloé"])
+    assert screen(app).name == "players"
+    assert "Deux joueurs s'appellent" in app.message
+    type_players(app, ["Alice", "", "Chloé"])
+    assert "Donnez un nom au joueur 2" in app.message
+    back_home(app)
+
+
+def test_a_game_without_box_pointing_fingers(app):
+    tap(find(screen(app), "new"))
+    type_players(app, NAMES)
+    s = screen(app)
+    assert s.name == "scenario"
+    # only the presets for five players are offered
+    text = shown(app)
+    assert "Sombre réveil" in text and "Un terrible ennemi" not in text
+    assert find(s, "start").disabled  # nothing chosen yet
+    tap_text(find(s, "scenario_list"), "Sombre réveil")
+    text = shown(app)
+    assert "Mélangez ces 8 cartes" in text and "Boucliers pour la Sentinelle : 1." in text
+    assert "Garde du corps" in text  # the rule's advice from 5 players
+    tap(find(s, "cards"))
+    assert screen(app).name == "cards"
+    assert "Sorcière" in shown(app) and "Divinateur" in shown(app)
+    tap_text(screen(app), "Retour")
+    tap(find(screen(app), "start"))
+
+    # the night shows what the voice says, nothing else
+    night = screen(app)
+    assert night.name == "night"
+    assert night.title == "La nuit tombe"
+    assert set(texts(night)) == {"La nuit tombe", night.line, "Quitter", "Répéter", "Pause"}
+    tap(find(night, "pause"))
+    assert night.paused and "Reprendre" in shown(app)
+    app.test_clock.advance(60)
+    app.tick()
+    assert night.title == "La nuit tombe"  # paused: nothing moves on
+    tap(find(night, "pause"))
+    app.test_clock.advance(6.5)
+    app.tick()
+    assert night.title == "Sentinelle"
+    tap(find(night, "replay"))
+    assert night.title == "Sentinelle"
+    run_night(app)
+
+    day = screen(app)
+    assert day.time_text == "5:00"
+    app.test_clock.advance(30)
+    app.tick()
+    assert find(day, "countdown").text == "4:30"
+    tap(find(day, "plus"))
+    assert find(day, "countdown").text == "5:30"
+    tap(find(day, "speaker_btn"))
+    assert "parle en premier" in find(day, "speaker").text
+    app.sounds.played.clear()
+    app.test_clock.advance(271)
+    app.tick()
+    assert app.sounds.played == ["warning"] and "Plus qu'une minute" in app.message
+    app.test_clock.advance(60)
+    app.tick()
+    assert app.sounds.played == ["warning", "end"] and find(day, "countdown").text == "0:00"
+    in_play = [w.label for w in find(day, "in_play").children]
+    assert "Sentinelle" in in_play and "Loup-Garou" in in_play
+
+    tap(find(day, "vote"))
+    pump(2)
+    from kivy.core.window import Window
+    modal = [w for w in Window.children if w.__class__.__name__ == "VoteModes"][0]
+    assert find(modal, "box").disabled  # no box connected
+    tap(find(modal, "fingers"))
+    vote = screen(app)
+    assert vote.name == "vote" and vote.big_text == "3"
+    for expected in ("2", "1", "Votez !"):
+        app.test_clock.advance(1)
+        app.tick()
+        assert vote.big_text == expected
+    app.test_clock.advance(1)
+    app.tick()
+    assert vote.stage == "collect"
+    assert "Qui Alice montre-t-il du doigt ?" in shown(app)
+    tap_text(find(vote, "targets"), "Bruno")
+    for name in ("Alice", "Bruno", "Alice"):
+        tap_text(find(vote, "targets"), name)
+    # four votes in: statuses only, no arrow, no count
+    circle = find(vote, "circle")
+    assert circle.votes is None and circle.counts is None
+    assert circle.is_in == [True, True, True, True, False]
+    tap_text(find(vote, "targets"), "Bruno")
+    assert vote.stage == "revealed"
+    assert circle.votes == [1, 0, 1, 0, 1] and circle.counts == [2, 3, 0, 0, 0]
+    assert "Bruno : 3" in find(vote, "summary").text
+    tap(find(vote, "reveal"))
+
+    reveal = screen(app)
+    assert reveal.name == "reveal"
+    tap(find(reveal, "confirm"))
+    assert screen(app).name == "reveal" and "Il manque la carte de" in app.message
+    for card in ("Sorcière", "Loup-Garou", "Villageois", "Sentinelle", "Divinateur"):
+        tap_text(find(reveal, "cards"), card)
+    tap(find(reveal, "confirm"))
+
+    result = screen(app)
+    assert result.name == "result"
+    text = shown(app)
+    assert "Bruno meurt avec 3 voix." in text
+    assert "Le village gagne : un loup-garou est mort." in text
+    assert "Gagnent : Alice, Chloé, David, Emma" in text
+    assert find(result, "circle").dead == [1]
+    saved = app.ctl.state.record_path
+    record = json.loads(saved.read_text())
+    assert record["votes"] == [1, 0, 1, 0, 1] and record["outcome"]["winning_teams"] == ["village"]
+    assert record["final_entry"]["seats"] == ["witch", "werewolf", "villager", "sentinel",
+                                              "revealer"]
+    back_home(app)
+
+
+def test_a_game_with_the_box_keeps_votes_secret(app):
+    s = screen(app)
+    tap(find(s, "settings"))
+    st = screen(app)
+    find(st, "scroll").scroll_y = 0
+    pump(2)
+    assert "Cette version" not in find(st, "box_status").text
+    find(st, "address").text = "socket://box.local:7777"
+    tap(find(st, "connect"))
+    assert app.box_ready()
+    assert find(st, "box_status").text == "Boîtier connecté (socket://box.local:7777)."
+    tap(find(st, "pad_test"))
+    assert app.test_boxes[-1].tested
+    back_home(app)
+    box = app.test_boxes[-1]
+
+    tap(find(screen(app), "new"))
+    type_players(app, ["Ana", "Ben", "Cyd", "Dan", "Eli", "Fay"])
+    s = screen(app)
+    tap_text(find(s, "scenario_list"), "La nuit du Loup-Garou")
+    assert "Loup-Garou face cachée à côté du centre" in shown(app)
+    tap(find(s, "start"))
+    run_night(app)
+    day = screen(app)
+    box.ready(4)
+    pump(2)
+    app.tick()
+    assert find(day, "ready").text == "4/6 prêts à voter"
+    day.start_vote("box")
+    vote = screen(app)
+    tap(find(vote, "skip"))
+    for seat, target in ((0, 1), (2, 1), (5, 0)):
+        box.press(seat, target)
+    pump(2)
+    app.tick()
+    circle = find(vote, "circle")
+    assert circle.is_in == [True, False, True, False, False, True]
+    assert circle.votes is None
+    assert "3/6 votes reçus" in shown(app)
+    assert all(n not in find(vote, "targets").children for n in ("Ana",))
+    tap(find(vote, "close"))
+    pump(2)
+    app.tick()
+    assert vote.stage == "revealed" and "manquent : Ben, Dan, Eli" in find(vote, "summary").text
+    assert circle.votes == [1, None, 1, None, None, 0]
+    # the missing votes are entered by the host, by pointing
+    for name in ("Ana", "Ana", "Ben"):
+        tap_text(find(vote, "targets"), name)
+    assert circle.votes == [1, 0, 1, 0, 1, 0] and circle.counts == [3, 3, 0, 0, 0, 0]
+    tap(find(vote, "reveal"))
+
+    reveal = screen(app)
+    for card in ("Loup alpha", "Villageois", "Sentinelle", "Garde du corps", "Loup shaman",
+                 "Sorcière"):
+        tap_text(find(reveal, "cards"), card)
+    tap(find(reveal, "confirm"))
+    text = shown(app)
+    # the Bodyguard (Dan) points at Ana: Ana is saved; Ben dies alone
+    assert "Ana est sauvé par le Garde du corps." in text
+    assert "Ben meurt avec 3 voix." in text
+    assert "Les loups-garous gagnent" in text
+    back_home(app)
+
+
+def test_tablet_votes_are_hidden_between_players(app):
+    tap(find(screen(app), "new"))
+    type_players(app, NAMES[:3])
+    s = screen(app)
+    tap_text(find(s, "scenario_list"), "Un terrible ennemi")
+    tap(find(s, "start"))
+    run_night(app)
+    screen(app).start_vote("tablet")
+    vote = screen(app)
+    tap(find(vote, "skip"))
+    assert "Passez la tablette à Alice" in shown(app)
+    assert find(vote, "targets").children == []
+    tap(find(vote, "ready_btn"))
+    assert "Alice, contre qui votes-tu ?" in shown(app)
+    tap_text(find(vote, "targets"), "Chloé")
+    # hidden at once: the next player sees only whose turn it is
+    assert "Passez la tablette à Bruno" in shown(app)
+    circle = find(vote, "circle")
+    assert find(vote, "targets").children == []
+    assert circle.votes is None and circle.counts is None and circle.is_in == [True, False, False]
+    tap(find(vote, "ready_btn"))
+    tap_text(find(vote, "targets"), "Chloé")
+    tap(find(vote, "ready_btn"))
+    tap_text(find(vote, "targets"), "Alice")
+    assert vote.stage == "revealed" and find(vote, "circle").counts == [1, 0, 2]
+    back_home(app)
+    # the game in progress can be resumed from home
+    assert not find(screen(app), "resume").disabled
+    tap(find(screen(app), "resume"))
+    assert screen(app).name == "vote"
+    back_home(app)
+
+
+def test_history_lists_and_exports_games(app, tmp_path):
+    tap(find(screen(app), "history"))
+    h = screen(app)
+    assert "2 parties" in find(h, "summary").text
+    tap(find(h, "export_one"))  # disabled: nothing chosen, nothing happens
+    rows = list(reversed(find(h, "rows").children))
+    tap(rows[0])
+    find(h, "folder").text = str(tmp_path / "usb")
+    tap(find(h, "export_one"))
+    assert "1 partie(s) copiée(s)" in app.message
+    assert len(list((tmp_path / "usb").glob("*.json"))) == 1
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    find(h, "folder").text = str(blocker / "sub")
+    tap(find(h, "export_all"))
+    assert "Copie impossible" in app.message
+    back_home(app)
+
+
+def test_custom_deck_is_checked_live(app):
+    tap(find(screen(app), "new"))
+    type_players(app, NAMES[:3])
+    tap_text(find(screen(app), "scenario_list"), "Paquet sur mesure")
+    d = screen(app)
+    assert d.name == "deck"
+    rows = {r.card: r for r in find(d, "grid").children}
+    for card in ("werewolf", "werewolf", "seer", "robber", "troublemaker"):
+        tap(rows[card].ids.plus)
+    assert "5 cartes sur 6" in d.status and find(d, "use").disabled
+    tap(rows["village_idiot"].ids.plus)
+    assert "★★★" in d.status and not find(d, "use").disabled
+    tap(find(d, "use"))
+    assert screen(app).name == "scenario" and app.ctl.setup_view().scenario == "custom"
+    back_home(app)
