@@ -23,6 +23,7 @@ from . import theme
 from .i18n import Translator
 from .screens import SCREENS
 from .sounds import Sounds
+from .voice import SafeAudio, Speaker, voice_packs
 from .widgets import common as _common  # noqa: F401  (registers the kv classes)
 
 HERE = Path(__file__).parent
@@ -47,7 +48,7 @@ class OneNightApp(App):
 
     def __init__(self, data_dir: str | os.PathLike | None = None, clock=None,
                  rng: random.Random | None = None, box_factory=None, night_factory=None,
-                 **kw):
+                 audio=None, **kw):
         super().__init__(**kw)
         self._data_dir = Path(data_dir) if data_dir else None
         self._clock = clock
@@ -57,6 +58,9 @@ class OneNightApp(App):
         self.box = None
         self.translator = Translator("fr")
         self.sounds = Sounds()
+        self._audio = audio
+        self.audio = None
+        self.speaker = None
 
     # ---- paths and services -------------------------------------------------------------
     @property
@@ -67,6 +71,13 @@ class OneNightApp(App):
         self.settings, problem = load_settings(self.data_dir / "settings.json")
         self.lang = self.settings.language
         self.translator.lang = self.lang
+        if self._audio is None:
+            from onenight.narration.kivy_audio import KivyAudio
+
+            self._audio = KivyAudio()
+        self.audio = SafeAudio(self._audio)
+        self.speaker = Speaker(self.audio)
+        self.sounds.volume = self.settings.voice_volume
         self.ctl = Controller(self.data_dir / "history", clock=self._clock, rng=self._rng,
                               debate_minutes=self.settings.debate_minutes)
         Builder.load_file(str(HERE / "widgets" / "common.kv"))
@@ -151,6 +162,13 @@ class OneNightApp(App):
             except Exception:  # a bad address must not stop the app
                 self.box = None
                 self.notify("box.cannot_connect", kind="error")
+
+    def voice_packs(self) -> list[str]:
+        return voice_packs()
+
+    def say(self, line: str) -> float:
+        """Say one line of the day aloud; returns its length in seconds (0 if silent)."""
+        return self.speaker.say(line, self.settings) if self.speaker else 0.0
 
     def box_ready(self) -> bool:
         return self.box is not None and self.box.connected()

@@ -81,8 +81,12 @@ def app(tmp_path_factory):
         boxes.append(b)
         return b
 
+    from onenight.narration import FakeAudio
+
+    audio = FakeAudio()
     a = OneNightApp(data_dir=tmp_path_factory.mktemp("data"), clock=clock,
-                    rng=random.Random(3), box_factory=box_factory)
+                    rng=random.Random(3), box_factory=box_factory, audio=audio)
+    a.test_audio = audio
     a.test_clock = clock
     a.test_boxes = boxes
     start(a)

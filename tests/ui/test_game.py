@@ -86,20 +86,35 @@ def test_a_game_without_box_pointing_fingers(app):
     # the night shows what the voice says, nothing else
     night = screen(app)
     assert night.name == "night"
+    app.test_clock.advance(2.5)
+    app.tick()
     assert night.title == "La nuit tombe"
+    assert night.line.startswith("Chacun a regardé sa carte")
+    assert app.test_audio.played()[-1].endswith("night.intro.ogg")
     assert set(texts(night)) == {"La nuit tombe", night.line, "Quitter", "Répéter", "Pause"}
     tap(find(night, "pause"))
     assert night.paused and "Reprendre" in shown(app)
-    app.test_clock.advance(60)
+    line = night.line
+    app.test_clock.advance(120)
     app.tick()
-    assert night.title == "La nuit tombe"  # paused: nothing moves on
+    assert night.line == line  # paused: nothing moves on
     tap(find(night, "pause"))
-    app.test_clock.advance(6.5)
+    for _ in range(60):
+        app.test_clock.advance(1)
+        app.tick()
+        if night.title == "Sentinelle":
+            break
+    assert night.line == "Sentinelle, ouvrez les yeux."
+    app.test_clock.advance(3)
     app.tick()
-    assert night.title == "Sentinelle"
+    assert night.line.startswith("Vous pouvez poser un bouclier")
+    plays = len(app.test_audio.played())
     tap(find(night, "replay"))
-    assert night.title == "Sentinelle"
+    assert night.line.startswith("Vous pouvez poser un bouclier")
+    assert len(app.test_audio.played()) == plays + 1
+    assert app.test_audio.played()[-1].endswith("sentinel.act.ogg")
     run_night(app)
+    assert app.speaker.said[-1] == "day.start"
 
     day = screen(app)
     assert day.time_text == "5:00"
@@ -114,6 +129,7 @@ def test_a_game_without_box_pointing_fingers(app):
     app.test_clock.advance(271)
     app.tick()
     assert app.sounds.played == ["warning"] and "Plus qu'une minute" in app.message
+    assert app.speaker.said[-1] == "day.last_minute"
     app.test_clock.advance(60)
     app.tick()
     assert app.sounds.played == ["warning", "end"] and find(day, "countdown").text == "0:00"
@@ -127,14 +143,17 @@ def test_a_game_without_box_pointing_fingers(app):
     assert find(modal, "box").disabled  # no box connected
     tap(find(modal, "fingers"))
     vote = screen(app)
-    assert vote.name == "vote" and vote.big_text == "3"
-    for expected in ("2", "1", "Votez !"):
-        app.test_clock.advance(1)
+    assert vote.name == "vote" and vote.big_text == "Prêts ?"
+    assert app.speaker.said[-1] == "vote.countdown"
+    seen = []
+    for _ in range(40):
+        app.test_clock.advance(0.25)
         app.tick()
-        assert vote.big_text == expected
-    app.test_clock.advance(1)
-    app.tick()
-    assert vote.stage == "collect"
+        if vote.stage != "countdown":
+            break
+        if vote.big_text not in seen:
+            seen.append(vote.big_text)
+    assert seen == ["Prêts ?", "3", "2", "1", "Votez !"] and vote.stage == "collect"
     assert "Qui Alice montre-t-il du doigt ?" in shown(app)
     tap_text(find(vote, "targets"), "Bruno")
     for name in ("Alice", "Bruno", "Alice"):

@@ -57,6 +57,8 @@ class DayScreen(BaseScreen):
     def tick(self):
         for alert in self.app.ctl.day_alerts():
             self.app.sounds.play("warning" if alert == "one_minute" else "end")
+            if alert == "one_minute":
+                self.app.say("day.last_minute")
             self.app.notify("day.alert." + alert)
         self.refresh()
 

@@ -4,7 +4,10 @@ replay for the host. The screen stays awake while it is shown."""
 from kivy.core.window import Window
 from kivy.properties import BooleanProperty, StringProperty
 
+from onenight.narration import NarrationError
+
 from ..night_driver import TextNight
+from ..voice import VoicedNight
 from .base import BaseScreen
 
 
@@ -40,8 +43,12 @@ class NightScreen(BaseScreen):
         if app.night_factory is not None:
             self.driver = app.night_factory(app, deck)
         else:
-            self.driver = TextNight(deck, app.ctl.clock, app.tr, s.action_seconds,
-                                    s.jitter_seconds, rng=app._rng)
+            try:
+                self.driver = VoicedNight(deck, app.ctl.clock, app.tr, s, app.audio, app._rng)
+            except (NarrationError, OSError, ValueError):
+                app.notify("night.voice_unavailable", kind="error")
+                self.driver = TextNight(deck, app.ctl.clock, app.tr, s.action_seconds,
+                                        s.jitter_seconds, rng=app._rng)
         self.driver.start()
 
     def refresh(self):
@@ -59,6 +66,7 @@ class NightScreen(BaseScreen):
         if d.done:
             self.driver = None
             if self.app.send({"type": "night_done", "minutes": self.app.settings.debate_minutes}):
+                self.app.say("day.start")
                 self.app.go("day")
 
     def toggle_pause(self):

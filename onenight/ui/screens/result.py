@@ -71,6 +71,20 @@ class ResultScreen(BaseScreen):
         from .. import theme
         return theme.GOOD if won else theme.MUTED
 
+    def on_enter(self, *_):
+        o = self.app.ctl.outcome
+        if o is None:
+            return
+        if not o.deaths:
+            self.app.say("result.nobody_died")
+        teams = o.winning_teams
+        line = {"village": "result.village", "werewolf": "result.werewolves",
+                "tanner": "result.tanner"}
+        if not teams:
+            self.app.say("result.nobody")
+        for t in teams:
+            self.app.say(line[t])
+
     def again(self):
         if self.app.send({"type": "new_game"}):
             self.app.go("scenario")

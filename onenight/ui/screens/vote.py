@@ -11,6 +11,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Obje
 from .base import BaseScreen
 
 COUNTDOWN = ("vote.three", "vote.two", "vote.one", "vote.go")
+COUNT_SECONDS = 3.6  # the voice's "three, two, one, vote!" lasts about this long
 
 
 class VoteScreen(BaseScreen):
@@ -26,6 +27,7 @@ class VoteScreen(BaseScreen):
     names = ListProperty([])
 
     _started_at = None
+    _lead = 0.0  # seconds of "get ready" before the numbers, to match the voice
 
     def on_pre_enter(self, *_):
         if self.app.ctl.phase != "vote":
@@ -34,7 +36,10 @@ class VoteScreen(BaseScreen):
         if not any(v.is_in) and not v.revealed:
             self.stage = "countdown"
             self._started_at = self.app.ctl.now()
-            self.app.sounds.play("warning")
+            said = self.app.say("vote.countdown")
+            self._lead = max(0.0, said - COUNT_SECONDS)
+            if not said:
+                self.app.sounds.play("warning")
         self.refresh()
 
     # ---- view -----------------------------------------------------------------------------
@@ -51,7 +56,8 @@ class VoteScreen(BaseScreen):
         circle.votes = list(v.votes) if v.votes is not None else None
         circle.counts = list(v.counts) if v.counts is not None else None
         if self.stage == "countdown":
-            self.big_text = self.tr(COUNTDOWN[self._count_index()])
+            i = self._count_index()
+            self.big_text = self.tr(COUNTDOWN[i]) if i >= 0 else self.tr("vote.get_ready")
             self.prompt = ""
             self.choosing = False
             self._targets([])
@@ -67,9 +73,13 @@ class VoteScreen(BaseScreen):
         self._prompt(v)
 
     def _count_index(self) -> int:
+        """-1 while getting ready, then 0..3 (three, two, one, vote)."""
         if self._started_at is None:
             return len(COUNTDOWN) - 1
-        return min(len(COUNTDOWN) - 1, int(self.app.ctl.now() - self._started_at))
+        t = self.app.ctl.now() - self._started_at - self._lead
+        if t < 0:
+            return -1
+        return min(len(COUNTDOWN) - 1, int(t / (COUNT_SECONDS / len(COUNTDOWN))))
 
     def _summary(self, v) -> str:
         parts = []
@@ -131,8 +141,7 @@ class VoteScreen(BaseScreen):
     # ---- actions ---------------------------------------------------------------------------
     def tick(self):
         if self.stage == "countdown":
-            if self._count_index() >= len(COUNTDOWN) - 1 and \
-                    self.app.ctl.now() - self._started_at >= len(COUNTDOWN):
+            if self.app.ctl.now() - self._started_at >= self._lead + COUNT_SECONDS + 1:
                 self.stage = "collect"
             self.refresh()
         elif self.stage == "collect" and self.view and self.view.mode == "box":
@@ -169,4 +178,5 @@ class VoteScreen(BaseScreen):
 
     def to_reveal(self):
         if self.app.send({"type": "to_reveal"}):
+            self.app.say("reveal")
             self.app.go("reveal")
