@@ -53,7 +53,7 @@ class OneNightApp(App):
         self._data_dir = Path(data_dir) if data_dir else None
         self._clock = clock
         self._rng = rng or random.Random()
-        self.box_factory = box_factory
+        self.box_factory = box_factory if box_factory is not None else _default_box_factory()
         self.night_factory = night_factory
         self.box = None
         self.translator = Translator("fr")
@@ -170,6 +170,13 @@ class OneNightApp(App):
         """Say one line of the day aloud; returns its length in seconds (0 if silent)."""
         return self.speaker.say(line, self.settings) if self.speaker else 0.0
 
+    def sync_box_debate(self) -> None:
+        """Tell the box how long the debate has left (its LED bar and buzzer follow it)."""
+        if self.box_ready() and self.ctl.phase == "day":
+            v = self.ctl.day_view()
+            if v.running:
+                self.box.start_debate(v.seconds_left, self.ctl.state.day.length)
+
     def box_ready(self) -> bool:
         return self.box is not None and self.box.connected()
 
@@ -192,6 +199,17 @@ def _facts(app: OneNightApp, facts: dict) -> dict:
         if k == "card" and isinstance(v, str):
             out["card_name"] = app.translator.role(v)
     return out
+
+
+def _default_box_factory():
+    """The real box link, or None when this install has no box support (no pyserial)."""
+    try:
+        import onenight.box  # noqa: F401  (needs pyserial)
+    except ImportError:
+        return None
+    from .box_link import BoxLink
+
+    return BoxLink
 
 
 def run_app() -> int:

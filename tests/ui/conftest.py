@@ -16,55 +16,71 @@ Config.set("graphics", "height", "800")
 Config.set("graphics", "resizable", "0")
 
 
-class FakeBox:
-    """Stands in for the vote box link: what its pads would report, through the Kivy clock
-    like the real link's thread does."""
+class FakeClient:
+    """Stands in for onenight.box.BoxClient behind the app's real BoxLink: same methods, and
+    pads that the test presses. Events come from another thread, as the real client's do."""
 
-    def __init__(self, address, app):
-        self.address, self.app = address, app
-        self.paired = False
-        self.tested = False
+    def __init__(self, url, keys, clock, on_event):
+        self.url, self.clock, self.on_event = url, clock, on_event
+        self.status = "connected"
+        self._ready = set()
+        self.pressed = {}
+        self.seats = []
+        self.calls = []
 
-    # what the app asks of a box link
-    def connected(self):
-        return True
+    @property
+    def ready_seats(self):
+        return frozenset(self._ready)
 
-    def status(self):
-        return "connected"
+    def _emit(self, **kw):
+        import threading
 
-    def status_facts(self):
-        return {"address": self.address}
+        from onenight.box import BoxEvent
+
+        t = threading.Thread(target=self.on_event, args=(BoxEvent(**kw),))
+        t.start()
+        t.join()
+
+    # the client's commands
+    def start(self):
+        self.calls.append(("start",))
+
+    def stop(self):
+        self.calls.append(("stop",))
 
     def pair(self):
-        self.paired = True
+        self.calls.append(("pair",))
 
-    def pad_test(self):
-        self.tested = True
+    def start_debate(self, deadline, total=None):
+        self.calls.append(("debate", round(deadline - self.clock()), total))
+        self._ready.clear()
 
-    def close(self):
-        pass
-
-    # what the pads do
-    def _post(self, event):
-        from kivy.clock import Clock
-
-        Clock.schedule_once(lambda dt: self.app.send(event), 0)
-
-    def start_vote(self, players):
-        self.pressed = [None] * players
-
-    def press(self, seat, target):
-        """A player presses a pad: the app hears "in", and all votes once all are in."""
-        self.pressed[seat] = target
-        self._post({"type": "vote_in", "seat": seat})
-        if all(t is not None for t in self.pressed):
-            self._post({"type": "votes", "votes": list(self.pressed)})
+    def open_vote(self, seats, players):
+        self.seats, self.pressed = sorted(seats), {}
+        self.calls.append(("open", players))
+        return 1
 
     def close_vote(self):
-        self._post({"type": "votes", "votes": list(self.pressed)})
+        self.calls.append(("close",))
+        self._emit(kind="votes", votes=dict(self.pressed))
 
-    def ready(self, count):
-        self._post({"type": "ready", "count": count})
+    def cue(self, name):
+        self.calls.append(("cue", name))
+
+    def reset(self):
+        self.calls.append(("reset",))
+
+    # the pads
+    def ready(self, seat):
+        on = seat not in self._ready
+        (self._ready.add if on else self._ready.discard)(seat)
+        self._emit(kind="ready", seat=seat, on=on)
+
+    def press(self, seat, target):
+        self.pressed[seat] = target
+        self._emit(kind="vote_in", seat=seat)
+        if set(self.pressed) >= set(self.seats):
+            self._emit(kind="votes", votes=dict(self.pressed))
 
 
 @pytest.fixture(scope="session")
@@ -77,9 +93,11 @@ def app(tmp_path_factory):
     boxes = []
 
     def box_factory(address, app):
-        b = FakeBox(address, app)
-        boxes.append(b)
-        return b
+        from onenight.ui.box_link import BoxLink
+
+        link = BoxLink(address, app, client_factory=FakeClient)
+        boxes.append(link.client)
+        return link
 
     from onenight.narration import FakeAudio
 

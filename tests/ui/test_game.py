@@ -202,10 +202,16 @@ def test_a_game_with_the_box_keeps_votes_secret(app):
     tap(find(st, "connect"))
     assert app.box_ready()
     assert find(st, "box_status").text == "Boîtier connecté (socket://box.local:7777)."
-    tap(find(st, "pad_test"))
-    assert app.test_boxes[-1].tested
-    back_home(app)
     box = app.test_boxes[-1]
+    tap(find(st, "pad_test"))
+    assert box.calls[-1] == ("cue", "chirp")
+    box.ready(2)
+    box.ready(4)
+    pump(2)
+    app.tick()
+    assert "Boutons reçus : 3, 5." in find(st, "box_status").text
+    back_home(app)
+    assert box.calls[-1] == ("reset",)  # leaving the settings ends the pad test
 
     tap(find(screen(app), "new"))
     type_players(app, ["Ana", "Ben", "Cyd", "Dan", "Eli", "Fay"])
@@ -215,11 +221,14 @@ def test_a_game_with_the_box_keeps_votes_secret(app):
     tap(find(s, "start"))
     run_night(app)
     day = screen(app)
-    box.ready(4)
+    assert box.calls[-1] == ("debate", 300, 300.0)  # the box's bar counts the debate down
+    for seat in (0, 1, 2, 3, 4, 3):  # seat 4 changes their mind
+        box.ready(seat)
     pump(2)
     app.tick()
     assert find(day, "ready").text == "4/6 prêts à voter"
     day.start_vote("box")
+    assert box.calls[-1] == ("open", 6)
     vote = screen(app)
     tap(find(vote, "skip"))
     for seat, target in ((0, 1), (2, 1), (5, 0)):

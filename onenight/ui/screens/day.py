@@ -64,14 +64,17 @@ class DayScreen(BaseScreen):
 
     def toggle(self):
         self.app.send({"type": "day_resume" if not self.running else "day_pause"})
+        self.app.sync_box_debate()
         self.refresh()
 
     def add_minute(self, sign: int = 1):
         self.app.send({"type": "day_add", "seconds": 60 * sign})
+        self.app.sync_box_debate()
         self.refresh()
 
     def set_length(self, minutes: int):
         self.app.send({"type": "day_length", "minutes": minutes})
+        self.app.sync_box_debate()
         self.refresh()
 
     def first_speaker(self):

@@ -67,6 +67,7 @@ class NightScreen(BaseScreen):
             self.driver = None
             if self.app.send({"type": "night_done", "minutes": self.app.settings.debate_minutes}):
                 self.app.say("day.start")
+                self.app.sync_box_debate()
                 self.app.go("day")
 
     def toggle_pause(self):

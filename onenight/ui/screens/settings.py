@@ -84,6 +84,8 @@ class SettingsScreen(BaseScreen):
             self.box_status = self.tr("box.status.none")
         else:
             self.box_status = self.tr("box.status." + box.status(), **box.status_facts())
+            if getattr(box, "testing", False):
+                self.box_status += "  " + self.tr("box.pads_pressed", **box.status_facts())
 
     def connect(self):
         addr = self.ids.address.text.strip()
@@ -100,6 +102,11 @@ class SettingsScreen(BaseScreen):
             return
         self.app.box.pair()
         self.tick()
+
+    def on_leave(self, *_):
+        box = self.app.box
+        if box is not None and getattr(box, "testing", False):
+            box.stop_pad_test()
 
     def pad_test(self):
         if not self.app.box_ready():
