@@ -34,7 +34,9 @@ def render(out_dir: Path, width: int, height: int, lang: str = "fr") -> list[Pat
     out_dir.mkdir(parents=True, exist_ok=True)
     clock = ManualClock()
     data = Path(tempfile.mkdtemp(prefix="onenight-shots-"))
-    app = OneNightApp(data_dir=data, clock=clock, rng=random.Random(11))
+    from onenight.narration import FakeAudio
+
+    app = OneNightApp(data_dir=data, clock=clock, rng=random.Random(11), audio=FakeAudio())
     start(app)
     if app.lang != lang:
         app.set_language(lang)
@@ -66,7 +68,13 @@ def render(out_dir: Path, width: int, height: int, lang: str = "fr") -> list[Pat
     shot("05-cards")
     app.go("scenario")
     tap(find(screen(), "start"))
-    clock.advance(8)
+    night = screen()
+    for _ in range(60):  # on to the first role called
+        clock.advance(1)
+        app.tick()
+        if night.title not in ("", app.tr("night.intro.title")):
+            break
+    clock.advance(3)
     app.tick()
     shot("06-night")
     for _ in range(200):
@@ -121,11 +129,21 @@ def main(argv: list[str]) -> int:
 
 def run(out_dir: str, lang: str = "fr") -> int:
     """Render every screen at both sizes, one process per size."""
+    import shutil
+
     env = dict(os.environ, KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    wrap: list[str] = []
+    if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
+        if shutil.which("xvfb-run") is None:
+            print("onenight screenshots: no screen (DISPLAY is not set) and no xvfb-run to "
+                  "make one: install the xvfb package", file=sys.stderr)
+            return 2
+        wrap = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24"]
     status = 0
     for w, h in SIZES:
-        r = subprocess.run([sys.executable, "-m", "onenight.ui.screenshots", out_dir,
-                            f"{w}x{h}", lang], env=env)
+        r = subprocess.run(wrap + [sys.executable, "-m", "onenight.ui.screenshots", out_dir,
+                                   f"{w}x{h}", lang], env=env)
         status = status or r.returncode
     return status
 
