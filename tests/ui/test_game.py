@@ -331,3 +331,48 @@ def test_custom_deck_is_checked_live(app):
     tap(find(d, "use"))
     assert screen(app).name == "scenario" and app.ctl.setup_view().scenario == "custom"
     back_home(app)
+
+
+def test_reveal_with_artifacts_and_a_changed_investigator(app):
+    tap(find(screen(app), "new"))
+    players = screen(app)
+    assert players.names[:3] == NAMES[:3]  # the last group is remembered
+    type_players(app, ["Ana", "Ben", "Cyd", "Dan"])
+    s = screen(app)
+    tap_text(find(s, "scenario_list"), "Alliances fragiles")
+    text = shown(app)
+    assert "Mélangez 6 artefacts face cachée pour le Conservateur." in text
+    tap(find(s, "start"))
+    run_night(app)
+    day = screen(app)
+    assert "Masque du Silence" in find(day, "reminders").text
+    day.start_vote("fingers")
+    vote = screen(app)
+    tap(find(vote, "skip"))
+    for name in ("Ben", "Cyd", "Ben", "Ben"):
+        tap_text(find(vote, "targets"), name)
+    tap(find(vote, "reveal"))
+    reveal = screen(app)
+    # seat 1: Ana, the Paranormal Investigator who saw a werewolf; seat 2: Ben, claw on the witch
+    def row(seat):  # the seat list is redrawn after each entry
+        return list(reversed(find(reveal, "seats").children))[seat]
+
+    tap_text(find(reveal, "cards"), "Chasseur de fantômes")
+    tap(row(0))
+    tap_text(find(reveal, "extras"), "Chasseur de fantômes devenu loup")
+    tap(row(1))
+    tap_text(find(reveal, "cards"), "Sorcière")
+    tap_text(find(reveal, "extras"), "Griffe du Loup-Garou")
+    assert row(1).status == "Sorcière · Griffe du Loup-Garou"
+    assert row(0).status == "Chasseur de fantômes · devenu Loup-Garou"
+    tap(row(2))
+    tap_text(find(reveal, "cards"), "Divinateur")
+    tap(row(3))
+    tap_text(find(reveal, "cards"), "Loup alpha")
+    assert app.ctl.reveal_view().identities == ("werewolf", "werewolf", "revealer", "alpha_wolf")
+    tap(find(reveal, "confirm"))
+    text = shown(app)
+    assert "Ben meurt avec 3 voix." in text
+    assert "Le village gagne : un loup-garou est mort." in text
+    assert "Gagnent : Cyd" in text
+    back_home(app)
