@@ -157,6 +157,9 @@ class Controller:
         self.log: list[dict] = []  # every accepted event, completed, in order
 
     # ---- the one door -------------------------------------------------------------------
+    #: fields that name a card, an artifact or a change: a string (or None where allowed)
+    TEXT_FIELDS = ("card", "artifact", "role", "to", "mode")
+
     def apply(self, event: dict) -> dict:
         """Validate and apply one event; return it as logged (completed); or raise Refused."""
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
@@ -168,6 +171,9 @@ class Controller:
         handler = getattr(self, "_on_" + kind, None)
         if handler is None:
             raise Refused("event_unknown", event=kind)
+        for f in self.TEXT_FIELDS:
+            if f in event and event[f] is not None and not isinstance(event[f], str):
+                raise Refused("event_format")
         done = dict(event)
         handler(done)
         if kind == phase.advance and phase.next:
@@ -203,7 +209,8 @@ class Controller:
 
     def _on_scenario(self, e: dict) -> None:
         n = self._need_players()
-        sc = SCENARIO.get(e.get("id"))
+        sid = e.get("id")
+        sc = SCENARIO.get(sid) if isinstance(sid, str) else None
         if sc is None:
             raise Refused("scenario_unknown", id=str(e.get("id")))
         if n not in sc.players():

@@ -12,6 +12,7 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.lang import Builder
+from kivy.logger import Logger
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
@@ -126,6 +127,10 @@ class OneNightApp(App):
             self.ctl.apply(event)
         except Refused as r:
             self.notify("refused." + r.code, kind="error", **_facts(self, r.facts))
+            return False
+        except Exception:  # a bug must not end the game: say so, keep the table going
+            Logger.exception("onenight: event %r failed", event.get("type"))
+            self.notify("refused.other", kind="error")
             return False
         return True
 

@@ -168,8 +168,9 @@ class VoteScreen(BaseScreen):
 
     def close_vote(self):
         v = self.view
-        if v is not None and v.mode == "box" and self.app.box_ready():
-            # the box closes its vote and sends what it has (None for a silent pad)
+        if v is not None and v.mode == "box" and self.app.box is not None:
+            # the box closes its vote and sends what it has (None for a silent pad); if it
+            # is unreachable, its client reveals the votes that were already in
             self.app.box.close_vote()
             return
         if self.app.send({"type": "close_vote"}):
