@@ -376,3 +376,27 @@ def test_reveal_with_artifacts_and_a_changed_investigator(app):
     assert "Le village gagne : un loup-garou est mort." in text
     assert "Gagnent : Cyd" in text
     back_home(app)
+
+
+def test_settings_are_kept_and_used(app):
+    tap(find(screen(app), "settings"))
+    st = screen(app)
+    rows = {r.key: r for r in find(st, "sliders").children}
+    rows["debate_minutes"].ids.slider.value = 10
+    rows["voice_volume"].ids.slider.value = 0.5
+    pump(2)
+    assert rows["debate_minutes"].value_text == "10 min"
+    saved = json.loads((app.data_dir / "settings.json").read_text())
+    assert saved["debate_minutes"] == 10 and saved["voice_volume"] == 0.5
+    tap(find(st, "en"))
+    assert "Debate length" in shown(app) and app.lang == "en"
+    tap(find(st, "fr"))
+    assert "Durée du débat" in shown(app)
+    back_home(app)
+    tap(find(screen(app), "new"))
+    type_players(app, NAMES[:3])
+    tap_text(find(screen(app), "scenario_list"), "Sombre réveil")
+    tap(find(screen(app), "start"))
+    run_night(app)
+    assert find(screen(app), "countdown").text == "10:00"
+    back_home(app)
