@@ -72,7 +72,7 @@ def render(out_dir: Path, width: int, height: int, lang: str = "fr") -> list[Pat
     for _ in range(60):  # on to the first role called
         clock.advance(1)
         app.tick()
-        if night.title not in ("", app.tr("night.intro.title")):
+        if night.title not in ("", app.tr("night.intro.title")):  # a role is called
             break
     clock.advance(3)
     app.tick()

@@ -18,8 +18,9 @@ from onenight.narration.plan import NIGHT
 
 DEFAULT_PACK = "standard"  # the voice that ships with the app
 
-#: night-wide lines and the title the screen shows with them
-_NIGHT_TITLES = {"night.intro": "night.intro.title", "night.start": "night.intro.title",
+#: night-wide lines and the title the screen shows with them (only words the voice says:
+#: the first line asks for the cards to be put down, the night falls with the second)
+_NIGHT_TITLES = {"night.intro": None, "night.start": "night.intro.title",
                  "night.end": "night.outro.title", "day.artifacts": "night.outro.title"}
 
 
@@ -124,9 +125,10 @@ class VoicedNight:
     def title(self) -> str:
         c = self._cue
         if c is None:
-            return self.tr("night.intro.title")
+            return ""
         if c.step == NIGHT:
-            return self.tr(_NIGHT_TITLES.get(c.line, "night.intro.title"))
+            key = _NIGHT_TITLES.get(c.line)
+            return self.tr(key) if key else ""
         return self.tr(f"night.step.{c.step}.title")
 
     def line(self) -> str:

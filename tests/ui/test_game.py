@@ -86,12 +86,14 @@ def test_a_game_without_box_pointing_fingers(app):
     # the night shows what the voice says, nothing else
     night = screen(app)
     assert night.name == "night"
+    from kivy.core.window import Window
+    assert Window.allow_screensaver is False  # the screen stays awake all night
     app.test_clock.advance(2.5)
     app.tick()
-    assert night.title == "La nuit tombe"
+    assert night.title == ""
     assert night.line.startswith("Chacun a regardé sa carte")
     assert app.test_audio.played()[-1].endswith("night.intro.ogg")
-    assert set(texts(night)) == {"La nuit tombe", night.line, "Quitter", "Répéter", "Pause"}
+    assert set(texts(night)) == {night.line, "Quitter", "Répéter", "Pause"}
     tap(find(night, "pause"))
     assert night.paused and "Reprendre" in shown(app)
     line = night.line
@@ -115,6 +117,7 @@ def test_a_game_without_box_pointing_fingers(app):
     assert app.test_audio.played()[-1].endswith("sentinel.act.ogg")
     run_night(app)
     assert app.speaker.said[-1] == "day.start"
+    assert Window.allow_screensaver is True
 
     day = screen(app)
     assert day.time_text == "5:00"

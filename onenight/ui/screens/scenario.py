@@ -33,6 +33,8 @@ class ScenarioItem(Factory.ButtonBehavior, Factory.BoxLayout):
     selected = BooleanProperty(False)
     cards = ListProperty([])
     emblem_side = Factory.NumericProperty(40)
+    names = StringProperty("")
+    """The preset's cards by name, under their emblems."""
 
     def on_cards(self, *_):
         row = self.ids.emblems
@@ -68,6 +70,7 @@ class ScenarioScreen(BaseScreen):
             it.desc = self.tr(f"scenario.{sid}.desc")
             it.selected = v.scenario == sid
             it.cards = [] if sc.random_draw else list(sc.deck(n))
+            it.names = ", ".join(self.tr("role." + c) for c in dict.fromkeys(it.cards))
             it.bind(on_release=lambda w: self.choose(w.scenario))
             items.add_widget(it)
         custom = ScenarioItem(scenario="custom", title=self.tr("scenario.custom"),
