@@ -29,8 +29,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     n.add_argument("--players", required=True, type=int, metavar="N", help="3 to 10")
     n.add_argument("--lang", default=DEFAULT_LANGUAGE, choices=languages())
     n.add_argument("--voice", metavar="PACK", help="a voice pack: a name or a folder")
-    n.add_argument("--seed", type=int, metavar="S", help="seeds the random draw (Anarchie's cards); the night's plan is the same "
-                        "for every deal")
+    n.add_argument("--seed", type=int, metavar="S",
+                   help="seeds the random draw (Anarchie's cards); the night's plan is the "
+                        "same for every deal")
     n.add_argument("--dry-run", action="store_true",
                    help="print the plan, one JSON object per cue, and play nothing")
     n.add_argument("--pace", type=float, default=1.0,
@@ -111,15 +112,17 @@ def _play(plan, setup, voice, settings) -> int:
         print(f"Voice pack {voice.pack}: {voice.pack_dir}"
               + (f" ({len(missing)} line(s) said by the default voice)" if missing else ""),
               file=sys.stderr)
-    print("Controls: p + Enter pauses or resumes, r + Enter repeats the last instruction, "
-          "q + Enter quits.", file=sys.stderr)
+    interactive = sys.stdin is not None and sys.stdin.isatty()
+    if interactive:
+        print("Controls: p + Enter pauses or resumes, r + Enter repeats the last instruction, "
+              "q + Enter quits.", file=sys.stderr)
     clock, audio = SystemClock(), KivyAudio()
     night = NightRunner(plan, audio, clock, settings,
                         on_cue=lambda c: print(f"[{c.step}] {c.text}", flush=True))
     day = DebateRunner(voice, audio, Countdown(clock, settings.debate_seconds, paused=True),
                        settings)
     commands: list[str] = []
-    if sys.stdin is not None and sys.stdin.isatty():
+    if interactive:
         threading.Thread(target=_read_commands, args=(commands,), daemon=True).start()
     try:
         night.start()
@@ -137,10 +140,10 @@ def _play(plan, setup, voice, settings) -> int:
                 return 0
             for line in day.poll():
                 print(f"[day] {voice.text(line)}", flush=True)
-            minutes = int(day.countdown.remaining() // 60)
-            if minutes != shown:
-                shown = minutes
-                print(f"[day] {day.countdown.remaining() / 60:.0f} min left", file=sys.stderr)
+            left = day.countdown.remaining()
+            if int(left // 60) != shown:
+                shown = int(left // 60)
+                print(f"[day] {int(left // 60)}:{int(left % 60):02d} left", file=sys.stderr)
             time.sleep(0.05)
         time.sleep(1.0)  # let "vote!" ring out
     except KeyboardInterrupt:

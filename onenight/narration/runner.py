@@ -139,7 +139,8 @@ class NightRunner:
         return self.poll()
 
     def replay_last(self) -> Cue | None:
-        """Say the last instruction again (or, before any, the last wake or info line).
+        """Say the current step's instruction again (its wake or information line for a step
+        without an instruction).
 
         The night waits while it is said, so the players lose no time. Resumes a paused night.
         Returns the cue replayed, or None if nothing has been said yet.
@@ -265,10 +266,17 @@ class NightRunner:
         self._voice_until = None
 
     def _last_instruction(self) -> Cue | None:
-        said = [c for c in self.fired if c.kind == ACT]
-        if not said:
-            said = [c for c in self.fired if c.kind in (WAKE, INFO)]
-        return said[-1] if said else None
+        """The current step's instruction; for a step without one (the Insomniac, the
+        Minion...), its wake or information line; None before the first step."""
+        if not self.fired:
+            return None
+        step = self.fired[-1].step
+        in_step = [c for c in self.fired if c.step == step]
+        for kinds in ((ACT,), (WAKE, INFO)):
+            found = [c for c in in_step if c.kind in kinds]
+            if found:
+                return found[-1]
+        return None
 
 
 class DebateRunner:

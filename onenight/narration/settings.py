@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
 
 from onenight.rules.steps import STEP
@@ -104,6 +104,24 @@ class NarrationSettings:
             raise SettingsError("step", f"unknown step {step_id!r}")
         base = self.action_seconds.get(step_id, ACTION_SECONDS[step_id])
         return base * self.pace
+
+    def to_dict(self) -> dict:
+        """Plain data, for a settings file."""
+        d = {f.name: getattr(self, f.name) for f in fields(self)}
+        d["action_seconds"] = dict(self.action_seconds)
+        return d
+
+    @classmethod
+    def from_dict(cls, data: object) -> "NarrationSettings":
+        """Settings read from a file: unknown keys and bad values are named in the error."""
+        if not isinstance(data, Mapping):
+            raise SettingsError("settings", f"expected an object, got {type(data).__name__}")
+        known = {f.name for f in fields(cls)}
+        for key in data:
+            if key not in known:
+                raise SettingsError(str(key), "unknown setting; settings are "
+                                    + ", ".join(sorted(known)))
+        return cls(**data)
 
     def with_(self, **changes) -> "NarrationSettings":
         """A copy with some settings changed (validated again)."""

@@ -45,3 +45,16 @@ def test_unknown_language_names_the_ones_we_have():
         load_lines("de")
     with pytest.raises(LinesError, match="no line 'nope'"):
         line_text("nope", "fr")
+
+
+def test_the_result_is_announced_with_the_reveal_the_deaths_and_every_winner():
+    from types import SimpleNamespace as O
+
+    from onenight.narration import result_lines
+
+    assert result_lines(O(deaths=(), winning_teams=("village",))) == (
+        "reveal", "result.nobody_died", "result.village")
+    assert result_lines(O(deaths=(1, 2), winning_teams=("tanner", "village"))) == (
+        "reveal", "result.village", "result.tanner")
+    assert result_lines(O(deaths=(1,), winning_teams=())) == ("reveal", "result.nobody")
+    assert result_lines(O(deaths=(3,), winning_teams=("werewolf",)))[-1] == "result.werewolves"

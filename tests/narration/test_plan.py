@@ -168,3 +168,14 @@ def test_bad_decks_name_what_was_wrong():
         build_night_plan(["seer"], NarrationSettings(lang="fr"), voice=voice("en"))
     with pytest.raises(SettingsError):
         NarrationSettings().action_time("nope")
+
+
+def test_settings_go_to_a_file_and_back_and_bad_files_are_named():
+    import json
+    s = NarrationSettings(lang="en", pace=0.7, action_seconds={"seer": 20}, jitter=2)
+    again = NarrationSettings.from_dict(json.loads(json.dumps(s.to_dict())))
+    assert again == s and again.action_time("seer") == pytest.approx(14)
+    with pytest.raises(SettingsError, match="volum.*unknown setting"):
+        NarrationSettings.from_dict({"volum": 1})
+    with pytest.raises(SettingsError, match="expected an object"):
+        NarrationSettings.from_dict([1])

@@ -5,7 +5,7 @@ from onenight.narration import (DebateRunner, FakeAudio, NarrationError, Narrati
                                 NightRunner, Voice, build_night_plan)
 from onenight.rules.scenarios import SCENARIO
 
-DECK = SCENARIO["sombre-reveil"].deck(4)  # sentinel, werewolves, mystic, apprentice, witch, revealer
+DECK = SCENARIO["sombre-reveil"].deck(4)  # sentinel, wolves, apprentice, witch, revealer
 SETTINGS = NarrationSettings(ambience_volume=0.5, duck=0.4, voice_volume=0.8)
 
 
@@ -228,3 +228,16 @@ def test_a_paused_debate_waits():
     day.add(-45)
     clock.advance(5)
     assert day.poll() == ["vote.countdown"] and day.over
+
+
+def test_replay_in_a_step_without_instruction_repeats_its_own_lines_not_an_earlier_step():
+    clock = FakeClock()
+    audio = FakeAudio(clock)
+    deck = SCENARIO["les-sages"].deck(9)  # ... insomniac, minion
+    plan = build_night_plan(deck, SETTINGS)
+    runner = NightRunner(plan, audio, clock, SETTINGS)
+    runner.start()
+    for step, line in (("minion", "minion.thumbs"), ("insomniac", "insomniac.wake")):
+        slot = next(s for s in plan.steps if s.step == step)
+        advance_to(runner, clock, slot.action_start + 1)
+        assert runner.replay_last().line == line
