@@ -10,7 +10,10 @@ import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
+from onenight.rules.steps import STEP
+
 LANGUAGES = ("fr", "en")
+ROLE_SECONDS = (3, 60)  # the range of one role's time at night
 
 
 @dataclass
@@ -19,7 +22,8 @@ class Settings:
     voice_pack: str = "standard"
     voice_volume: float = 0.9  # 0..1
     ambience_volume: float = 0.4  # 0..1
-    action_seconds: int = 10  # how long each role's step lasts at night
+    night_pace: int = 100  # percent of the standard time each role gets at night
+    role_seconds: dict = field(default_factory=dict)  # step id -> seconds, the host's own times
     jitter_seconds: int = 2  # random extra time per step, so silence tells nothing
     debate_minutes: int = 5
     box_address: str = ""  # empty: play without a box
@@ -27,7 +31,7 @@ class Settings:
 
     LIMITS = {
         "voice_volume": (0.0, 1.0), "ambience_volume": (0.0, 1.0),
-        "action_seconds": (5, 30), "jitter_seconds": (0, 5), "debate_minutes": (1, 15),
+        "night_pace": (50, 200), "jitter_seconds": (0, 5), "debate_minutes": (1, 15),
     }
 
     def clamp(self) -> "Settings":
@@ -40,6 +44,13 @@ class Settings:
             except (TypeError, ValueError):
                 v = getattr(Settings(), name)
             setattr(self, name, min(hi, max(lo, v)))
+        if not isinstance(self.role_seconds, dict):
+            self.role_seconds = {}
+        clean = {}
+        for step, v in self.role_seconds.items():
+            if step in STEP and isinstance(v, (int, float)) and not isinstance(v, bool):
+                clean[step] = int(min(ROLE_SECONDS[1], max(ROLE_SECONDS[0], v)))
+        self.role_seconds = clean
         if not isinstance(self.last_players, list):
             self.last_players = []
         self.last_players = [str(n) for n in self.last_players][:10]

@@ -22,14 +22,15 @@ class Cue:
 
 
 class TextNight:
-    def __init__(self, deck, clock, tr, action_seconds: float = 10, jitter: float = 2,
+    def __init__(self, deck, clock, tr, seconds_for=lambda step_id: 10.0, jitter: float = 2,
                  rng: random.Random | None = None, on_say=None):
         rng = rng or random.Random()
         self.clock, self.tr = clock, tr
         self.on_say = on_say  # called with (title, line) whenever a new line is spoken
         cues = [Cue("night.intro", 6)]
         for step in night_steps(deck):
-            cues.append(Cue(f"night.step.{step.id}", action_seconds + rng.uniform(0, jitter)))
+            cues.append(Cue(f"night.step.{step.id}",
+                            seconds_for(step.id) + rng.uniform(0, jitter)))
             cues.append(Cue(f"night.close.{step.id}", 3))
         cues.append(Cue("night.outro", 4))
         self.cues = cues

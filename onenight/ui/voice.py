@@ -15,6 +15,8 @@ from onenight.narration import (NarrationError, NarrationSettings, NightRunner, 
 from onenight.narration.audio import Playback
 from onenight.narration.errors import VoiceError
 from onenight.narration.plan import NIGHT
+from onenight.narration.settings import ACTION_SECONDS
+from onenight.rules.steps import STEP
 
 DEFAULT_PACK = "standard"  # the voice that ships with the app
 
@@ -64,11 +66,31 @@ class SafeAudio:
         self.inner.stop_loop()
 
 
+def role_times(overrides: dict) -> dict:
+    """The host's times per role, applied to the Doppelgänger's steps for that role too."""
+    out = {}
+    for step_id, seconds in overrides.items():
+        out[step_id] = float(seconds)
+        copy = "doppelganger_" + STEP[step_id].role
+        if copy in STEP:
+            out[copy] = float(seconds)
+    return out
+
+
+def step_seconds(settings, step_id: str) -> float:
+    """What one step's action time is with these settings (before the random extra)."""
+    base = settings.role_seconds.get(step_id)
+    if base is None:
+        base = ACTION_SECONDS.get(step_id, 10)
+    return base * settings.night_pace / 100.0
+
+
 def narration_settings(s, rng: random.Random | None = None) -> NarrationSettings:
     """The app's settings as the narrator's."""
     return NarrationSettings(
         lang=s.language, voice=None if s.voice_pack == DEFAULT_PACK else s.voice_pack,
-        pace=s.action_seconds / 10.0, jitter=float(s.jitter_seconds),
+        pace=s.night_pace / 100.0, action_seconds=role_times(s.role_seconds),
+        jitter=float(s.jitter_seconds),
         jitter_seed=(rng or random.Random()).randrange(2 ** 31),
         voice_volume=s.voice_volume, ambience_volume=s.ambience_volume,
         debate_seconds=s.debate_minutes * 60.0)

@@ -391,6 +391,23 @@ def test_settings_are_kept_and_used(app):
     assert rows["debate_minutes"].value_text == "10 min"
     saved = json.loads((app.data_dir / "settings.json").read_text())
     assert saved["debate_minutes"] == 10 and saved["voice_volume"] == 0.5
+    roles = {r.step: r for r in find(st, "roles").children}
+    assert roles["sentinel"].value_text == "10 s" and "doppelganger_insomniac" not in roles
+    tap(roles["sentinel"].ids.plus)
+    tap(roles["sentinel"].ids.plus)
+    assert roles["sentinel"].value_text == "12 s" and roles["sentinel"].custom
+    rows["night_pace"].ids.slider.value = 150
+    pump(2)
+    assert roles["sentinel"].value_text == "18 s" and roles["seer"].value_text == "18 s"
+    saved = json.loads((app.data_dir / "settings.json").read_text())
+    assert saved["role_seconds"] == {"sentinel": 12} and saved["night_pace"] == 150
+    from onenight.ui.voice import narration_settings
+    ns = narration_settings(app.settings)
+    assert ns.action_time("sentinel") == 18 and ns.action_time("seer") == 18
+    tap(find(st, "reset_roles"))
+    rows["night_pace"].ids.slider.value = 100
+    pump(2)
+    assert app.settings.role_seconds == {} and roles["sentinel"].value_text == "10 s"
     tap(find(st, "en"))
     assert "Debate length" in shown(app) and app.lang == "en"
     tap(find(st, "fr"))

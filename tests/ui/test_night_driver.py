@@ -15,7 +15,7 @@ DECK = ["werewolf", "mystic_wolf", "revealer", "witch", "apprentice_seer", "vill
 def night(jitter=0):
     clock = ManualClock()
     said = []
-    d = TextNight(DECK, clock, Translator("fr").t, action_seconds=10, jitter=jitter,
+    d = TextNight(DECK, clock, Translator("fr").t, lambda step_id: 10, jitter=jitter,
                   rng=random.Random(2), on_say=lambda title, line: said.append(title))
     return d, clock, said
 

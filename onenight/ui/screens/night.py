@@ -7,7 +7,7 @@ from kivy.properties import BooleanProperty, StringProperty
 from onenight.narration import NarrationError
 
 from ..night_driver import TextNight
-from ..voice import VoicedNight
+from ..voice import VoicedNight, step_seconds
 from .base import BaseScreen
 
 
@@ -47,7 +47,8 @@ class NightScreen(BaseScreen):
                 self.driver = VoicedNight(deck, app.ctl.clock, app.tr, s, app.audio, app._rng)
             except (NarrationError, OSError, ValueError):
                 app.notify("night.voice_unavailable", kind="error")
-                self.driver = TextNight(deck, app.ctl.clock, app.tr, s.action_seconds,
+                self.driver = TextNight(deck, app.ctl.clock, app.tr,
+                                        lambda step_id: step_seconds(s, step_id),
                                         s.jitter_seconds, rng=app._rng)
         self.driver.start()
 

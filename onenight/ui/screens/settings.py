@@ -4,13 +4,17 @@
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
+from onenight.narration.settings import ACTION_SECONDS
+from onenight.rules.steps import STEPS
+
+from ..voice import step_seconds
 from .base import BaseScreen
 
 #: (setting, translation key, step, shown as)
 SLIDERS = (
     ("voice_volume", "settings.voice_volume", 0.05, "percent"),
     ("ambience_volume", "settings.ambience_volume", 0.05, "percent"),
-    ("action_seconds", "settings.action_seconds", 1, "seconds"),
+    ("night_pace", "settings.night_pace", 10, "pace"),
     ("jitter_seconds", "settings.jitter_seconds", 1, "seconds"),
     ("debate_minutes", "settings.debate_minutes", 1, "minutes"),
 )
@@ -20,6 +24,15 @@ class SettingRow(Factory.BoxLayout):
     key = StringProperty("")
     label = StringProperty("")
     value_text = StringProperty("")
+
+
+class RoleTimeRow(Factory.BoxLayout):
+    step = StringProperty("")
+    card = StringProperty("")
+    label = StringProperty("")
+    value_text = StringProperty("")
+    custom = BooleanProperty(False)
+    """The host changed this role's time."""
 
 
 class SettingsScreen(BaseScreen):
@@ -43,6 +56,19 @@ class SettingsScreen(BaseScreen):
             self._rows[key] = (row, unit)
             self._show(key)
             rows.add_widget(row)
+        roles = self.ids.roles
+        roles.clear_widgets()
+        self._role_rows = {}
+        for step in STEPS:
+            if step.doppelganger:
+                continue
+            row = RoleTimeRow(step=step.id, card=step.role,
+                              label=self.tr(f"night.step.{step.id}.title"))
+            row.ids.minus.bind(on_release=lambda w, sid=step.id: self.change_role(sid, -1))
+            row.ids.plus.bind(on_release=lambda w, sid=step.id: self.change_role(sid, 1))
+            self._role_rows[step.id] = row
+            roles.add_widget(row)
+        self._show_roles()
         self.packs = self.app.voice_packs() if hasattr(self.app, "voice_packs") else ["standard"]
         self.ids.pack.values = self.packs
         self.ids.pack.text = s.voice_pack if s.voice_pack in self.packs else self.packs[0]
@@ -53,8 +79,14 @@ class SettingsScreen(BaseScreen):
     def _show(self, key):
         row, unit = self._rows[key]
         v = getattr(self.app.settings, key)
-        row.value_text = f"{round(v * 100)} %" if unit == "percent" else \
-            self.tr("unit." + unit, n=int(v))
+        if unit == "percent":
+            row.value_text = f"{round(v * 100)} %"
+        elif unit == "pace":
+            row.value_text = f"{int(v)} %"
+        else:
+            row.value_text = self.tr("unit." + unit, n=int(v))
+        if key == "night_pace" and hasattr(self, "_role_rows"):
+            self._show_roles()
 
     def set_value(self, key, value):
         kind = type(getattr(self.app.settings, key))
@@ -65,6 +97,26 @@ class SettingsScreen(BaseScreen):
         if key == "voice_volume":
             self.app.sounds.volume = self.app.settings.voice_volume
         self._show(key)
+        self.app.save_settings()
+
+    def _show_roles(self):
+        s = self.app.settings
+        for sid, row in self._role_rows.items():
+            row.value_text = self.tr("unit.seconds", n=round(step_seconds(s, sid)))
+            row.custom = sid in s.role_seconds
+
+    def change_role(self, step_id: str, delta: int):
+        """One second more or less for this role (before the night's pace)."""
+        s = self.app.settings
+        base = s.role_seconds.get(step_id, round(ACTION_SECONDS.get(step_id, 10)))
+        s.role_seconds[step_id] = base + delta
+        s.clamp()
+        self._show_roles()
+        self.app.save_settings()
+
+    def reset_roles(self):
+        self.app.settings.role_seconds = {}
+        self._show_roles()
         self.app.save_settings()
 
     def set_language(self, lang):
