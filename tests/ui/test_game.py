@@ -158,6 +158,10 @@ def test_a_game_without_box_pointing_fingers(app):
             seen.append(vote.big_text)
     assert seen == ["Prêts ?", "3", "2", "1", "Votez !"] and vote.stage == "collect"
     assert "Qui Alice montre-t-il du doigt ?" in shown(app)
+    assert find(vote, "undo").disabled
+    tap_text(find(vote, "targets"), "Chloé")
+    tap(find(vote, "undo"))  # the host mis-tapped: Alice points at Bruno
+    assert "Qui Alice montre-t-il du doigt ?" in shown(app)
     tap_text(find(vote, "targets"), "Bruno")
     for name in ("Alice", "Bruno", "Alice"):
         tap_text(find(vote, "targets"), name)
