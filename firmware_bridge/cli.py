@@ -1,0 +1,103 @@
+"""``onenight-box``: the vote box's program (on the Pi, or simulated with ``--simulate``)."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import socket
+import sys
+import threading
+from pathlib import Path
+
+from . import link
+from .box import PAIR_HOLD, BoxLogic, VoteBox
+from .pins import DEFAULT, PinMapError, load
+
+
+def parse_args(argv=None):
+    ap = argparse.ArgumentParser(
+        prog="onenight-box",
+        description="The onenight vote box: pads, LED bar and buzzer, linked to the app over "
+                    "serial and TCP.")
+    ap.add_argument("--pins", default=str(DEFAULT), help="pin map (default: the reference build)")
+    ap.add_argument("--serial", action="append", default=[], metavar="DEVICE",
+                    help="serve the link on this serial device (e.g. /dev/ttyGS0); repeatable; "
+                         "fd:N serves it on an inherited file descriptor")
+    ap.add_argument("--tcp", default=None, metavar="HOST:PORT",
+                    help="serve the link on TCP (e.g. 0.0.0.0:7878); port 0 picks a free one")
+    ap.add_argument("--state", default="/var/lib/onenight-box", metavar="DIR",
+                    help="where the box keeps its state and the paired tablets' keys")
+    ap.add_argument("--simulate", action="store_true",
+                    help="mock pins and a console to press pads by typing")
+    ap.add_argument("--pair-hold", type=float, default=PAIR_HOLD, metavar="SECONDS",
+                    help="how long an OK key is held to open the pairing window")
+    ap.add_argument("--box-id", default=None, help="this box's name (default: the host name)")
+    ap.add_argument("-v", "--verbose", action="store_true", help="log at DEBUG level")
+    return ap.parse_args(argv)
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    log = logging.getLogger("onenight-box")
+    try:
+        pin_map = load(args.pins)
+    except PinMapError as e:
+        log.error("pin map refused: %s", e)
+        return 2
+    state = Path(args.state)
+    try:
+        state.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        log.error("cannot use state directory %s: %s", state, e)
+        return 2
+
+    if args.simulate:
+        from .simulate import SimulatedHardware, announce, console
+        hw = SimulatedHardware(pin_map)
+        factory = hw.factory
+    else:
+        from gpiozero import Device
+        from smbus2 import SMBus
+        from .expander import ExpanderFactory
+        base = Device.pin_factory or Device._default_pin_factory()
+        factory = ExpanderFactory(base, SMBus(pin_map.i2c_bus), pin_map.expanders) \
+            if pin_map.expanders else base
+
+    box = VoteBox(pin_map, pin_factory=factory)
+    logic = BoxLogic(box, store=state / "state.json", pair_hold=args.pair_hold)
+    bridge = link.Bridge(logic, link.PairedApps(state / "paired.json"),
+                         args.box_id or socket.gethostname())
+    for where in args.serial:
+        link.serve_serial(bridge, where)
+    if args.tcp:
+        host, _, port = args.tcp.rpartition(":")
+        server, _ = link.serve_tcp(bridge, host or "0.0.0.0", int(port))
+        h, p = server.getsockname()[:2]
+        print(f"listening tcp {h}:{p}", flush=True)
+    bridge.start()
+
+    done = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *a: done.set())
+    if args.simulate:
+        logic.listeners.append(announce(logic))
+        print("ready", flush=True)
+        try:
+            console(hw, bridge)
+        except KeyboardInterrupt:
+            pass
+    else:
+        print("ready", flush=True)
+        try:
+            done.wait()
+        except KeyboardInterrupt:
+            pass
+    bridge.stop()
+    box.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,63 @@
+"""The pin map: the reference build's file is valid, and every kind of wiring mistake is caught."""
+
+import copy
+import tomllib
+
+import pytest
+
+from firmware_bridge.pins import DEFAULT, PinMapError, load, parse
+
+
+@pytest.fixture
+def raw():
+    with open(DEFAULT, "rb") as f:
+        return tomllib.load(f)
+
+
+def test_reference_map_is_valid():
+    pm = load()
+    assert len(pm.seats) == 10
+    pins = [p for p, _ in pm.all_pins()]
+    assert len(pins) == len(set(pins))
+    assert not {"GPIO0", "GPIO1"} & set(pins)
+
+
+def test_reference_map_uses_only_header_gpios_and_declared_expanders():
+    pm = load()
+    for pin, what in pm.all_pins():
+        if pin.startswith("GPIO"):
+            assert 4 <= int(pin[4:]) <= 27, what
+        else:
+            assert pin.split(":")[0] in pm.expanders, what
+
+
+def test_every_seat_is_complete():
+    for seat in load().seats:
+        assert len(seat.wheel) == 4 and seat.ok and seat.led
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda r: r["seats"][3].update(ok=r["seats"][2]["ok"]), "used twice"),
+    (lambda r: r["bar"]["pins"].__setitem__(0, "GPIO0"), "reserved"),
+    (lambda r: r["bar"]["pins"].__setitem__(0, "GPIO1"), "reserved"),
+    (lambda r: r["bar"]["pins"].__setitem__(0, "GPIO2"), "reserved"),
+    (lambda r: r["buzzer"].update(pin="GPIO31"), "not on the 40-pin header"),
+    (lambda r: r["seats"][0].update(led="mcp9:A5"), "not declared"),
+    (lambda r: r["seats"][0].pop("led"), "led pin missing"),
+    (lambda r: r["seats"][1]["wheel"].pop(), "4 pins"),
+    (lambda r: r["expanders"]["mcp1"].update(address=0x20), "already used"),
+    (lambda r: r["expanders"]["mcp1"].update(interrupt="mcp0:A7"), "Pi GPIO"),
+    (lambda r: r["seats"].extend(copy.deepcopy(r["seats"][:1])), "seats"),
+    (lambda r: r["seats"][0].update(ok="pin7"), "neither"),
+])
+def test_mistakes_are_refused_with_the_reason(raw, mutate, message):
+    mutate(raw)
+    with pytest.raises(PinMapError, match=message):
+        parse(raw)
+
+
+def test_unreadable_file(tmp_path):
+    bad = tmp_path / "pins.toml"
+    bad.write_text("seats = [")
+    with pytest.raises(PinMapError, match="pins.toml"):
+        load(bad)
