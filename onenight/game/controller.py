@@ -29,7 +29,8 @@ from onenight.rules.steps import night_steps
 
 from .history import History
 from .phases import ALWAYS, PHASE
-from .timer import DayTimer, MonotonicClock
+from .clock import SystemClock
+from .timer import DayTimer
 
 FORMAT = "onenight-game/1"
 VOTE_MODES = ("box", "fingers", "tablet")
@@ -149,7 +150,7 @@ class Controller:
                  wallclock: Callable[[], _dt.datetime] | None = None,
                  debate_minutes: int = 5):
         self.history = History(history_dir)
-        self.clock = clock or MonotonicClock()
+        self.clock = clock or SystemClock()
         self.rng = rng or random.Random()
         self.wallclock = wallclock or (lambda: _dt.datetime.now(_dt.timezone.utc))
         self.debate_minutes = debate_minutes

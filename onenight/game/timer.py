@@ -1,33 +1,13 @@
 """The debate countdown, on an injected clock so tests never wait.
 
-The clock is any object with a ``now()`` method returning seconds (monotonic). The timer's
-state is plain numbers, so it can be written down and restored.
+The clock is any object with a ``now()`` method returning seconds (monotonic; see
+:mod:`onenight.game.clock`). The timer's state is plain numbers, so it can be written down
+and restored.
 """
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
-
-
-class MonotonicClock:
-    """The real clock."""
-
-    def now(self) -> float:
-        return time.monotonic()
-
-
-class ManualClock:
-    """A clock that only moves when told to (tests, screenshots)."""
-
-    def __init__(self, start: float = 0.0):
-        self.t = start
-
-    def now(self) -> float:
-        return self.t
-
-    def advance(self, seconds: float) -> None:
-        self.t += seconds
 
 
 WARN_AT = 60.0  # seconds left when the one-minute warning sounds

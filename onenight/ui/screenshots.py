@@ -26,13 +26,13 @@ def render(out_dir: Path, width: int, height: int, lang: str = "fr") -> list[Pat
     Config.set("kivy", "exit_on_escape", "0")
     import random
 
-    from onenight.game.timer import ManualClock
+    from onenight.game.clock import FakeClock
 
     from .app import OneNightApp
     from .driving import find, pump, start, tap
 
     out_dir.mkdir(parents=True, exist_ok=True)
-    clock = ManualClock()
+    clock = FakeClock()
     data = Path(tempfile.mkdtemp(prefix="onenight-shots-"))
     from onenight.narration import FakeAudio
 

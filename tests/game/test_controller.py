@@ -7,14 +7,14 @@ import random
 import pytest
 
 from onenight.game.controller import Controller, Refused
-from onenight.game.timer import ManualClock
+from onenight.game.clock import FakeClock
 
 NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve"]
 
 
 @pytest.fixture
 def game(tmp_path):
-    clock = ManualClock()
+    clock = FakeClock()
     c = Controller(tmp_path / "history", clock=clock, rng=random.Random(4),
                    wallclock=lambda: dt.datetime(2026, 1, 2, 20, 30, tzinfo=dt.timezone.utc))
     c.clock_ = clock

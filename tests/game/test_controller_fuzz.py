@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from onenight.game.controller import Controller, Refused
 from onenight.game.phases import PHASE
-from onenight.game.timer import ManualClock
+from onenight.game.clock import FakeClock
 from onenight.rules.cards import ARTIFACT_IDS, ROLE_IDS
 from onenight.rules.scenarios import SCENARIO_IDS
 
@@ -34,7 +34,7 @@ PLAY = [{"type": "players", "names": ["A", "B", "C", "D"]},
 @settings(max_examples=150, deadline=None)
 @given(st.lists(events, max_size=25), st.sampled_from([0, 1, 2, 4, 5, 9, 10, 14]))
 def test_random_events_are_applied_or_refused(tmp_path_factory, evs, lead):
-    c = Controller(tmp_path_factory.mktemp("h"), clock=ManualClock(), rng=random.Random(1),
+    c = Controller(tmp_path_factory.mktemp("h"), clock=FakeClock(), rng=random.Random(1),
                    wallclock=lambda: dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc))
     for e in PLAY[:lead] + evs:
         try:

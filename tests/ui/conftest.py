@@ -86,11 +86,11 @@ class FakeClient:
 
 @pytest.fixture(scope="session")
 def app(tmp_path_factory):
-    from onenight.game.timer import ManualClock
+    from onenight.game.clock import FakeClock
     from onenight.ui.app import OneNightApp
     from onenight.ui.driving import start
 
-    clock = ManualClock()
+    clock = FakeClock()
     boxes = []
 
     def box_factory(address, app):

@@ -3,7 +3,7 @@ the same time whatever the deal, with pause, resume and replay on a hand-moved c
 
 import random
 
-from onenight.game.timer import ManualClock
+from onenight.game.clock import FakeClock
 from onenight.rules.steps import night_steps
 from onenight.ui.i18n import Translator
 from onenight.ui.night_driver import TextNight
@@ -13,7 +13,7 @@ DECK = ["werewolf", "mystic_wolf", "revealer", "witch", "apprentice_seer", "vill
 
 
 def night(jitter=0):
-    clock = ManualClock()
+    clock = FakeClock()
     said = []
     d = TextNight(DECK, clock, Translator("fr").t, lambda step_id: 10, jitter=jitter,
                   rng=random.Random(2), on_say=lambda title, line: said.append(title))
