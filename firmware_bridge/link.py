@@ -80,9 +80,14 @@ class BoxSession:
 
     # -- refusals are logged, never fatal
     def _on_refused(self, reason: str) -> None:
+        if reason.startswith("link lost"):
+            log.info("%s: %s", self.name, reason)
+            return
         log.warning("%s: refused: %s", self.name, reason)
         if "bad MAC" in reason or "unauthenticated" in reason:
-            if not self.authenticated and not self._told_unpaired:
+            # answered only inside a handshake: bytes left over from an earlier session (a
+            # restarted box reading a serial buffer) get no reply
+            if self.app_id is not None and not self.authenticated and not self._told_unpaired:
                 self._told_unpaired = True
                 self.channel.send({"t": "error", "reason": "unpaired: this tablet is not paired "
                                    "with this box (hold an OK key for 3 s, then pair)"})

@@ -375,7 +375,7 @@ class BoxClient:
         if kind == "error":
             self.last_refusal = body["reason"]
             log.warning("box says: %s", body["reason"])
-            if body["reason"].startswith("unpaired"):
+            if body["reason"].startswith("unpaired") and self._status == CONNECTING:
                 self._set_status(UNPAIRED)
             self._emit(BoxEvent("refused", reason=body["reason"]))
             return
