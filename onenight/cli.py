@@ -42,6 +42,10 @@ def build_parser() -> argparse.ArgumentParser:
     a = sub.add_parser("adjudicate", help="read a game record and print who dies and who wins")
     a.add_argument("file", help="a game record (onenight-game/1), or - for standard input")
     a.set_defaults(func=_adjudicate)
+    # narrate: a night said aloud, then the debate countdown (onenight/narrate.py)
+    from onenight.narrate import add_parser as add_narrate_parser
+
+    add_narrate_parser(sub)
     return p
 
 

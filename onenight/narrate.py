@@ -1,0 +1,181 @@
+"""``onenight narrate``: a whole night through the sound device, then the debate countdown,
+so that a Raspberry Pi with only a speaker can lead a game. ``--dry-run`` prints the plan.
+
+This sits on top, like :mod:`onenight.cli`: it joins the narrator, the game clock and the
+Kivy sound back-end, which do not import each other."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import threading
+import time
+
+from onenight.rules.errors import DeckError
+from onenight.rules.scenarios import SCENARIO, SCENARIO_IDS, anarchy_deck, table_setup
+
+from onenight.narration.errors import NarrationError
+from onenight.narration.lines import DEFAULT_LANGUAGE, languages
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    n = sub.add_parser("narrate", help="say a whole night aloud, then run the debate countdown",
+                       description=__doc__)
+    n.add_argument("--scenario", required=True, metavar="ID",
+                   help="a scenario id: " + ", ".join(SCENARIO_IDS))
+    n.add_argument("--players", required=True, type=int, metavar="N", help="3 to 10")
+    n.add_argument("--lang", default=DEFAULT_LANGUAGE, choices=languages())
+    n.add_argument("--voice", metavar="PACK", help="a voice pack: a name or a folder")
+    n.add_argument("--seed", type=int, metavar="S",
+                   help="seeds the random draw (Anarchie's cards); the night's plan is the "
+                        "same for every deal")
+    n.add_argument("--dry-run", action="store_true",
+                   help="print the plan, one JSON object per cue, and play nothing")
+    n.add_argument("--pace", type=float, default=1.0,
+                   help="multiplies the players' time at each step (default 1; 0.6 for a "
+                        "table that knows the game)")
+    n.add_argument("--jitter", type=float, default=0.0, metavar="SECONDS",
+                   help="add up to this much time at random to each step (default 0)")
+    n.add_argument("--debate", type=float, default=10.0, metavar="MINUTES",
+                   help="the debate countdown (default 10)")
+    n.add_argument("--voice-volume", type=float, default=1.0, metavar="V", help="0 to 1")
+    n.add_argument("--ambience-volume", type=float, default=0.5, metavar="V",
+                   help="0 to 1; 0 for no ambience")
+    n.set_defaults(func=run)
+    return n
+
+
+def _fail(message: str) -> int:
+    print(f"onenight narrate: {message}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    from onenight.narration.plan import build_night_plan
+    from onenight.narration.settings import NarrationSettings
+    from onenight.narration.voice import Voice
+
+    scenario = SCENARIO.get(args.scenario)
+    if scenario is None:
+        return _fail(f"unknown scenario {args.scenario!r}; valid scenarios: "
+                     + ", ".join(SCENARIO_IDS))
+    if args.players not in scenario.players():
+        return _fail(f"{scenario.id} is for {scenario.min_players} to {scenario.max_players} "
+                     f"players, not {args.players}; valid player counts: "
+                     + ", ".join(map(str, scenario.players())))
+    rng = random.Random(args.seed)
+    try:
+        cards = anarchy_deck(args.players, rng) if scenario.random_draw \
+            else scenario.deck(args.players)
+        setup = table_setup(cards, args.players)
+        settings = NarrationSettings(
+            lang=args.lang, voice=args.voice, pace=args.pace, jitter=args.jitter,
+            voice_volume=args.voice_volume, ambience_volume=args.ambience_volume,
+            debate_seconds=args.debate * 60)
+        voice = Voice(settings.lang, settings.voice)
+        # The jitter has its own generator, never the deal's.
+        plan = build_night_plan(setup.cards, settings, voice=voice)
+    except (NarrationError, DeckError) as e:
+        return _fail(str(e))
+    if args.dry_run:
+        text = "".join(json.dumps(c, ensure_ascii=False) + "\n" for c in plan.json_lines())
+        try:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        except BrokenPipeError:  # the reader left early (| head): not an error of ours
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    return _play(plan, setup, voice, settings)
+
+
+def _play(plan, setup, voice, settings) -> int:
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+    from onenight.game.clock import Countdown, SystemClock
+    from onenight.narration.kivy_audio import KivyAudio
+    from onenight.narration.runner import DebateRunner, NightRunner
+    from onenight.narration.voice import check_audio
+
+    try:
+        check_audio([settings.lang])
+    except NarrationError as e:
+        print(f"onenight narrate: {e}", file=sys.stderr)
+        return 1
+    print("Cards in the game: " + ", ".join(setup.cards)
+          + (f" (+ {setup.alpha_center} beside the centre)" if setup.alpha_center else ""),
+          file=sys.stderr)
+    if voice.pack:
+        missing = voice.pack_report()
+        print(f"Voice pack {voice.pack}: {voice.pack_dir}"
+              + (f" ({len(missing)} line(s) said by the default voice)" if missing else ""),
+              file=sys.stderr)
+    interactive = sys.stdin is not None and sys.stdin.isatty()
+    if interactive:
+        print("Controls: p + Enter pauses or resumes, r + Enter repeats the last instruction, "
+              "q + Enter quits.", file=sys.stderr)
+    clock, audio = SystemClock(), KivyAudio()
+    night = NightRunner(plan, audio, clock, settings,
+                        on_cue=lambda c: print(f"[{c.step}] {c.text}", flush=True))
+    day = DebateRunner(voice, audio, Countdown(clock, settings.debate_seconds, paused=True),
+                       settings)
+    commands: list[str] = []
+    if interactive:
+        threading.Thread(target=_read_commands, args=(commands,), daemon=True).start()
+    try:
+        night.start()
+        while not night.finished:
+            if _handle(commands, night, day) == "quit":
+                night.stop()
+                return 0
+            night.poll()
+            time.sleep(min(night.next_due() or 0.05, 0.05))
+        day.start()
+        print(f"[day] {voice.text('day.start')}", flush=True)
+        shown = None
+        while not day.over:
+            if _handle(commands, night, day) == "quit":
+                return 0
+            for line in day.poll():
+                print(f"[day] {voice.text(line)}", flush=True)
+            left = day.countdown.remaining()
+            if int(left // 60) != shown:
+                shown = int(left // 60)
+                print(f"[day] {int(left // 60)}:{int(left % 60):02d} left", file=sys.stderr)
+            time.sleep(0.05)
+        time.sleep(1.0)  # let "vote!" ring out
+    except KeyboardInterrupt:
+        night.stop()
+        return 130
+    except NarrationError as e:  # a voice pack's clip that the sound device cannot play
+        night.stop()
+        print(f"onenight narrate: {e}", file=sys.stderr)
+        return 1
+    finally:
+        audio.close()
+    return 0
+
+
+def _read_commands(out: list[str]) -> None:
+    for line in sys.stdin:
+        out.append(line.strip().lower())
+
+
+def _handle(commands: list[str], night, day) -> str | None:
+    while commands:
+        c = commands.pop(0)
+        if c == "q":
+            return "quit"
+        if c == "p":
+            if not night.finished:
+                night.resume() if night.state == "paused" else night.pause()
+            else:
+                day.resume() if day.countdown.paused else day.pause()
+            print("[host] " + ("paused" if night.state == "paused" or
+                               (night.finished and day.countdown.paused) else "resumed"),
+                  file=sys.stderr)
+        elif c == "r" and not night.finished:
+            night.replay_last()
+    return None

@@ -1,0 +1,73 @@
+"""The narrator's sound through Kivy (SDL2 on the tablet and the Pi). Kivy is imported only
+when a sound is first loaded, so the rest of the narrator runs without it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .audio import Playback, check_volume
+from .errors import VoiceError
+
+
+class KivyAudio:
+    """:class:`onenight.narration.audio.Audio` on ``kivy.core.audio.SoundLoader``."""
+
+    def __init__(self) -> None:
+        self._sounds: dict[str, object] = {}
+        self._loop = None
+
+    def load(self, path: str):
+        """The Kivy sound for ``path``, loaded once; VoiceError if it cannot be played."""
+        key = str(path)
+        sound = self._sounds.get(key)
+        if sound is None:
+            if not Path(key).is_file():
+                raise VoiceError(key, "no such file")
+            from kivy.core.audio import SoundLoader  # late: only a player needs Kivy
+
+            sound = SoundLoader.load(key)
+            if sound is None or not sound.length or sound.length <= 0:
+                raise VoiceError(key, "Kivy cannot play this clip (no audio provider for it, "
+                                 "or an empty or damaged file)")
+            self._sounds[key] = sound
+        return sound
+
+    def play(self, path: str, volume: float) -> Playback:
+        volume = check_volume(volume)
+        sound = self.load(path)
+        sound.stop()
+        sound.loop = False
+        sound.volume = volume
+        sound.play()
+        return Playback(str(path), float(sound.length), sound)
+
+    def stop(self, playback: Playback) -> None:
+        if playback.handle is not None:
+            playback.handle.stop()
+
+    def loop(self, path: str, volume: float) -> None:
+        volume = check_volume(volume)
+        self.stop_loop()
+        sound = self.load(path)
+        sound.loop = True
+        sound.volume = volume
+        sound.play()
+        self._loop = sound
+
+    def set_loop_volume(self, volume: float) -> None:
+        volume = check_volume(volume)
+        if self._loop is not None:
+            self._loop.volume = volume
+
+    def stop_loop(self) -> None:
+        if self._loop is not None:
+            self._loop.stop()
+            self._loop = None
+
+    def close(self) -> None:
+        """Stop and unload every sound."""
+        self.stop_loop()
+        for sound in self._sounds.values():
+            sound.stop()
+            sound.unload()
+        self._sounds.clear()

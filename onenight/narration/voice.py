@@ -1,0 +1,221 @@
+"""Voices: where each line's clip is, how long it lasts, and the start-up check.
+
+The default voice of a language is ``assets/audio/<lang>/<line>.ogg``. A voice pack is a folder
+of clips named like the default ones (``<line>.ogg`` or ``<line>.wav``), either directly or in a
+``<lang>/`` subfolder; a line the pack lacks, or whose clip cannot be read, is said by the
+default voice instead, never skipped. A default clip that is missing or unreadable is an error
+(:func:`check_audio`, called at start-up).
+
+Clip lengths are read from the files themselves (Ogg Vorbis or WAV headers), without Kivy.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import wave
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import VoiceError
+from .lines import DEFAULT_LANGUAGE, check_language, languages, load_lines
+
+CLIP_EXTENSIONS = (".ogg", ".wav")
+AMBIENCE = "ambience/night.ogg"  # under the audio folder
+
+
+def assets_dir() -> Path:
+    """The assets folder: ``$ONENIGHT_ASSETS`` if set, else the repository's ``assets/``."""
+    env = os.environ.get("ONENIGHT_ASSETS")
+    return Path(env) if env else Path(__file__).resolve().parents[2] / "assets"
+
+
+def audio_dir() -> Path:
+    return assets_dir() / "audio"
+
+
+def ambience_path() -> Path:
+    return audio_dir() / AMBIENCE
+
+
+def voice_pack_dirs() -> tuple[Path, ...]:
+    """Where named voice packs are looked for, in order.
+
+    ``$ONENIGHT_VOICES`` (folders separated like PATH), then the user's
+    ``~/.local/share/onenight/voices`` (``$XDG_DATA_HOME`` honoured), then ``assets/voices``.
+    """
+    dirs = [Path(p) for p in os.environ.get("ONENIGHT_VOICES", "").split(os.pathsep) if p]
+    data = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
+                                                           "share")
+    dirs.append(Path(data) / "onenight" / "voices")
+    dirs.append(assets_dir() / "voices")
+    return tuple(dirs)
+
+
+def available_packs() -> tuple[str, ...]:
+    names: set[str] = set()
+    for d in voice_pack_dirs():
+        if d.is_dir():
+            names.update(p.name for p in d.iterdir() if p.is_dir())
+    return tuple(sorted(names))
+
+
+def resolve_pack(pack: str | os.PathLike, lang: str) -> Path:
+    """The folder holding a voice pack's clips for ``lang``; ``pack`` is a name or a folder."""
+    if not isinstance(pack, (str, os.PathLike)) or not str(pack).strip():
+        raise VoiceError("voice", f"a voice pack is a name or a folder, not {pack!r}")
+    candidates = [Path(pack)] if Path(pack).is_dir() else []
+    if not candidates and isinstance(pack, str) and pack and os.sep not in pack:
+        candidates = [d / pack for d in voice_pack_dirs() if (d / pack).is_dir()]
+    if not candidates:
+        known = ", ".join(available_packs()) or "none installed"
+        raise VoiceError("voice", f"no voice pack {str(pack)!r} (a folder, or one of: {known}; "
+                         f"packs are looked for in "
+                         + ", ".join(str(d) for d in voice_pack_dirs()) + ")")
+    folder = candidates[0]
+    return folder / lang if (folder / lang).is_dir() else folder
+
+
+# Clip lengths ------------------------------------------------------------------------------
+
+def clip_duration(path: str | os.PathLike) -> float:
+    """The length in seconds of an Ogg Vorbis or WAV file; :class:`VoiceError` if unreadable."""
+    p = Path(path)
+    try:
+        if p.suffix.lower() == ".wav":
+            with wave.open(str(p), "rb") as w:
+                if w.getframerate() <= 0:
+                    raise VoiceError(str(p), "a WAV file with no sample rate")
+                seconds = w.getnframes() / w.getframerate()
+        else:
+            seconds = _ogg_vorbis_duration(p.read_bytes(), str(p))
+    except FileNotFoundError:
+        raise VoiceError(str(p), "no such file") from None
+    except (OSError, EOFError, wave.Error, struct.error) as e:
+        raise VoiceError(str(p), f"cannot read the clip ({e})") from e
+    if seconds <= 0:
+        raise VoiceError(str(p), "the clip is empty (length 0)")
+    return seconds
+
+
+def _ogg_vorbis_duration(data: bytes, name: str) -> float:
+    if not data.startswith(b"OggS") or len(data) < 28:
+        raise VoiceError(name, "not an Ogg file")
+    segments = data[26]
+    body = 27 + segments
+    if data[body:body + 7] != b"\x01vorbis":
+        raise VoiceError(name, "not an Ogg Vorbis file (only Vorbis is supported)")
+    (rate,) = struct.unpack_from("<I", data, body + 12)
+    if rate == 0:
+        raise VoiceError(name, "an Ogg Vorbis file with no sample rate")
+    last = data.rfind(b"OggS")
+    while last >= 0:
+        (granule,) = struct.unpack_from("<q", data, last + 6)
+        if granule >= 0:
+            return granule / rate
+        last = data.rfind(b"OggS", 0, last)
+    raise VoiceError(name, "the Ogg file has no audio page")
+
+
+# Voices ------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Clip:
+    line: str
+    path: Path
+    duration: float
+    pack: bool  # True if the clip comes from the voice pack, False for the default voice
+
+
+class Voice:
+    """The clips of one language, from a voice pack if given, else the default voice.
+
+    ``fallbacks`` lists the lines the pack could not say (line id, reason), once asked for.
+    """
+
+    def __init__(self, lang: str = DEFAULT_LANGUAGE, pack: str | os.PathLike | None = None, *,
+                 audio_root: str | os.PathLike | None = None):
+        self.lang = check_language(lang)
+        self.root = Path(audio_root) if audio_root is not None else audio_dir()
+        self.default_dir = self.root / self.lang
+        self.pack = str(pack) if pack is not None else None
+        self.pack_dir = resolve_pack(pack, self.lang) if pack is not None else None
+        self._lines = load_lines(self.lang)
+        self._cache: dict[str, Clip] = {}
+        self.fallbacks: dict[str, str] = {}
+
+    def _find(self, folder: Path, line: str) -> Path | None:
+        for ext in CLIP_EXTENSIONS:
+            p = folder / f"{line}{ext}"
+            if p.is_file():
+                return p
+        return None
+
+    def default_clip(self, line: str) -> Clip:
+        if line not in self._lines:
+            raise VoiceError("line", f"no line {line!r} in lines/{self.lang}.json")
+        path = self.default_dir / f"{line}.ogg"
+        return Clip(line, path, clip_duration(path), False)
+
+    def clip(self, line: str) -> Clip:
+        """The clip for ``line``: the pack's if it has a readable one, else the default."""
+        if line in self._cache:
+            return self._cache[line]
+        if line not in self._lines:
+            raise VoiceError("line", f"no line {line!r} in lines/{self.lang}.json")
+        clip = None
+        if self.pack_dir is not None:
+            found = self._find(self.pack_dir, line)
+            if found is None:
+                self.fallbacks[line] = "not in the pack"
+            else:
+                try:
+                    clip = Clip(line, found, clip_duration(found), True)
+                except VoiceError as e:
+                    self.fallbacks[line] = e.reason
+        if clip is None:
+            clip = self.default_clip(line)
+        self._cache[line] = clip
+        return clip
+
+    def text(self, line: str) -> str:
+        return self._lines[line]
+
+    def pack_report(self) -> dict[str, str]:
+        """For a voice pack: every line it cannot say (line id -> reason), which the default
+        voice will say instead. Empty for the default voice or a complete pack."""
+        if self.pack_dir is None:
+            return {}
+        for line in self._lines:
+            self.clip(line)
+        return dict(sorted(self.fallbacks.items()))
+
+
+def check_audio(langs: Iterable[str] | None = None, *,
+                audio_root: str | os.PathLike | None = None) -> None:
+    """The start-up check: every line of every language has a readable, non-empty default
+    clip, and the night ambience loop is there. Raises one :class:`VoiceError` listing every
+    problem found."""
+    root = Path(audio_root) if audio_root is not None else audio_dir()
+    problems: list[str] = []
+    for lang in (tuple(langs) if langs is not None else languages()):
+        try:
+            ids = load_lines(lang)
+        except ValueError as e:
+            problems.append(str(e))
+            continue
+        for line in ids:
+            try:
+                clip_duration(root / lang / f"{line}.ogg")
+            except VoiceError as e:
+                problems.append(str(e))
+    try:
+        clip_duration(root / AMBIENCE)
+    except VoiceError as e:
+        problems.append(str(e))
+    if problems:
+        shown = problems[:10] + ([f"... and {len(problems) - 10} more"] if len(problems) > 10
+                                 else [])
+        raise VoiceError("audio", f"{len(problems)} clip(s) missing or unreadable (re-render "
+                         "them with scripts/render-voice): " + "; ".join(shown))

@@ -1,0 +1,54 @@
+"""Real clips through Kivy's SDL2 audio (tests/conftest.py selects SDL's dummy driver)."""
+
+import os
+
+import pytest
+
+from onenight.narration import VoiceError
+from onenight.narration.voice import AMBIENCE, audio_dir, clip_duration
+
+
+@pytest.fixture(scope="module")
+def kivy_audio():
+    os.environ.setdefault("KIVY_AUDIO", "sdl2")
+    from onenight.narration.kivy_audio import KivyAudio
+
+    audio = KivyAudio()
+    yield audio
+    audio.close()
+
+
+def test_real_clips_play_through_sdl2_with_their_length(kivy_audio):
+    from kivy.core.audio.audio_sdl2 import SoundSDL2
+
+    for lang in ("fr", "en"):
+        for line in ("night.start", "seer.act", "vote.countdown"):
+            path = str(audio_dir() / lang / f"{line}.ogg")
+            pb = kivy_audio.play(path, 0.7)
+            assert isinstance(pb.handle, SoundSDL2)
+            assert pb.length > 0
+            assert pb.length == pytest.approx(clip_duration(path), abs=0.05)
+            assert pb.handle.volume == pytest.approx(0.7)
+            kivy_audio.stop(pb)
+
+
+def test_the_ambience_loops_ducks_and_stops(kivy_audio):
+    path = str(audio_dir() / AMBIENCE)
+    kivy_audio.loop(path, 0.5)
+    sound = kivy_audio.load(path)
+    assert sound.loop and sound.length > 10 and sound.state == "play"
+    kivy_audio.set_loop_volume(0.2)
+    assert sound.volume == pytest.approx(0.2)
+    kivy_audio.stop_loop()
+    assert sound.state == "stop"
+
+
+def test_a_missing_or_broken_clip_is_a_clear_error(kivy_audio, tmp_path):
+    with pytest.raises(VoiceError, match="no such file"):
+        kivy_audio.play(str(tmp_path / "nope.ogg"), 1)
+    bad = tmp_path / "bad.ogg"
+    bad.write_bytes(b"OggS this is no sound")
+    with pytest.raises(VoiceError, match="cannot play"):
+        kivy_audio.play(str(bad), 1)
+    with pytest.raises(VoiceError, match="volume"):
+        kivy_audio.play(str(audio_dir() / "fr" / "seer.act.ogg"), 3)
