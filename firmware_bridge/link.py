@@ -259,9 +259,12 @@ class FdPort:
             raise OSError("end of file")
         return data
 
-    def write(self, data: bytes) -> None:
+    def write(self, data: bytes, timeout: float = 0.5) -> None:
         view = memoryview(data)
         while view:
+            _, w, _ = select.select([], [self.fd], [], timeout)
+            if not w:  # nobody reads the other end: a lost link, not a stuck box
+                raise OSError(f"write timed out after {timeout} s")
             n = os.write(self.fd, view)
             view = view[n:]
 
@@ -277,7 +280,7 @@ def serve_serial(bridge: Bridge, where: str) -> threading.Thread:
         if where.startswith("fd:"):
             return FdPort(int(where[3:]))
         import serial  # only the box needs pyserial here; protocol.py never imports it
-        return serial.Serial(where, baudrate=115200, timeout=0.05)
+        return serial.Serial(where, baudrate=115200, timeout=0.05, write_timeout=0.5)
 
     def run():
         while not bridge.stopping:

@@ -123,6 +123,7 @@ class BoxClient:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._port = None
+        self._out: queue.SimpleQueue[bytes] = queue.SimpleQueue()  # frames for the client thread
         self._channel: p.Channel | None = None
         self._nonce = ""
         self._want_pair = False
@@ -282,19 +283,26 @@ class BoxClient:
             except Exception:
                 pass
 
-    def _write(self, data: bytes) -> None:
-        port = self._port
-        if port is None:
-            raise OSError("not connected")
-        try:
-            port.write(data)
-        except (serial.SerialException, socket.error) as e:
-            raise OSError(str(e)) from None
+    def _flush(self) -> bool:
+        """Write the queued frames (on the client's thread, outside the lock, so a command from
+        the UI never waits on the port). False if the port failed."""
+        while True:
+            try:
+                data = self._out.get_nowait()
+            except queue.Empty:
+                return True
+            try:
+                self._port.write(data)
+            except (serial.SerialException, OSError) as e:
+                log.info("box link write failed: %s", e)
+                return False
 
     def _run(self) -> None:
         while not self._stop.is_set():
             try:
-                self._port = serial.serial_for_url(self.url, baudrate=self.baudrate, timeout=0.02)
+                # a write that cannot finish means the box is gone: never block the client on it
+                self._port = serial.serial_for_url(self.url, baudrate=self.baudrate, timeout=0.02,
+                                                   write_timeout=0.5)
             except (serial.SerialException, OSError, ValueError) as e:
                 log.debug("box not reachable at %s: %s", self.url, e)
                 self._set_status(DISCONNECTED)
@@ -313,7 +321,9 @@ class BoxClient:
 
     def _session(self) -> None:
         with self._lock:
-            self._channel = p.Channel("app", self._write, self.clock, self._on_message,
+            while not self._out.empty():  # frames of a session that is over
+                self._out.get_nowait()
+            self._channel = p.Channel("app", self._out.put, self.clock, self._on_message,
                                       self._on_refused)
             self._nonce = p.new_nonce()
             self.box_id = None
@@ -322,6 +332,8 @@ class BoxClient:
                                 "n": self._nonce})
         hello_at = self.clock()
         while not self._stop.is_set():
+            if not self._flush():
+                return
             try:
                 data = self._port.read(max(1, self._port.in_waiting))
             except (serial.SerialException, OSError) as e:
