@@ -386,8 +386,6 @@ class BoxLogic:
                 on = seat in s.ready
             elif s.phase == "vote" and seat in s.seats:
                 on = seat in s.votes or slow
-            elif s.phase == "closed":
-                on = False
             else:
                 on = False
             if pad.led.is_active != on:

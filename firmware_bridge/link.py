@@ -239,6 +239,10 @@ class Bridge:
     def stopping(self) -> bool:
         return self._stop.is_set()
 
+    def pause(self, seconds: float) -> None:
+        """Wait ``seconds``, or less if the bridge is stopping."""
+        self._stop.wait(seconds)
+
 
 # ---------------------------------------------------------------------- transports
 
@@ -288,7 +292,7 @@ def serve_serial(bridge: Bridge, where: str) -> threading.Thread:
                 port = open_port()
             except (OSError, ValueError) as e:
                 log.warning("serial %s: cannot open (%s); retrying", where, e)
-                bridge._stop.wait(1.0)
+                bridge.pause(1.0)
                 continue
             lock = threading.Lock()
 
@@ -313,7 +317,7 @@ def serve_serial(bridge: Bridge, where: str) -> threading.Thread:
                     port.close()
                 except Exception:
                     pass
-            bridge._stop.wait(0.5)
+            bridge.pause(0.5)
 
     t = threading.Thread(target=run, name=f"serial {where}", daemon=True)
     t.start()
