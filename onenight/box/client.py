@@ -109,10 +109,14 @@ class BoxClient:
     """The link to one vote box. Thread-safe; events come from the client's own thread."""
 
     def __init__(self, url: str, key_store: KeyStore, *, clock: Callable[[], float] = time.monotonic,
-                 on_event: Callable[[BoxEvent], None] | None = None, baudrate: int = 115200):
+                 on_event: Callable[[BoxEvent], None] | None = None, baudrate: int = 115200,
+                 link_clock: Callable[[], float] = time.monotonic):
+        """``clock`` is the game's clock, in which ``start_debate``'s deadline is given;
+        ``link_clock`` times the heartbeat and resends and must follow real time."""
         self.url = url
         self.keys = key_store
         self.clock = clock
+        self.link_clock = link_clock
         self.on_event = on_event
         self.events: queue.SimpleQueue[BoxEvent] = queue.SimpleQueue()  # used when no on_event
         self.baudrate = baudrate
@@ -323,14 +327,14 @@ class BoxClient:
         with self._lock:
             while not self._out.empty():  # frames of a session that is over
                 self._out.get_nowait()
-            self._channel = p.Channel("app", self._out.put, self.clock, self._on_message,
+            self._channel = p.Channel("app", self._out.put, self.link_clock, self._on_message,
                                       self._on_refused)
             self._nonce = p.new_nonce()
             self.box_id = None
             self._set_status(CONNECTING)
             self._channel.send({"t": "hello", "v": p.VERSION, "id": self.keys.app_id,
                                 "n": self._nonce})
-        hello_at = self.clock()
+        hello_at = self.link_clock()
         while not self._stop.is_set():
             if not self._flush():
                 return
@@ -343,7 +347,7 @@ class BoxClient:
                 if data:
                     self._channel.data_received(data)
                 if self._status == CONNECTING and self.box_id is None \
-                        and self.clock() - hello_at > HELLO_TIMEOUT:
+                        and self.link_clock() - hello_at > HELLO_TIMEOUT:
                     log.info("no hello from the box within %.0f s", HELLO_TIMEOUT)
                     return
                 if self._channel.key is None:
