@@ -46,6 +46,18 @@ def build_parser() -> argparse.ArgumentParser:
     from onenight.narrate import add_parser as add_narrate_parser
 
     add_narrate_parser(sub)
+
+    # screenshots: every screen of the app at 1280x800 and 800x480 (onenight/ui/screenshots.py)
+    def _screenshots(args: argparse.Namespace) -> int:
+        from onenight.ui.screenshots import run as render_screenshots  # late: needs Kivy
+
+        return render_screenshots(args.dir, args.lang)
+
+    s = sub.add_parser("screenshots", help="render every screen of the app at both screen "
+                       "sizes into a folder, as PNG files")
+    s.add_argument("dir", help="the folder to write the pictures to (created if needed)")
+    s.add_argument("--lang", default="fr", choices=("fr", "en"))
+    s.set_defaults(func=_screenshots)
     return p
 
 

@@ -1,0 +1,628 @@
+"""The game controller: every change to the table goes through :meth:`Controller.apply`.
+
+An event is a plain JSON-serialisable dict with a ``type``; the controller checks it against
+the current phase (:mod:`.phases`) and the rules, changes the state or raises
+:class:`Refused` with a code and facts the UI turns into a message. Events that need chance
+or time (Anarchie's draw, the first speaker, timer changes) are completed by the controller
+before they are logged, so the log replays exactly.
+
+What a screen may show comes from the ``*_view`` methods only: the vote view, for instance,
+says whose vote is in, and whom they voted for only once every vote is in or the vote closed.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from onenight import __version__
+from onenight.rules.cards import ARTIFACT, ARTIFACT_IDS, ROLE
+from onenight.rules.errors import RulesError
+from onenight.rules.outcome import Outcome, resolve
+from onenight.rules.scenarios import (MAX_PLAYERS, MIN_PLAYERS, SCENARIO, SCENARIOS, DeckCheck,
+                                      anarchy_deck, check_deck, table_setup)
+from onenight.rules.steps import night_steps
+
+from .history import History
+from .phases import ALWAYS, PHASE
+from .timer import DayTimer, MonotonicClock
+
+FORMAT = "onenight-game/1"
+VOTE_MODES = ("box", "fingers", "tablet")
+CHANGES = ("werewolf", "tanner")
+
+
+class Refused(Exception):
+    """An event the table cannot take now; ``code`` and ``facts`` make the message."""
+
+    def __init__(self, code: str, **facts: Any):
+        self.code = code
+        self.facts = facts
+        super().__init__(f"{code} {facts}" if facts else code)
+
+
+# ---- view-models -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SetupView:
+    players: tuple[str, ...]
+    scenarios: tuple[str, ...]  # preset ids that fit the player count
+    scenario: str | None  # chosen preset, "custom", or None
+    deck: tuple[str, ...]
+    alpha_center: str | None
+    check: DeckCheck | None
+    shields: int
+    artifacts: int
+
+    @property
+    def ready(self) -> bool:
+        return bool(self.deck) and self.check is not None and self.check.ok
+
+
+@dataclass(frozen=True)
+class DayView:
+    seconds_left: float
+    running: bool
+    ended: bool
+    first_speaker: int | None
+    ready: int  # players ready to vote (from the box), -1 when unknown
+    players: tuple[str, ...]
+    in_play: tuple[str, ...]  # roles in play, in wake order, then the sleepers
+    artifacts_rules: tuple[str, ...]  # artifact ids whose rule the table must remember
+
+
+@dataclass(frozen=True)
+class VoteView:
+    mode: str
+    players: tuple[str, ...]
+    is_in: tuple[bool, ...]
+    revealed: bool
+    votes: tuple[int | None, ...] | None  # only when revealed
+    counts: tuple[int, ...] | None  # only when revealed
+    missing: tuple[int, ...]  # seats whose vote is not in
+
+    @property
+    def complete(self) -> bool:
+        return self.revealed and not self.missing
+
+
+@dataclass(frozen=True)
+class RevealView:
+    players: tuple[str, ...]
+    choices: tuple[str, ...]  # cards that may lie in front of a player at the end
+    final: tuple[str | None, ...]
+    artifacts: dict  # seat -> artifact id
+    copied: str | None
+    changed: dict  # seat -> "werewolf" | "tanner"
+    has_doppelganger: bool
+    has_investigator: bool
+    has_curator: bool
+    identities: tuple[str | None, ...]
+
+
+@dataclass
+class State:
+    phase: str = "setup"
+    players: list[str] = field(default_factory=list)
+    scenario: str | None = None
+    deck: list[str] = field(default_factory=list)
+    alpha_center: str | None = None
+    day: DayTimer | None = None
+    first_speaker: int | None = None
+    ready: int = -1
+    vote_mode: str = "fingers"
+    votes: list[int | None] = field(default_factory=list)
+    box_in: list[bool] = field(default_factory=list)
+    vote_closed: bool = False
+    final: list[str | None] = field(default_factory=list)
+    artifacts: dict[int, str] = field(default_factory=dict)
+    copied: str | None = None
+    changed: dict[int, str] = field(default_factory=dict)
+    outcome: Outcome | None = None
+    record_path: Path | None = None
+    record: dict | None = None
+
+
+def _names(raw: Any) -> list[str]:
+    if not isinstance(raw, list):
+        raise Refused("players_format")
+    names = [str(n).strip() for n in raw]
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise Refused("players_count", count=len(names))
+    for i, n in enumerate(names):
+        if not n:
+            raise Refused("player_unnamed", seat=i)
+        if len(n) > 20:
+            raise Refused("player_name_long", seat=i)
+    dup = [n for n, k in Counter(x.casefold() for x in names).items() if k > 1]
+    if dup:
+        raise Refused("player_duplicate", name=next(x for x in names if x.casefold() == dup[0]))
+    return names
+
+
+class Controller:
+    def __init__(self, history_dir: Path, clock: Any = None, rng: random.Random | None = None,
+                 wallclock: Callable[[], _dt.datetime] | None = None,
+                 debate_minutes: int = 5):
+        self.history = History(history_dir)
+        self.clock = clock or MonotonicClock()
+        self.rng = rng or random.Random()
+        self.wallclock = wallclock or (lambda: _dt.datetime.now(_dt.timezone.utc))
+        self.debate_minutes = debate_minutes
+        self.state = State()
+        self.log: list[dict] = []  # every accepted event, completed, in order
+
+    # ---- the one door -------------------------------------------------------------------
+    #: fields that name a card, an artifact or a change: a string (or None where allowed)
+    TEXT_FIELDS = ("card", "artifact", "role", "to", "mode")
+
+    def apply(self, event: dict) -> dict:
+        """Validate and apply one event; return it as logged (completed); or raise Refused."""
+        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+            raise Refused("event_format")
+        kind = event["type"]
+        phase = PHASE[self.state.phase]
+        if kind not in phase.accepts and kind not in ALWAYS:
+            raise Refused("wrong_phase", event=kind, phase=self.state.phase)
+        handler = getattr(self, "_on_" + kind, None)
+        if handler is None:
+            raise Refused("event_unknown", event=kind)
+        for f in self.TEXT_FIELDS:
+            if f in event and event[f] is not None and not isinstance(event[f], str):
+                raise Refused("event_format")
+        done = dict(event)
+        handler(done)
+        if kind == phase.advance and phase.next:
+            self.state.phase = phase.next
+        self.log.append(done)
+        return done
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase
+
+    def now(self) -> float:
+        return float(self.clock.now())
+
+    # ---- setup --------------------------------------------------------------------------
+    def _on_abandon(self, e: dict) -> None:
+        players = self.state.players
+        self.state = State(players=players)
+
+    def _on_players(self, e: dict) -> None:
+        names = _names(e.get("names"))
+        e["names"] = names
+        s = self.state
+        changed = len(names) != len(s.players)
+        s.players = names
+        if changed:
+            s.scenario, s.deck, s.alpha_center = None, [], None
+
+    def _need_players(self) -> int:
+        if not self.state.players:
+            raise Refused("players_first")
+        return len(self.state.players)
+
+    def _on_scenario(self, e: dict) -> None:
+        n = self._need_players()
+        sid = e.get("id")
+        sc = SCENARIO.get(sid) if isinstance(sid, str) else None
+        if sc is None:
+            raise Refused("scenario_unknown", id=str(e.get("id")))
+        if n not in sc.players():
+            raise Refused("scenario_players", id=sc.id, min=sc.min_players, max=sc.max_players,
+                          players=n)
+        if sc.random_draw:
+            cards = e.get("cards")
+            if not (isinstance(cards, list) and check_deck(cards, n, None).ok
+                    and "alpha_wolf" not in cards) and cards is not None:
+                cards = None
+            if cards is None:
+                cards = list(anarchy_deck(n, self.rng))
+            e["cards"] = list(cards)
+        else:
+            e["cards"] = list(sc.deck(n))
+        self.state.scenario = sc.id
+        self.state.deck = list(e["cards"])
+        self.state.alpha_center = table_setup(self.state.deck, n).alpha_center
+        e["alpha_center"] = self.state.alpha_center
+
+    def check_custom(self, cards: list[str], alpha_center: str | None = None) -> DeckCheck:
+        """Live validation for the deck builder (a query: changes nothing)."""
+        n = len(self.state.players)
+        if "alpha_wolf" in cards and alpha_center is None:
+            alpha_center = table_setup(cards, n).alpha_center
+        return check_deck(list(cards), n, alpha_center if "alpha_wolf" in cards else None)
+
+    def _on_custom(self, e: dict) -> None:
+        n = self._need_players()
+        cards = e.get("cards")
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            raise Refused("deck_format")
+        alpha = e.get("alpha_center")
+        if "alpha_wolf" in cards and alpha is None:
+            alpha = table_setup(cards, n).alpha_center
+        if "alpha_wolf" not in cards:
+            alpha = None
+        check = check_deck(cards, n, alpha)
+        if not check.ok:
+            p = check.problems[0]
+            raise Refused("deck_" + p.code, **p.facts)
+        self.state.scenario, self.state.deck, self.state.alpha_center = "custom", list(cards), alpha
+        e["alpha_center"] = alpha
+
+    def _on_alpha_center(self, e: dict) -> None:
+        n = self._need_players()
+        card = e.get("card")
+        if "alpha_wolf" not in self.state.deck:
+            raise Refused("alpha_center_unused")
+        check = check_deck(self.state.deck, n, card)
+        if not check.ok:
+            p = check.problems[0]
+            raise Refused("deck_" + p.code, **p.facts)
+        self.state.alpha_center = card
+
+    def _on_start_night(self, e: dict) -> None:
+        v = self.setup_view()
+        if not v.players:
+            raise Refused("players_first")
+        if not v.deck:
+            raise Refused("deck_first")
+        if not v.ready:
+            p = v.check.problems[0]
+            raise Refused("deck_" + p.code, **p.facts)
+
+    # ---- night and day ------------------------------------------------------------------
+    def _on_night_done(self, e: dict) -> None:
+        s = self.state
+        minutes = e.get("minutes", self.debate_minutes)
+        if not isinstance(minutes, (int, float)) or not 1 <= minutes <= 15:
+            minutes = self.debate_minutes
+        e["minutes"] = minutes
+        e["at"] = self.now()
+        s.day = DayTimer.start(minutes * 60.0, e["at"])
+        s.first_speaker = None
+
+    def _day(self) -> DayTimer:
+        assert self.state.day is not None
+        return self.state.day
+
+    def _on_day_pause(self, e: dict) -> None:
+        e["at"] = self.now()
+        self._day().pause(e["at"])
+
+    def _on_day_resume(self, e: dict) -> None:
+        e["at"] = self.now()
+        self._day().resume(e["at"])
+
+    def _on_day_add(self, e: dict) -> None:
+        sec = e.get("seconds", 60)
+        if not isinstance(sec, (int, float)) or isinstance(sec, bool) or not -600 <= sec <= 600:
+            raise Refused("day_add_format")
+        e["seconds"], e["at"] = sec, self.now()
+        d = self._day()
+        if d.left(e["at"]) + sec < 0:
+            sec = -d.left(e["at"])
+        d.add(sec, e["at"])
+
+    def _on_day_length(self, e: dict) -> None:
+        minutes = e.get("minutes")
+        if not isinstance(minutes, (int, float)) or isinstance(minutes, bool) \
+                or not 1 <= minutes <= 15:
+            raise Refused("day_length", min=1, max=15)
+        e["at"] = self.now()
+        running = self._day().running
+        self.state.day = DayTimer.start(minutes * 60.0, e["at"])
+        if not running:
+            self.state.day.pause(e["at"])
+
+    def _on_first_speaker(self, e: dict) -> None:
+        seat = e.get("seat")
+        if not (isinstance(seat, int) and 0 <= seat < len(self.state.players)):
+            seat = self.rng.randrange(len(self.state.players))
+        e["seat"] = seat
+        self.state.first_speaker = seat
+
+    def _on_ready(self, e: dict) -> None:
+        count = e.get("count")
+        if not isinstance(count, int) or not 0 <= count <= len(self.state.players):
+            raise Refused("ready_format")
+        self.state.ready = count
+
+    def day_alerts(self) -> list[str]:
+        """Alerts the countdown reached since last asked (``one_minute``, ``end``)."""
+        if self.state.phase != "day" or self.state.day is None:
+            return []
+        return self._day().alerts(self.now())
+
+    def _on_start_vote(self, e: dict) -> None:
+        mode = e.get("mode", "fingers")
+        if mode not in VOTE_MODES:
+            raise Refused("vote_mode", mode=str(mode))
+        n = len(self.state.players)
+        s = self.state
+        s.vote_mode, s.votes, s.box_in, s.vote_closed = mode, [None] * n, [False] * n, False
+        if s.day:
+            s.day.pause(self.now())
+
+    # ---- vote ---------------------------------------------------------------------------
+    def _seat(self, v: Any, code: str = "seat_unknown") -> int:
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < len(self.state.players):
+            raise Refused(code, seat=v)
+        return v
+
+    def _on_vote(self, e: dict) -> None:
+        s = self.state
+        seat, target = self._seat(e.get("seat")), self._seat(e.get("target"))
+        if seat == target:
+            raise Refused("self_vote", seat=seat)
+        if s.vote_closed and s.votes[seat] is not None:
+            raise Refused("vote_closed")
+        if s.vote_mode == "tablet" and s.votes[seat] is not None:
+            raise Refused("vote_already", seat=seat)
+        s.votes[seat] = target
+        if s.vote_mode == "box":
+            s.box_in[seat] = True
+
+    def _on_unvote(self, e: dict) -> None:
+        """Take back an entered vote (the host mis-tapped a finger): only when the host
+        enters the votes, since pointing fingers are public anyway."""
+        s = self.state
+        seat = self._seat(e.get("seat"))
+        if s.vote_mode != "fingers":
+            raise Refused("unvote_mode")
+        s.votes[seat] = None
+
+    def _on_vote_in(self, e: dict) -> None:
+        seat = self._seat(e.get("seat"))
+        if self.state.vote_closed:
+            return
+        self.state.box_in[seat] = True
+
+    def _on_votes(self, e: dict) -> None:
+        """All the box's votes at once (None for a pad that did not vote before closing)."""
+        s = self.state
+        votes = e.get("votes")
+        if not isinstance(votes, list) or len(votes) != len(s.players):
+            raise Refused("votes_format")
+        for i, t in enumerate(votes):
+            if t is None:
+                continue
+            self._seat(t)
+            if t == i:
+                raise Refused("self_vote", seat=i)
+        for i, t in enumerate(votes):
+            if t is not None:
+                s.votes[i], s.box_in[i] = t, True
+        if any(v is None for v in s.votes):
+            s.vote_closed = True
+
+    def _on_close_vote(self, e: dict) -> None:
+        self.state.vote_closed = True
+
+    def _is_in(self) -> list[bool]:
+        s = self.state
+        return [v is not None or b for v, b in zip(s.votes, s.box_in)]
+
+    def _on_to_reveal(self, e: dict) -> None:
+        v = self.vote_view()
+        if not v.revealed or v.missing:
+            raise Refused("votes_missing", seats=list(v.missing))
+        n = len(self.state.players)
+        s = self.state
+        s.final, s.artifacts, s.copied, s.changed = [None] * n, {}, None, {}
+
+    # ---- reveal -------------------------------------------------------------------------
+    def _reveal_cards(self) -> list[str]:
+        cards = list(self.state.deck)
+        if self.state.alpha_center:
+            cards.append(self.state.alpha_center)
+        return cards
+
+    def _on_final_card(self, e: dict) -> None:
+        seat = self._seat(e.get("seat"))
+        card = e.get("card")
+        if card is not None and card not in self._reveal_cards():
+            raise Refused("card_not_in_play", card=str(card))
+        self.state.final[seat] = card
+
+    def _on_artifact(self, e: dict) -> None:
+        seat = self._seat(e.get("seat"))
+        art = e.get("artifact")
+        if "curator" not in self.state.deck:
+            raise Refused("no_curator")
+        if art is None:
+            self.state.artifacts.pop(seat, None)
+            return
+        if art not in ARTIFACT:
+            raise Refused("artifact_unknown", artifact=str(art))
+        for other, a in self.state.artifacts.items():
+            if a == art and other != seat:
+                raise Refused("artifact_twice", artifact=art)
+        self.state.artifacts[seat] = art
+
+    def _on_copied(self, e: dict) -> None:
+        role = e.get("role")
+        if "doppelganger" not in self.state.deck:
+            raise Refused("no_doppelganger")
+        if role is not None and (role not in self._reveal_cards() or role == "doppelganger"):
+            raise Refused("copied_not_in_play", card=str(role))
+        self.state.copied = role
+
+    def _on_changed(self, e: dict) -> None:
+        seat = self._seat(e.get("seat"))
+        to = e.get("to")
+        if "paranormal_investigator" not in self.state.deck:
+            raise Refused("no_investigator")
+        if to is None:
+            self.state.changed.pop(seat, None)
+        elif to in CHANGES:
+            self.state.changed[seat] = to
+        else:
+            raise Refused("change_format")
+
+    def identity(self, seat: int) -> str | None:
+        s = self.state
+        card = s.final[seat]
+        if card is None:
+            return None
+        role = s.copied if card == "doppelganger" and s.copied else card
+        role = s.changed.get(seat, role)
+        art = s.artifacts.get(seat)
+        if art and ARTIFACT[art].becomes:
+            role = ARTIFACT[art].becomes
+        return role
+
+    def _on_confirm(self, e: dict) -> None:
+        s = self.state
+        missing = [i for i, c in enumerate(s.final) if c is None]
+        if missing:
+            raise Refused("cards_missing", seats=missing)
+        over = Counter(s.final) - Counter(self._reveal_cards())
+        if over:
+            card = sorted(over)[0]
+            raise Refused("card_too_often", card=card, count=Counter(s.final)[card],
+                          limit=Counter(self._reveal_cards())[card])
+        roles = [self.identity(i) for i in range(len(s.players))]
+        try:
+            s.outcome = resolve(roles, s.votes)
+        except RulesError as err:  # cannot happen after the vote checks; never crash
+            raise Refused("outcome_error", reason=str(err)) from None
+        s.record = self.record()
+        when = self.wallclock()
+        e["finished"] = when.isoformat(timespec="seconds")
+        s.record["finished"] = e["finished"]
+        stem = when.strftime("%Y%m%d-%H%M%S") + "-" + (s.scenario or "game")
+        try:
+            s.record_path = self.history.save(s.record, stem)
+        except OSError as err:
+            s.record_path = None
+            self.save_error = str(err)
+        else:
+            self.save_error = None
+
+    def _on_new_game(self, e: dict) -> None:
+        players, scenario = self.state.players, self.state.scenario
+        deck, alpha = self.state.deck, self.state.alpha_center
+        self.state = State(players=players, scenario=scenario, deck=deck, alpha_center=alpha)
+        if scenario == "anarchie":  # a fresh draw each game
+            self.state.scenario, self.state.deck, self.state.alpha_center = None, [], None
+
+    # ---- records ------------------------------------------------------------------------
+    def record(self) -> dict:
+        """The finished game as a record (GAME-RECORD.md), with what the app knows.
+
+        The app does not see the deal nor the night's choices (players move physical cards),
+        so ``seats``, ``center`` and ``night`` are left out; what the host entered at the
+        reveal is in ``final_entry``, and the outcome the app announced in ``outcome``.
+        """
+        s = self.state
+        o = s.outcome
+        assert o is not None
+        rec: dict[str, Any] = {
+            "format": FORMAT,
+            "app": f"onenight {__version__}",
+            "scenario": s.scenario,
+            "players": list(s.players),
+            "deck": list(s.deck),
+            "votes": list(s.votes),
+            "vote_mode": s.vote_mode,
+            "final_entry": {
+                "seats": list(s.final),
+                "copied": s.copied,
+                "changed": {str(k): v for k, v in sorted(s.changed.items())},
+                "artifacts": {str(k): v for k, v in sorted(s.artifacts.items())},
+            },
+            "outcome": {
+                "roles": list(o.roles),
+                "teams": [t.value for t in o.teams],
+                "dead": list(o.dead),
+                "winners": list(o.winners),
+                "winning_teams": list(o.winning_teams),
+                "deaths": [{"seat": d.seat, "cause": d.cause.value, "votes": d.votes,
+                            **({"by": d.by} if d.by is not None else {})} for d in o.deaths],
+                "votes_received": list(o.counts),
+                "protected": list(o.protected),
+                "spared": list(o.spared),
+                "verdicts": [{"team": v.team.value, "won": v.won, "reason": v.reason.value,
+                              **({"seat": v.seat} if v.seat is not None else {})}
+                             for v in o.verdicts],
+            },
+        }
+        if s.alpha_center:
+            rec["alpha_center"] = s.alpha_center
+        return rec
+
+    # ---- views --------------------------------------------------------------------------
+    def setup_view(self) -> SetupView:
+        s = self.state
+        n = len(s.players)
+        fitting = tuple(sc.id for sc in SCENARIOS if n in sc.players())
+        check = None
+        shields = artifacts = 0
+        if s.deck:
+            check = check_deck(s.deck, n, s.alpha_center)
+            t = table_setup(s.deck, n, s.alpha_center)
+            shields, artifacts = t.shields, t.artifacts
+        return SetupView(tuple(s.players), fitting, s.scenario, tuple(s.deck), s.alpha_center,
+                         check, shields, artifacts)
+
+    def in_play(self) -> tuple[str, ...]:
+        """Roles in play: those that wake, in wake order, then the others (deck order)."""
+        out: list[str] = []
+        deck = self.state.deck
+        for step in night_steps(deck):
+            if step.doppelganger:
+                continue
+            roles = [c for c in ("werewolf", "alpha_wolf", "mystic_wolf", "dream_wolf")
+                     if c in deck] if step.id == "werewolves" else [step.role]
+            for r in roles:
+                if r not in out:
+                    out.append(r)
+        for c in deck:
+            if c not in out:
+                out.append(c)
+        return tuple(out)
+
+    def day_view(self) -> DayView:
+        s = self.state
+        left = s.day.left(self.now()) if s.day else 0.0
+        arts = ()
+        if "curator" in s.deck:
+            arts = ("mute", "shroud")
+        return DayView(left, bool(s.day and s.day.running), bool(s.day and left <= 0),
+                       s.first_speaker, s.ready, tuple(s.players), self.in_play(), arts)
+
+    def vote_view(self) -> VoteView:
+        s = self.state
+        is_in = self._is_in()
+        revealed = s.vote_closed or (bool(is_in) and all(is_in)
+                                     and all(v is not None for v in s.votes))
+        votes = counts = None
+        if revealed:
+            votes = tuple(s.votes)
+            c = Counter(v for v in s.votes if v is not None)
+            counts = tuple(c[i] for i in range(len(s.players)))
+        missing = tuple(i for i, v in enumerate(s.votes) if v is None)
+        return VoteView(s.vote_mode, tuple(s.players), tuple(is_in), revealed, votes, counts,
+                        missing)
+
+    def reveal_view(self) -> RevealView:
+        s = self.state
+        choices = tuple(dict.fromkeys(self._reveal_cards()))
+        return RevealView(tuple(s.players), choices, tuple(s.final), dict(s.artifacts),
+                          s.copied, dict(s.changed), "doppelganger" in s.deck,
+                          "paranormal_investigator" in s.deck, "curator" in s.deck,
+                          tuple(self.identity(i) for i in range(len(s.final))))
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.state.outcome
+
+
+__all__ = ["Controller", "Refused", "SetupView", "DayView", "VoteView", "RevealView",
+           "ARTIFACT_IDS", "ROLE"]

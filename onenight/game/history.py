@@ -1,0 +1,70 @@
+"""Finished games on disk: one game record per file, in the history folder.
+
+The folder is given by the caller (the app passes its user data folder), so this module
+knows nothing of Kivy or of where it runs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Entry:
+    path: Path
+    finished: str  # ISO date and time
+    scenario: str
+    players: tuple[str, ...]
+    winning_teams: tuple[str, ...]
+    winners: tuple[int, ...]
+    dead: tuple[int, ...]
+
+
+class History:
+    def __init__(self, folder: Path):
+        self.folder = Path(folder)
+
+    def save(self, record: dict, stem: str) -> Path:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        path = self.folder / f"{stem}.json"
+        n = 1
+        while path.exists():
+            n += 1
+            path = self.folder / f"{stem}-{n}.json"
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(record, ensure_ascii=False, indent=1), encoding="utf-8")
+        os.replace(tmp, path)
+        return path
+
+    def entries(self) -> tuple[list[Entry], int]:
+        """Saved games, newest first, and how many files could not be read."""
+        out, bad = [], 0
+        if not self.folder.is_dir():
+            return [], 0
+        for p in sorted(self.folder.glob("*.json"), reverse=True):
+            try:
+                d = json.loads(p.read_text(encoding="utf-8"))
+                o = d["outcome"]
+                out.append(Entry(p, str(d.get("finished", "")), str(d.get("scenario", "")),
+                                 tuple(str(x) for x in d["players"]),
+                                 tuple(o["winning_teams"]), tuple(o["winners"]),
+                                 tuple(o["dead"])))
+            except (OSError, ValueError, KeyError, TypeError):
+                bad += 1
+        out.sort(key=lambda e: e.finished, reverse=True)
+        return out, bad
+
+    def export(self, paths: list[Path], target: Path) -> list[Path]:
+        """Copy records into ``target`` (created if needed); raises OSError on failure."""
+        target = Path(target).expanduser()
+        target.mkdir(parents=True, exist_ok=True)
+        done = []
+        for p in paths:
+            dest = target / Path(p).name
+            shutil.copyfile(p, dest)
+            done.append(dest)
+        return done

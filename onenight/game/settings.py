@@ -1,0 +1,83 @@
+"""The host's settings and the last group of players, kept as one JSON file.
+
+A missing or damaged file never stops the app: it falls back to the defaults and says why.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+
+from onenight.rules.steps import STEP
+
+LANGUAGES = ("fr", "en")
+ROLE_SECONDS = (3, 60)  # the range of one role's time at night
+
+
+@dataclass
+class Settings:
+    language: str = "fr"
+    voice_pack: str = "standard"
+    voice_volume: float = 0.9  # 0..1
+    ambience_volume: float = 0.4  # 0..1
+    night_pace: int = 100  # percent of the standard time each role gets at night
+    role_seconds: dict = field(default_factory=dict)  # step id -> seconds, the host's own times
+    jitter_seconds: int = 2  # random extra time per step, so silence tells nothing
+    debate_minutes: int = 5
+    box_address: str = ""  # empty: play without a box
+    last_players: list[str] = field(default_factory=list)
+
+    LIMITS = {
+        "voice_volume": (0.0, 1.0), "ambience_volume": (0.0, 1.0),
+        "night_pace": (50, 200), "jitter_seconds": (0, 5), "debate_minutes": (1, 15),
+    }
+
+    def clamp(self) -> "Settings":
+        if self.language not in LANGUAGES:
+            self.language = "fr"
+        for name, (lo, hi) in self.LIMITS.items():
+            kind = type(getattr(Settings(), name))
+            try:
+                v = kind(getattr(self, name))
+            except (TypeError, ValueError):
+                v = getattr(Settings(), name)
+            setattr(self, name, min(hi, max(lo, v)))
+        if not isinstance(self.role_seconds, dict):
+            self.role_seconds = {}
+        clean = {}
+        for step, v in self.role_seconds.items():
+            if step in STEP and isinstance(v, (int, float)) and not isinstance(v, bool):
+                clean[step] = int(min(ROLE_SECONDS[1], max(ROLE_SECONDS[0], v)))
+        self.role_seconds = clean
+        if not isinstance(self.last_players, list):
+            self.last_players = []
+        self.last_players = [str(n) for n in self.last_players][:10]
+        self.box_address = str(self.box_address or "")
+        self.voice_pack = str(self.voice_pack or "standard")
+        return self
+
+
+def load_settings(path: Path) -> tuple[Settings, str | None]:
+    """The saved settings, or the defaults and a reason code when the file is unusable."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return Settings(), None
+    except (OSError, ValueError):
+        return Settings(), "settings_unreadable"
+    if not isinstance(data, dict):
+        return Settings(), "settings_unreadable"
+    known = {f.name for f in fields(Settings)}
+    s = Settings(**{k: v for k, v in data.items() if k in known})
+    return s.clamp(), None
+
+
+def save_settings(path: Path, settings: Settings) -> None:
+    """Write atomically: a crash mid-write leaves the previous file intact."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(asdict(settings), ensure_ascii=False, indent=1), encoding="utf-8")
+    os.replace(tmp, path)

@@ -1,0 +1,1 @@
+"""The Kivy tablet app: thin screens over :mod:`onenight.game`'s views."""

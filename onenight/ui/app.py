@@ -1,0 +1,225 @@
+"""The Kivy app: builds the screens from the registry and holds the services they share
+(the controller, settings, translations, sounds, the box link). No game logic here."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import random
+from pathlib import Path
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.lang import Builder
+from kivy.logger import Logger
+from kivy.properties import NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from onenight.game.controller import Controller, Refused
+from onenight.game.settings import Settings, load_settings, save_settings
+
+from . import theme
+from .i18n import Translator
+from .screens import SCREENS
+from .sounds import Sounds
+from .voice import SafeAudio, Speaker, voice_packs
+from .widgets import common as _common  # noqa: F401  (registers the kv classes)
+
+HERE = Path(__file__).parent
+
+
+class Root(FloatLayout):
+    pass
+
+
+class OneNightApp(App):
+    title = "onenight"
+    lang = StringProperty("fr")
+    """Current language; kv rules read it so every text follows a change."""
+    scale = NumericProperty(1.0)
+    """Window size relative to 1280x800; kv rules multiply sizes by it."""
+    message = StringProperty("")
+    """The message bar's text (an error and what to do, or a confirmation)."""
+    message_kind = StringProperty("info")
+    ctl = ObjectProperty(None)
+    """The game controller (onenight.game)."""
+    settings = ObjectProperty(None)
+
+    def __init__(self, data_dir: str | os.PathLike | None = None, clock=None,
+                 rng: random.Random | None = None, box_factory=None, night_factory=None,
+                 audio=None, **kw):
+        super().__init__(**kw)
+        self._data_dir = Path(data_dir) if data_dir else None
+        self._clock = clock
+        self._rng = rng or random.Random()
+        self.box_factory = box_factory if box_factory is not None else _default_box_factory()
+        self.night_factory = night_factory
+        self.box = None
+        self.translator = Translator("fr")
+        self.sounds = Sounds()
+        self._audio = audio
+        self.audio = None
+        self.speaker = None
+
+    # ---- paths and services -------------------------------------------------------------
+    @property
+    def data_dir(self) -> Path:
+        return self._data_dir or Path(self.user_data_dir)
+
+    def build(self):
+        self.settings, problem = load_settings(self.data_dir / "settings.json")
+        self.lang = self.settings.language
+        self.translator.lang = self.lang
+        if self._audio is None:
+            from onenight.narration.kivy_audio import KivyAudio
+
+            self._audio = KivyAudio()
+        self.audio = SafeAudio(self._audio)
+        self.speaker = Speaker(self.audio)
+        self.sounds.volume = self.settings.voice_volume
+        self.ctl = Controller(self.data_dir / "history", clock=self._clock, rng=self._rng,
+                              debate_minutes=self.settings.debate_minutes)
+        Builder.load_file(str(HERE / "widgets" / "common.kv"))
+        root = Builder.load_file(str(HERE / "root.kv"))
+        sm: ScreenManager = root.ids.sm
+        sm.transition = NoTransition()
+        for name, module, cls in SCREENS:
+            Builder.load_file(str(HERE / "screens" / f"{module}.kv"))
+            mod = importlib.import_module(f"onenight.ui.screens.{module}")
+            sm.add_widget(getattr(mod, cls)(name=name))
+        self.sm = sm
+        Window.bind(size=self._on_size)
+        self._on_size(Window, Window.size)
+        Window.clearcolor = theme.BG
+        Clock.schedule_interval(lambda dt: self.tick(), 0.2)
+        if problem:
+            self.notify(problem, kind="error")
+        self.connect_box()
+        return root
+
+    def _on_size(self, _w, size):
+        self.scale = max(0.55, min(size[0] / 1280.0, size[1] / 800.0))
+
+    # ---- language -------------------------------------------------------------------------
+    def tr(self, key: str, *_lang, **facts) -> str:
+        """Translate ``key``; kv rules pass ``app.lang`` after it so the text follows it."""
+        return self.translator.t(key, **facts)
+
+    def set_language(self, lang: str) -> None:
+        self.translator.lang = lang
+        self.settings.language = self.translator.lang
+        self.lang = self.translator.lang
+        self.save_settings()
+        self.sm.current_screen.refresh()
+
+    def save_settings(self) -> None:
+        try:
+            save_settings(self.data_dir / "settings.json", self.settings)
+        except OSError:
+            self.notify("settings_not_saved", kind="error")
+
+    # ---- the one door into the game -------------------------------------------------------
+    def send(self, event: dict) -> bool:
+        """Apply an event; on refusal show why and what to do. Returns whether it applied."""
+        try:
+            self.ctl.apply(event)
+        except Refused as r:
+            self.notify("refused." + r.code, kind="error", **_facts(self, r.facts))
+            return False
+        except Exception:  # a bug must not end the game: say so, keep the table going
+            Logger.exception("onenight: event %r failed", event.get("type"))
+            self.notify("refused.other", kind="error")
+            return False
+        return True
+
+    def notify(self, key: str, kind: str = "info", **facts) -> None:
+        text = self.tr(key, **facts)
+        if text == key and key.startswith("refused."):
+            text = self.tr("refused.other")
+        self.message_kind = kind
+        self.message = text
+        Clock.unschedule(self._clear_message)
+        Clock.schedule_once(self._clear_message, 8 if kind == "error" else 4)
+
+    def _clear_message(self, *_):
+        self.message = ""
+
+    def go(self, name: str) -> None:
+        self.message = ""
+        self.sm.current = name
+
+    def tick(self) -> None:
+        screen = self.sm.current_screen
+        if screen is not None:
+            screen.tick()
+
+    # ---- the vote box -----------------------------------------------------------------------
+    def connect_box(self) -> None:
+        """(Re)connect to the box at the address in the settings, if any."""
+        if self.box is not None:
+            self.box.close()
+            self.box = None
+        if self.box_factory and self.settings.box_address:
+            try:
+                self.box = self.box_factory(self.settings.box_address, self)
+            except Exception:  # a bad address must not stop the app
+                self.box = None
+                self.notify("box.cannot_connect", kind="error")
+
+    def voice_packs(self) -> list[str]:
+        return voice_packs()
+
+    def say(self, line: str) -> float:
+        """Say one line of the day aloud; returns its length in seconds (0 if silent)."""
+        return self.speaker.say(line, self.settings) if self.speaker else 0.0
+
+    def sync_box_debate(self) -> None:
+        """Tell the box how long the debate has left (its LED bar and buzzer follow it)."""
+        if self.box_ready() and self.ctl.phase == "day":
+            v = self.ctl.day_view()
+            if v.running:
+                self.box.start_debate(v.seconds_left, self.ctl.state.day.length)
+
+    def box_ready(self) -> bool:
+        return self.box is not None and self.box.connected()
+
+    def on_stop(self):
+        if self.box is not None:
+            self.box.close()
+
+
+def _facts(app: OneNightApp, facts: dict) -> dict:
+    """Facts of a refusal made readable: seats become names, card ids card names."""
+    out = dict(facts)
+    players = app.ctl.state.players if app.ctl else []
+    for k, v in facts.items():
+        if k == "seat" and isinstance(v, int):
+            out["seat1"] = v + 1
+            if 0 <= v < len(players):
+                out["name"] = players[v]
+        if k == "seats" and isinstance(v, list):
+            out["names"] = ", ".join(players[s] for s in v if 0 <= s < len(players))
+        if k == "card" and isinstance(v, str):
+            out["card_name"] = app.translator.role(v)
+    return out
+
+
+def _default_box_factory():
+    """The real box link, or None when this install has no box support (no pyserial)."""
+    try:
+        import onenight.box  # noqa: F401  (needs pyserial)
+    except ImportError:
+        return None
+    from .box_link import BoxLink
+
+    return BoxLink
+
+
+def run_app() -> int:
+    from kivy.config import Config
+
+    Config.set("kivy", "exit_on_escape", "0")  # a stray Escape key must not end a game
+    OneNightApp().run()
+    return 0

@@ -1,0 +1,94 @@
+"""The app's end of the vote box: a :class:`onenight.box.BoxClient` whose events reach the
+game through Kivy's clock (the client runs its own thread; the clock is the only door).
+
+The link maps the box's events to the controller's: a seat ready to vote, a vote in (never
+whom for), and all the votes at once when the vote is over. It also drives the box's own
+countdown during the debate and runs the pad test from the settings.
+"""
+
+from __future__ import annotations
+
+from kivy.clock import Clock
+
+
+class BoxLink:
+    def __init__(self, address: str, app, client_factory=None):
+        from onenight.box import BoxClient, KeyStore
+
+        self.app = app
+        self.address = address
+        self.testing = False
+        self.tested: set[int] = set()
+        factory = client_factory or BoxClient
+        self.client = factory(address, KeyStore(app.data_dir / "box-keys.json"),
+                              clock=app.ctl.now, on_event=self._from_thread)
+        self.client.start()
+
+    # ---- what the app asks ------------------------------------------------------------------
+    def connected(self) -> bool:
+        return self.client.status == "connected"
+
+    def status(self) -> str:
+        return self.client.status
+
+    def status_facts(self) -> dict:
+        return {"address": self.address,
+                "seats": ", ".join(str(s + 1) for s in sorted(self.tested)) or "—"}
+
+    def pair(self) -> None:
+        self.client.pair()
+
+    def pad_test(self) -> None:
+        """Every pad pressed now lights up and is listed in the settings, until stopped."""
+        self.testing = True
+        self.tested = set()
+        now = self.app.ctl.now()
+        self.client.start_debate(now + 120.0, 120.0)
+        self.client.cue("chirp")
+
+    def stop_pad_test(self) -> None:
+        if self.testing:
+            self.testing = False
+            self.client.reset()
+
+    def start_debate(self, seconds_left: float, total: float) -> None:
+        self.stop_pad_test()
+        self.client.start_debate(self.app.ctl.now() + seconds_left, total)
+
+    def start_vote(self, players: int) -> None:
+        self.stop_pad_test()
+        self.client.open_vote(range(players), players)
+
+    def close_vote(self) -> None:
+        self.client.close_vote()
+
+    def close(self) -> None:
+        self.client.stop()
+
+    # ---- what the box says (from the client's thread) ----------------------------------------
+    def _from_thread(self, ev) -> None:
+        Clock.schedule_once(lambda dt: self.handle(ev), 0)
+
+    def handle(self, ev) -> None:
+        """Apply one box event on the UI thread."""
+        app, ctl = self.app, self.app.ctl
+        if ev.kind == "ready":
+            if self.testing:
+                if ev.on or ev.on is None:
+                    self.tested.add(ev.seat)
+                return
+            if ctl.phase == "day":
+                app.send({"type": "ready", "count": len(self.client.ready_seats)})
+        elif ev.kind == "vote_in":
+            if ctl.phase == "vote" and ctl.state.vote_mode == "box":
+                app.send({"type": "vote_in", "seat": ev.seat})
+        elif ev.kind == "votes":
+            if ctl.phase == "vote" and ctl.state.vote_mode == "box":
+                n = len(ctl.state.players)
+                votes = [ev.votes.get(s) for s in range(n)] if isinstance(ev.votes, dict) \
+                    else [None] * n
+                app.send({"type": "votes", "votes": votes})
+        elif ev.kind == "refused":
+            app.notify("box.refused", kind="error", reason=ev.reason or "")
+        elif ev.kind == "paired":
+            app.notify("box.paired")

@@ -1,0 +1,119 @@
+"""Driving the app from code, as a finger would: used by the UI tests and by
+``onenight screenshots``. It starts the app without entering Kivy's main loop, then pumps
+frames by hand, so nothing waits on real time."""
+
+from __future__ import annotations
+
+from kivy.base import EventLoop
+
+
+def start(app) -> None:
+    """Build the app and open its window, without blocking."""
+    app._run_prepare()
+    pump(3)
+
+
+def pump(frames: int = 2) -> None:
+    for _ in range(frames):
+        EventLoop.idle()
+
+
+def settle(rounds: int = 8) -> None:
+    """Run what is scheduled (layouts, Kivy clock events) without drawing a frame: drawing is
+    what costs time on a software-rendered screen, and a finger needs positions, not pixels."""
+    from kivy.clock import Clock
+
+    for _ in range(rounds):
+        Clock.tick()
+        Clock.tick_draw()  # the "before the next frame" triggers: layouts, redraws
+
+
+def find(root, wid: str):
+    """The widget with kv id ``wid`` under ``root`` (first found, depth first)."""
+    stack = [root]
+    while stack:
+        w = stack.pop()
+        ids = getattr(w, "ids", {})
+        if wid in ids:
+            return ids[wid]
+        stack.extend(w.children)
+    raise LookupError(wid)
+
+
+def texts(root) -> list[str]:
+    """Every visible text under ``root``: what a player can read on the screen."""
+    out = []
+    stack = [root]
+    while stack:
+        w = stack.pop()
+        if getattr(w, "opacity", 1) == 0:
+            continue
+        t = getattr(w, "text", None)
+        if isinstance(t, str) and t:
+            out.append(t)
+        stack.extend(w.children)
+    return out
+
+
+def tap(widget) -> None:
+    """Touch the middle of ``widget`` and let go, through the window like a finger."""
+    from kivy.tests.common import UnitTestTouch
+
+    from kivy.uix.scrollview import ScrollView
+
+    views = []
+    parent = widget.parent
+    while parent is not None and parent is not parent.parent:
+        if isinstance(parent, ScrollView):
+            views.append(parent)
+        parent = parent.parent
+    if views:
+        settle()
+        v = views[0]
+        v.scroll_to(widget, padding=10, animate=False)
+        # no overscroll left over (its bounce back would run on real time)
+        v.scroll_x, v.scroll_y = min(1, max(0, v.scroll_x)), min(1, max(0, v.scroll_y))
+    # A finger that does not move is a tap, but a ScrollView only learns that after a real
+    # 0.2 s; with scrolling off for the tap it hands the touch to its content at once.
+    saved = [(v, v.do_scroll_x, v.do_scroll_y) for v in views]
+    for v, _, _ in saved:
+        v.do_scroll_x = v.do_scroll_y = False
+    settle()
+    x, y = _visible_point(widget, views)
+    t = UnitTestTouch(x, y)
+    try:
+        t.touch_down()
+        t.touch_up()
+    finally:
+        for v, sx, sy in saved:
+            v.do_scroll_x, v.do_scroll_y = sx, sy
+    settle()
+
+
+def _visible_point(widget, views) -> tuple[float, float]:
+    """The middle of the part of ``widget`` that its scroll views show."""
+    x0, y0 = widget.to_window(widget.x, widget.y)
+    x1, y1 = widget.to_window(widget.right, widget.top)
+    for v in views:
+        vx0, vy0 = v.to_window(v.x, v.y)
+        vx1, vy1 = v.to_window(v.right, v.top)
+        x0, y0, x1, y1 = max(x0, vx0), max(y0, vy0), min(x1, vx1), min(y1, vy1)
+    if x1 <= x0 or y1 <= y0:
+        raise LookupError(f"{widget} is scrolled out of sight")
+    return (x0 + x1) / 2, (y0 + y1) / 2
+
+
+def tap_text(root, text: str) -> None:
+    """Touch the button (or tile) showing ``text`` under ``root``."""
+    stack = [root]
+    while stack:
+        w = stack.pop()
+        if getattr(w, "opacity", 1) and getattr(w, "text", None) == text and \
+                hasattr(w, "dispatch") and not getattr(w, "disabled", False):
+            tap(w)
+            return
+        if getattr(w, "label", None) == text and hasattr(w, "trigger_action"):
+            tap(w)
+            return
+        stack.extend(w.children)
+    raise LookupError(text)

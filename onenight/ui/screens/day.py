@@ -1,0 +1,94 @@
+"""The day: the debate countdown, big enough to read across the table, with its controls,
+a random first speaker, the cards in play and the artifact rules as reminders, and how many
+players are ready to vote (from the box)."""
+
+from kivy.factory import Factory
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.uix.modalview import ModalView
+
+from .base import BaseScreen
+
+
+def mmss(seconds: float) -> str:
+    s = int(seconds + 0.999)
+    return f"{s // 60}:{s % 60:02d}"
+
+
+class VoteModes(ModalView):
+    """Asks how this vote is taken: the box (when connected), fingers, or the tablet."""
+
+    screen = ObjectProperty(None)
+
+
+class DayScreen(BaseScreen):
+    time_text = StringProperty("")
+    running = BooleanProperty(False)
+    ended = BooleanProperty(False)
+    speaker_text = StringProperty("")
+    ready_text = StringProperty("")
+    reminder_text = StringProperty("")
+    box_ok = BooleanProperty(False)
+    warning = BooleanProperty(False)
+    """Under a minute left: the countdown turns to the warning colour."""
+
+    _deck_shown = None
+
+    def refresh(self):
+        if self.app.ctl.phase != "day":
+            return
+        v = self.app.ctl.day_view()
+        self.time_text = mmss(v.seconds_left)
+        self.running, self.ended = v.running, v.ended
+        self.warning = v.seconds_left <= 60
+        self.speaker_text = self.tr("day.first_speaker_is", name=v.players[v.first_speaker]) \
+            if v.first_speaker is not None else ""
+        self.box_ok = self.app.box_ready()
+        self.ready_text = self.tr("day.ready", count=v.ready, players=len(v.players)) \
+            if self.box_ok and v.ready >= 0 else ""
+        rules = [self.tr("day.rule." + a) for a in v.artifacts_rules]
+        self.reminder_text = "\n".join(rules)
+        if self._deck_shown != (v.in_play, self.app.lang):
+            self._deck_shown = (v.in_play, self.app.lang)
+            row = self.ids.in_play
+            row.clear_widgets()
+            for card in v.in_play:
+                row.add_widget(Factory.CardTile(card=card, label=self.tr("role." + card)))
+
+    def tick(self):
+        for alert in self.app.ctl.day_alerts():
+            self.app.sounds.play("warning" if alert == "one_minute" else "end")
+            if alert == "one_minute":
+                self.app.say("day.last_minute")
+            self.app.notify("day.alert." + alert)
+        self.refresh()
+
+    def toggle(self):
+        self.app.send({"type": "day_resume" if not self.running else "day_pause"})
+        self.app.sync_box_debate()
+        self.refresh()
+
+    def add_minute(self, sign: int = 1):
+        self.app.send({"type": "day_add", "seconds": 60 * sign})
+        self.app.sync_box_debate()
+        self.refresh()
+
+    def set_length(self, minutes: int):
+        self.app.send({"type": "day_length", "minutes": minutes})
+        self.app.sync_box_debate()
+        self.refresh()
+
+    def first_speaker(self):
+        self.app.send({"type": "first_speaker"})
+        self.refresh()
+
+    def ask_vote(self):
+        VoteModes(screen=self).open(animation=False)
+
+    def start_vote(self, mode: str):
+        if self.app.send({"type": "start_vote", "mode": mode}):
+            if mode == "box" and self.app.box_ready():
+                self.app.box.start_vote(len(self.app.ctl.state.players))
+            self.app.go("vote")
+
+    def show_cards(self):
+        self.app.go("cards")

@@ -1,0 +1,93 @@
+"""The night: a dark screen that shows only what is being said, with pause, resume and
+replay for the host. The screen stays awake while it is shown."""
+
+from kivy.core.window import Window
+from kivy.properties import BooleanProperty, StringProperty
+
+from onenight.narration import NarrationError
+
+from ..night_driver import TextNight
+from ..voice import VoicedNight, step_seconds
+from .base import BaseScreen
+
+
+class NightScreen(BaseScreen):
+    title = StringProperty("")
+    """The step being called, as the voice names it."""
+    line = StringProperty("")
+    """The instruction being said."""
+    paused = BooleanProperty(False)
+
+    driver = None
+
+    def on_pre_enter(self, *_):
+        self._screensaver = getattr(Window, "allow_screensaver", True)
+        try:
+            Window.allow_screensaver = False
+        except Exception:
+            pass
+        if self.driver is None or self.driver.done:
+            self._start()
+        self.refresh()
+
+    def on_leave(self, *_):
+        try:
+            Window.allow_screensaver = self._screensaver
+        except Exception:
+            pass
+
+    def _start(self):
+        app = self.app
+        s = app.settings
+        deck = app.ctl.state.deck
+        if app.night_factory is not None:
+            self.driver = app.night_factory(app, deck)
+        else:
+            try:
+                self.driver = VoicedNight(deck, app.ctl.clock, app.tr, s, app.audio, app._rng)
+            except (NarrationError, OSError, ValueError):
+                app.notify("night.voice_unavailable", kind="error")
+                self.driver = TextNight(deck, app.ctl.clock, app.tr,
+                                        lambda step_id: step_seconds(s, step_id),
+                                        s.jitter_seconds, rng=app._rng)
+        self.driver.start()
+
+    def refresh(self):
+        if self.driver is not None:
+            self.title = self.driver.title()
+            self.line = self.driver.line()
+            self.paused = self.driver.paused
+
+    def tick(self):
+        d = self.driver
+        if d is None:
+            return
+        d.tick()
+        self.refresh()
+        if d.done:
+            self.driver = None
+            if self.app.send({"type": "night_done", "minutes": self.app.settings.debate_minutes}):
+                self.app.say("day.start")
+                self.app.sync_box_debate()
+                self.app.go("day")
+
+    def toggle_pause(self):
+        if self.driver is None:
+            return
+        if self.driver.paused:
+            self.driver.resume()
+        else:
+            self.driver.pause()
+        self.refresh()
+
+    def replay(self):
+        if self.driver is not None:
+            self.driver.replay_last()
+            self.refresh()
+
+    def stop_night(self):
+        """The host leaves the night (to the home screen); coming back starts it over."""
+        if self.driver is not None:
+            self.driver.close()
+            self.driver = None
+        self.app.go("home")

@@ -1,0 +1,93 @@
+"""The result: who dies and why, who wins and why (one sentence per death and per verdict,
+from the rules' reason codes), each player's identity, and the votes round the table."""
+
+from kivy.factory import Factory
+from kivy.properties import StringProperty
+
+from .base import BaseScreen
+
+
+def outcome_sentences(tr, players, outcome) -> tuple[list[str], list[str]]:
+    """(what happened at the vote, who won) as sentences in the current language."""
+    deaths = []
+    for d in outcome.deaths:
+        if d.cause.value == "vote":
+            deaths.append(tr("result.death.vote", name=players[d.seat], votes=d.votes))
+        else:
+            deaths.append(tr("result.death.hunter", name=players[d.seat], hunter=players[d.by]))
+    for s in outcome.spared:
+        key = "result.spared.bodyguard" if s in outcome.protected else "result.spared.prince"
+        deaths.append(tr(key, name=players[s]))
+    if not outcome.deaths:
+        deaths.insert(0, tr("result.nobody_dies"))
+    verdicts = []
+    for v in outcome.verdicts:
+        key = f"verdict.{v.team.value}.{'won' if v.won else 'lost'}.{v.reason.value}"
+        name = players[v.seat] if v.seat is not None else ""
+        verdicts.append(tr(key, name=name))
+    return deaths, verdicts
+
+
+class ResultScreen(BaseScreen):
+    deaths_text = StringProperty("")
+    verdicts_text = StringProperty("")
+    winners_text = StringProperty("")
+    saved_text = StringProperty("")
+
+    def refresh(self):
+        ctl = self.app.ctl
+        o = ctl.outcome
+        if o is None:
+            return
+        players = ctl.state.players
+        deaths, verdicts = outcome_sentences(self.tr, players, o)
+        self.deaths_text = "\n".join(deaths)
+        self.verdicts_text = "\n".join(verdicts)
+        names = [players[s] for s in o.winners]
+        self.winners_text = self.tr("result.winners", names=", ".join(names)) if names \
+            else self.tr("result.no_winner")
+        path = ctl.state.record_path
+        self.saved_text = self.tr("result.saved") if path else self.tr("result.not_saved")
+        rows = self.ids.rows
+        rows.clear_widgets()
+        for i, name in enumerate(players):
+            r = Factory.SeatRow(seat=i, name=name, card=o.roles[i])
+            won = i in o.winners
+            bits = [self.tr("role." + o.roles[i]),
+                    self.tr("result.won") if won else self.tr("result.lost")]
+            if i in o.dead:
+                bits.append(self.tr("result.dead"))
+            r.status = " · ".join(bits)
+            r.colour = list(self._colour(won))
+            rows.add_widget(r)
+        c = self.ids.circle
+        c.names = list(players)
+        c.votes = list(o.votes)
+        c.counts = list(o.counts)
+        c.dead = list(o.dead)
+
+    @staticmethod
+    def _colour(won):
+        from .. import theme
+        return theme.GOOD if won else theme.MUTED
+
+    def on_enter(self, *_):
+        o = self.app.ctl.outcome
+        if o is None:
+            return
+        if not o.deaths:
+            self.app.say("result.nobody_died")
+        teams = o.winning_teams
+        line = {"village": "result.village", "werewolf": "result.werewolves",
+                "tanner": "result.tanner"}
+        if not teams:
+            self.app.say("result.nobody")
+        for t in teams:
+            self.app.say(line[t])
+
+    def again(self):
+        if self.app.send({"type": "new_game"}):
+            self.app.go("scenario")
+
+    def home(self):
+        self.app.go("home")

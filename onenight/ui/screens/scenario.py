@@ -1,0 +1,145 @@
+"""Scenario: the presets that fit the table, Anarchie's draw, the way to a custom deck, and
+what to lay out for the chosen cards."""
+
+from collections import Counter
+
+from kivy.factory import Factory
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
+
+from onenight.rules.cards import ALPHA_CENTER_CARDS, ROLE
+from onenight.rules.scenarios import SCENARIO
+
+from ..widgets.emblem import Emblem
+from .base import BaseScreen
+
+STARS = {"initiation": 1, "moyen": 2, "difficile": 3}
+
+
+def notice_text(tr, notice) -> str:
+    """A deck problem or warning as a sentence in the current language."""
+    facts = dict(notice.facts)
+    if "card" in facts:
+        facts["card_name"] = tr("role." + facts["card"])
+    if "cards" in facts and isinstance(facts["cards"], list):
+        facts["names"] = ", ".join(tr("role." + c) for c in facts["cards"])
+    return tr("deck." + notice.code, **facts)
+
+
+class ScenarioItem(Factory.ButtonBehavior, Factory.BoxLayout):
+    scenario = StringProperty("")
+    title = StringProperty("")
+    level = StringProperty("")
+    desc = StringProperty("")
+    selected = BooleanProperty(False)
+    cards = ListProperty([])
+    emblem_side = Factory.NumericProperty(40)
+    names = StringProperty("")
+    """The preset's cards by name, under their emblems."""
+
+    def on_cards(self, *_):
+        row = self.ids.emblems
+        row.clear_widgets()
+        for c in self.cards:
+            side = self.emblem_side
+            row.add_widget(Emblem(card=c, size_hint=(None, None), size=(side, side)))
+
+
+class ScenarioScreen(BaseScreen):
+    view = ObjectProperty(None, allownone=True)
+    """The controller's SetupView."""
+    chosen_title = StringProperty("")
+    chosen_desc = StringProperty("")
+    layout_text = StringProperty("")
+    notices = StringProperty("")
+    has_alpha = BooleanProperty(False)
+    is_anarchy = BooleanProperty(False)
+    ready = BooleanProperty(False)
+
+    def refresh(self):
+        ctl = self.app.ctl
+        v = ctl.setup_view()
+        self.view = v
+        n = len(v.players)
+        items = self.ids.scenario_list
+        items.clear_widgets()
+        for sid in v.scenarios:
+            sc = SCENARIO[sid]
+            it = ScenarioItem(scenario=sid, emblem_side=self.app.scale * 46)
+            it.title = getattr(sc, self.app.lang)
+            it.level = "★" * STARS[sc.level] + "  " + self.tr("level." + sc.level)
+            it.desc = self.tr(f"scenario.{sid}.desc")
+            it.selected = v.scenario == sid
+            it.cards = [] if sc.random_draw else list(sc.deck(n))
+            it.names = ", ".join(self.tr("role." + c) for c in dict.fromkeys(it.cards))
+            it.bind(on_release=lambda w: self.choose(w.scenario))
+            items.add_widget(it)
+        custom = ScenarioItem(scenario="custom", title=self.tr("scenario.custom"),
+                              level=self.tr("scenario.custom_level"),
+                              desc=self.tr("scenario.custom.desc"),
+                              selected=v.scenario == "custom")
+        custom.bind(on_release=lambda w: self.app.go("deck"))
+        items.add_widget(custom)
+        self._details(v)
+
+    def _details(self, v):
+        tr = self.tr
+        self.ready = v.ready
+        self.is_anarchy = v.scenario == "anarchie"
+        self.has_alpha = "alpha_wolf" in v.deck
+        tiles = self.ids.deck
+        tiles.clear_widgets()
+        alphas = self.ids.alphas
+        alphas.clear_widgets()
+        if not v.deck:
+            self.chosen_title = tr("scenario.none_chosen")
+            self.chosen_desc = tr("scenario.pick_help", n=len(v.players))
+            self.layout_text = ""
+            self.notices = ""
+            return
+        if v.scenario == "custom":
+            self.chosen_title = tr("scenario.custom")
+            self.chosen_desc = tr("scenario.custom.desc")
+        else:
+            self.chosen_title = getattr(SCENARIO[v.scenario], self.app.lang)
+            self.chosen_desc = tr(f"scenario.{v.scenario}.desc")
+        for card, k in Counter(v.deck).items():
+            label = tr("role." + card) + (f" ×{k}" if k > 1 else "")
+            tiles.add_widget(Factory.CardTile(card=card, label=label))
+        lines = [tr("layout.deal", cards=len(v.deck), players=len(v.players))]
+        if v.alpha_center:
+            lines.append(tr("layout.alpha", card_name=tr("role." + v.alpha_center)))
+        if v.shields:
+            lines.append(tr("layout.shields", count=v.shields))
+        if v.artifacts:
+            lines.append(tr("layout.artifacts", count=v.artifacts))
+        lines.append(tr("layout.look_once"))
+        self.layout_text = "\n".join("• " + x for x in lines)
+        if self.has_alpha:
+            for card in ALPHA_CENTER_CARDS:
+                t = Factory.CardTile(card=card, label=tr("role." + card), value=card,
+                                     selected=card == v.alpha_center)
+                t.bind(on_release=lambda w: self.set_alpha(w.value))
+                alphas.add_widget(t)
+        out = []
+        if v.check:
+            out += ["[color=#e05550]" + notice_text(tr, p) + "[/color]" for p in v.check.problems]
+            out += ["[color=#eea840]" + notice_text(tr, w) + "[/color]" for w in v.check.warnings]
+        if any(ROLE[c].difficulty >= 3 for c in v.deck) or v.scenario != "sombre-reveil":
+            if len(v.players) <= 5 and "sombre-reveil" in v.scenarios:
+                out.append(tr("advice.first_game"))
+        self.notices = "\n".join(out)
+
+    def choose(self, sid: str):
+        if self.app.send({"type": "scenario", "id": sid}):
+            self.refresh()
+
+    def draw_again(self):
+        self.choose("anarchie")
+
+    def set_alpha(self, card: str):
+        if self.app.send({"type": "alpha_center", "card": card}):
+            self.refresh()
+
+    def start(self):
+        if self.app.send({"type": "start_night"}):
+            self.app.go("night")

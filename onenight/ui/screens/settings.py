@@ -1,0 +1,168 @@
+"""Settings: language, voice, volumes, night timing, debate length, and the vote box link
+(address, pairing, live status, a pad test)."""
+
+from kivy.factory import Factory
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
+
+from onenight.narration.settings import ACTION_SECONDS
+from onenight.rules.steps import STEPS
+
+from ..voice import step_seconds
+from .base import BaseScreen
+
+#: (setting, translation key, step, shown as)
+SLIDERS = (
+    ("voice_volume", "settings.voice_volume", 0.05, "percent"),
+    ("ambience_volume", "settings.ambience_volume", 0.05, "percent"),
+    ("night_pace", "settings.night_pace", 10, "pace"),
+    ("jitter_seconds", "settings.jitter_seconds", 1, "seconds"),
+    ("debate_minutes", "settings.debate_minutes", 1, "minutes"),
+)
+
+
+class SettingRow(Factory.BoxLayout):
+    key = StringProperty("")
+    label = StringProperty("")
+    value_text = StringProperty("")
+
+
+class RoleTimeRow(Factory.BoxLayout):
+    step = StringProperty("")
+    card = StringProperty("")
+    label = StringProperty("")
+    value_text = StringProperty("")
+    custom = BooleanProperty(False)
+    """The host changed this role's time."""
+
+
+class SettingsScreen(BaseScreen):
+    box_status = StringProperty("")
+    box_supported = BooleanProperty(False)
+    box_connected = BooleanProperty(False)
+    packs = ListProperty([])
+
+    def refresh(self):
+        s = self.app.settings
+        rows = self.ids.sliders
+        rows.clear_widgets()
+        self._rows = {}
+        for key, label, step, unit in SLIDERS:
+            lo, hi = s.LIMITS[key]
+            row = SettingRow(key=key, label=self.tr(label))
+            sl = row.ids.slider
+            sl.min, sl.max, sl.step = lo, hi, step
+            sl.value = getattr(s, key)
+            sl.bind(value=lambda w, v, k=key: self.set_value(k, v))
+            self._rows[key] = (row, unit)
+            self._show(key)
+            rows.add_widget(row)
+        roles = self.ids.roles
+        roles.clear_widgets()
+        self._role_rows = {}
+        for step in STEPS:
+            if step.doppelganger:
+                continue
+            row = RoleTimeRow(step=step.id, card=step.role,
+                              label=self.tr(f"night.step.{step.id}.title"))
+            row.ids.minus.bind(on_release=lambda w, sid=step.id: self.change_role(sid, -1))
+            row.ids.plus.bind(on_release=lambda w, sid=step.id: self.change_role(sid, 1))
+            self._role_rows[step.id] = row
+            roles.add_widget(row)
+        self._show_roles()
+        self.packs = self.app.voice_packs() if hasattr(self.app, "voice_packs") else ["standard"]
+        self.ids.pack.values = self.packs
+        self.ids.pack.text = s.voice_pack if s.voice_pack in self.packs else self.packs[0]
+        self.ids.address.text = s.box_address
+        self.box_supported = self.app.box_factory is not None
+        self.tick()
+
+    def _show(self, key):
+        row, unit = self._rows[key]
+        v = getattr(self.app.settings, key)
+        if unit == "percent":
+            row.value_text = f"{round(v * 100)} %"
+        elif unit == "pace":
+            row.value_text = f"{int(v)} %"
+        else:
+            row.value_text = self.tr("unit." + unit, n=int(v))
+        if key == "night_pace" and hasattr(self, "_role_rows"):
+            self._show_roles()
+
+    def set_value(self, key, value):
+        kind = type(getattr(self.app.settings, key))
+        setattr(self.app.settings, key, kind(round(value, 2)))
+        self.app.settings.clamp()
+        if key == "debate_minutes":
+            self.app.ctl.debate_minutes = self.app.settings.debate_minutes
+        if key == "voice_volume":
+            self.app.sounds.volume = self.app.settings.voice_volume
+        self._show(key)
+        self.app.save_settings()
+
+    def _show_roles(self):
+        s = self.app.settings
+        for sid, row in self._role_rows.items():
+            row.value_text = self.tr("unit.seconds", n=round(step_seconds(s, sid)))
+            row.custom = sid in s.role_seconds
+
+    def change_role(self, step_id: str, delta: int):
+        """One second more or less for this role (before the night's pace)."""
+        s = self.app.settings
+        base = s.role_seconds.get(step_id, round(ACTION_SECONDS.get(step_id, 10)))
+        s.role_seconds[step_id] = base + delta
+        s.clamp()
+        self._show_roles()
+        self.app.save_settings()
+
+    def reset_roles(self):
+        self.app.settings.role_seconds = {}
+        self._show_roles()
+        self.app.save_settings()
+
+    def set_language(self, lang):
+        self.app.set_language(lang)
+
+    def set_pack(self, pack):
+        self.app.settings.voice_pack = pack
+        self.app.save_settings()
+
+    # ---- the box ---------------------------------------------------------------------------
+    def tick(self):
+        box = self.app.box
+        self.box_connected = self.app.box_ready()
+        if not self.box_supported:
+            self.box_status = self.tr("box.status.unsupported")
+        elif box is None:
+            self.box_status = self.tr("box.status.none")
+        else:
+            self.box_status = self.tr("box.status." + box.status(), **box.status_facts())
+            if getattr(box, "testing", False):
+                self.box_status += "  " + self.tr("box.pads_pressed", **box.status_facts())
+
+    def connect(self):
+        addr = self.ids.address.text.strip()
+        self.app.settings.box_address = addr
+        self.app.save_settings()
+        self.app.connect_box()
+        if not addr:
+            self.app.notify("box.no_address")
+        self.tick()
+
+    def pair(self):
+        if self.app.box is None:
+            self.app.notify("box.connect_first", kind="error")
+            return
+        self.app.box.pair()
+        self.tick()
+
+    def on_leave(self, *_):
+        box = self.app.box
+        if box is not None and getattr(box, "testing", False):
+            box.stop_pad_test()
+
+    def pad_test(self):
+        if not self.app.box_ready():
+            self.app.notify("box.connect_first", kind="error")
+            return
+        self.app.box.pad_test()
+        self.app.notify("box.pad_test_started")

@@ -1,0 +1,152 @@
+"""``onenight screenshots DIR``: every screen, at 1280x800 and 800x480, as PNG files.
+
+Each size runs in its own process (Kivy opens one window per process). The game is played
+by code on a hand-moved clock, with fixed names and a fixed random seed, so the pictures are
+the same every time.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+SIZES = ((1280, 800), (800, 480))
+NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid"]
+
+
+def render(out_dir: Path, width: int, height: int, lang: str = "fr") -> list[Path]:
+    from kivy.config import Config
+
+    Config.set("graphics", "width", str(width))
+    Config.set("graphics", "height", str(height))
+    Config.set("graphics", "resizable", "0")
+    Config.set("kivy", "exit_on_escape", "0")
+    import random
+
+    from onenight.game.timer import ManualClock
+
+    from .app import OneNightApp
+    from .driving import find, pump, start, tap
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    clock = ManualClock()
+    data = Path(tempfile.mkdtemp(prefix="onenight-shots-"))
+    from onenight.narration import FakeAudio
+
+    app = OneNightApp(data_dir=data, clock=clock, rng=random.Random(11), audio=FakeAudio())
+    start(app)
+    if app.lang != lang:
+        app.set_language(lang)
+    shots: list[Path] = []
+    suffix = f"{width}x{height}"
+
+    def shot(name: str):
+        pump(3)
+        p = out_dir / f"{name}-{suffix}.png"
+        app.root.export_to_png(str(p))
+        shots.append(p)
+
+    def screen():
+        return app.sm.current_screen
+
+    shot("01-home")
+    tap(find(screen(), "new"))
+    names = NAMES[:]
+    players = screen()
+    players.names = names
+    players._rebuild()
+    shot("02-players")
+    tap(find(players, "next"))
+    app.sm.current_screen.choose("nuit-du-loup-garou")
+    shot("03-scenario")
+    app.go("deck")
+    shot("04-deck")
+    app.go("cards")
+    shot("05-cards")
+    app.go("scenario")
+    tap(find(screen(), "start"))
+    night = screen()
+    for _ in range(60):  # on to the first role called
+        clock.advance(1)
+        app.tick()
+        if night.title not in ("", app.tr("night.intro.title")):  # a role is called
+            break
+    clock.advance(3)
+    app.tick()
+    shot("06-night")
+    for _ in range(200):
+        if app.ctl.phase != "night":
+            break
+        clock.advance(5)
+        app.tick()
+    pump(2)
+    day = screen()
+    day.first_speaker()
+    clock.advance(75)
+    app.tick()
+    shot("07-day")
+    day.start_vote("fingers")
+    vote = screen()
+    clock.advance(1.2)
+    app.tick()
+    shot("08-vote-countdown")
+    vote.skip_countdown()
+    for target in (1, 0, 1):
+        vote.pick(target)
+    shot("09-vote-in")
+    for target in (1, 1, 3):
+        vote.pick(target)
+    shot("10-vote-revealed")
+    vote.to_reveal()
+    reveal = screen()
+    for seat, card in enumerate(["villager", "werewolf", "sentinel", "witch", "alpha_wolf",
+                                 "aura_seer"]):
+        reveal.select(seat)
+        reveal.set_card(card)
+    reveal.select(1)
+    shot("11-reveal")
+    reveal.confirm()
+    shot("12-result")
+    app.go("history")
+    shot("13-history")
+    app.go("settings")
+    shot("14-settings")
+    app.stop()
+    return shots
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[0])
+    w, h = (int(x) for x in argv[1].split("x"))
+    lang = argv[2] if len(argv) > 2 else "fr"
+    for p in render(out, w, h, lang):
+        print(p)
+    return 0
+
+
+def run(out_dir: str, lang: str = "fr") -> int:
+    """Render every screen at both sizes, one process per size."""
+    import shutil
+
+    env = dict(os.environ, KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    wrap: list[str] = []
+    if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
+        if shutil.which("xvfb-run") is None:
+            print("onenight screenshots: no screen (DISPLAY is not set) and no xvfb-run to "
+                  "make one: install the xvfb package", file=sys.stderr)
+            return 2
+        wrap = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24"]
+    status = 0
+    for w, h in SIZES:
+        r = subprocess.run(wrap + [sys.executable, "-m", "onenight.ui.screenshots", out_dir,
+                                   f"{w}x{h}", lang], env=env)
+        status = status or r.returncode
+    return status
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

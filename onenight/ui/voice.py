@@ -1,0 +1,169 @@
+"""The narrator's voice in the app: the night (the narration package's plan and runner,
+behind the night screen's driver interface) and the day's spoken lines.
+
+Sound must never stop a game: a clip that cannot be played is skipped silently (the screen
+shows the same words), and a voice that cannot be loaded at all falls back to the text-only
+night with a message to the host.
+"""
+
+from __future__ import annotations
+
+import random
+
+from onenight.narration import (NarrationError, NarrationSettings, NightRunner, Voice,
+                                available_packs, build_night_plan)
+from onenight.narration.audio import Playback
+from onenight.narration.errors import VoiceError
+from onenight.narration.plan import NIGHT
+from onenight.narration.settings import ACTION_SECONDS
+from onenight.rules.steps import STEP
+
+DEFAULT_PACK = "standard"  # the voice that ships with the app
+
+#: night-wide lines and the title the screen shows with them (only words the voice says:
+#: the first line asks for the cards to be put down, the night falls with the second)
+_NIGHT_TITLES = {"night.intro": None, "night.start": "night.intro.title",
+                 "night.end": "night.outro.title", "day.artifacts": "night.outro.title"}
+
+
+def voice_packs() -> list[str]:
+    try:
+        return [DEFAULT_PACK] + sorted(available_packs())
+    except OSError:
+        return [DEFAULT_PACK]
+
+
+class SafeAudio:
+    """Wraps an audio back-end so that a clip that cannot play is skipped, not fatal."""
+
+    def __init__(self, inner):
+        self.inner = inner
+        self.failed: list[str] = []
+
+    def play(self, path, volume):
+        try:
+            return self.inner.play(path, volume)
+        except (VoiceError, OSError, ValueError) as e:
+            self.failed.append(f"{path}: {e}")
+            return Playback(str(path), 0.0, None)
+
+    def stop(self, playback):
+        try:
+            self.inner.stop(playback)
+        except Exception:
+            pass
+
+    def loop(self, path, volume):
+        try:
+            self.inner.loop(path, volume)
+        except (VoiceError, OSError, ValueError) as e:
+            self.failed.append(f"{path}: {e}")
+
+    def set_loop_volume(self, volume):
+        self.inner.set_loop_volume(volume)
+
+    def stop_loop(self):
+        self.inner.stop_loop()
+
+
+def role_times(overrides: dict) -> dict:
+    """The host's times per role, applied to the Doppelgänger's steps for that role too."""
+    out = {}
+    for step_id, seconds in overrides.items():
+        out[step_id] = float(seconds)
+        copy = "doppelganger_" + STEP[step_id].role
+        if copy in STEP:
+            out[copy] = float(seconds)
+    return out
+
+
+def step_seconds(settings, step_id: str) -> float:
+    """What one step's action time is with these settings (before the random extra)."""
+    base = settings.role_seconds.get(step_id)
+    if base is None:
+        base = ACTION_SECONDS.get(step_id, 10)
+    return base * settings.night_pace / 100.0
+
+
+def narration_settings(s, rng: random.Random | None = None) -> NarrationSettings:
+    """The app's settings as the narrator's."""
+    return NarrationSettings(
+        lang=s.language, voice=None if s.voice_pack == DEFAULT_PACK else s.voice_pack,
+        pace=s.night_pace / 100.0, action_seconds=role_times(s.role_seconds),
+        jitter=float(s.jitter_seconds),
+        jitter_seed=(rng or random.Random()).randrange(2 ** 31),
+        voice_volume=s.voice_volume, ambience_volume=s.ambience_volume,
+        debate_seconds=s.debate_minutes * 60.0)
+
+
+class Speaker:
+    """Says one line of the day (``day.start``, ``day.last_minute``, ``vote.countdown``...)."""
+
+    def __init__(self, audio):
+        self.audio = audio
+        self.said: list[str] = []
+
+    def say(self, line: str, settings) -> float:
+        """Say ``line``; return how long it lasts (0 when it cannot be said)."""
+        self.said.append(line)
+        try:
+            voice = Voice(settings.language,
+                          None if settings.voice_pack == DEFAULT_PACK else settings.voice_pack)
+            clip = voice.clip(line)
+        except (NarrationError, OSError, ValueError):
+            return 0.0
+        self.audio.play(str(clip.path), settings.voice_volume)
+        return clip.duration
+
+
+class VoicedNight:
+    """The night screen's driver on the narration runner: the screen shows the step and the
+    words of the line being said, nothing else."""
+
+    def __init__(self, deck, clock, tr, settings, audio, rng=None):
+        ns = narration_settings(settings, rng)
+        self.plan = build_night_plan(deck, ns)  # raises NarrationError if the voice is broken
+        self.tr = tr
+        self._cue = None
+        self.runner = NightRunner(self.plan, audio, clock, ns, on_cue=self._on_cue)
+
+    def _on_cue(self, cue):
+        self._cue = cue
+
+    def start(self):
+        self.runner.start()
+
+    def tick(self):
+        self.runner.poll()
+
+    @property
+    def paused(self) -> bool:
+        return self.runner.state == "paused"
+
+    @property
+    def done(self) -> bool:
+        return self.runner.finished
+
+    def title(self) -> str:
+        c = self._cue
+        if c is None:
+            return ""
+        if c.step == NIGHT:
+            key = _NIGHT_TITLES.get(c.line)
+            return self.tr(key) if key else ""
+        return self.tr(f"night.step.{c.step}.title")
+
+    def line(self) -> str:
+        return self._cue.text if self._cue is not None else ""
+
+    def pause(self):
+        self.runner.pause()
+
+    def resume(self):
+        self.runner.resume()
+
+    def replay_last(self):
+        self.runner.replay_last()
+
+    def close(self):
+        self.runner.stop()

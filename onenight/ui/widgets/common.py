@@ -1,0 +1,44 @@
+"""Small widgets every screen uses; their look is in common.kv."""
+
+from __future__ import annotations
+
+from kivy.properties import (BooleanProperty, ListProperty, NumericProperty, ObjectProperty,
+                             StringProperty)
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+
+
+class MessageBar(Label):
+    kind = StringProperty("info")
+    """``info`` or ``error``: the bar's colour."""
+
+
+class BigButton(Button):
+    """A finger-sized button."""
+
+    primary = BooleanProperty(False)
+    """Drawn in the accent colour: the screen's main action."""
+
+
+class CardTile(ButtonBehavior, BoxLayout):
+    """An emblem with its name under it; tappable."""
+
+    card = StringProperty("")
+    label = StringProperty("")
+    selected = BooleanProperty(False)
+    dim = BooleanProperty(False)
+    value = ObjectProperty(None)
+    """What tapping this tile means to its screen (a card id, a seat...)."""
+
+
+class SeatRow(ButtonBehavior, BoxLayout):
+    """One player's line in a list: seat number, name, a status or a card."""
+
+    seat = NumericProperty(0)
+    name = StringProperty("")
+    status = StringProperty("")
+    card = StringProperty("")
+    selected = BooleanProperty(False)
+    colour = ListProperty([0, 0, 0, 0])

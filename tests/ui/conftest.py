@@ -1,0 +1,113 @@
+"""One app, one window for the whole UI test session (Kivy cannot reopen a window cleanly),
+at the tablet's 1280x800, on a hand-moved clock."""
+
+import os
+import random
+
+import pytest
+
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+
+from kivy.config import Config  # noqa: E402
+
+Config.set("graphics", "width", "1280")
+Config.set("graphics", "height", "800")
+Config.set("graphics", "resizable", "0")
+Config.set("graphics", "maxfps", "0")  # never wait for the next frame
+
+
+class FakeClient:
+    """Stands in for onenight.box.BoxClient behind the app's real BoxLink: same methods, and
+    pads that the test presses. Events come from another thread, as the real client's do."""
+
+    def __init__(self, url, keys, clock, on_event):
+        self.url, self.clock, self.on_event = url, clock, on_event
+        self.status = "connected"
+        self._ready = set()
+        self.pressed = {}
+        self.seats = []
+        self.calls = []
+
+    @property
+    def ready_seats(self):
+        return frozenset(self._ready)
+
+    def _emit(self, **kw):
+        import threading
+
+        from onenight.box import BoxEvent
+
+        t = threading.Thread(target=self.on_event, args=(BoxEvent(**kw),))
+        t.start()
+        t.join()
+
+    # the client's commands
+    def start(self):
+        self.calls.append(("start",))
+
+    def stop(self):
+        self.calls.append(("stop",))
+
+    def pair(self):
+        self.calls.append(("pair",))
+
+    def start_debate(self, deadline, total=None):
+        self.calls.append(("debate", round(deadline - self.clock()), total))
+        self._ready.clear()
+
+    def open_vote(self, seats, players):
+        self.seats, self.pressed = sorted(seats), {}
+        self.calls.append(("open", players))
+        return 1
+
+    def close_vote(self):
+        self.calls.append(("close",))
+        self._emit(kind="votes", votes=dict(self.pressed))
+
+    def cue(self, name):
+        self.calls.append(("cue", name))
+
+    def reset(self):
+        self.calls.append(("reset",))
+
+    # the pads
+    def ready(self, seat):
+        on = seat not in self._ready
+        (self._ready.add if on else self._ready.discard)(seat)
+        self._emit(kind="ready", seat=seat, on=on)
+
+    def press(self, seat, target):
+        self.pressed[seat] = target
+        self._emit(kind="vote_in", seat=seat)
+        if set(self.pressed) >= set(self.seats):
+            self._emit(kind="votes", votes=dict(self.pressed))
+
+
+@pytest.fixture(scope="session")
+def app(tmp_path_factory):
+    from onenight.game.timer import ManualClock
+    from onenight.ui.app import OneNightApp
+    from onenight.ui.driving import start
+
+    clock = ManualClock()
+    boxes = []
+
+    def box_factory(address, app):
+        from onenight.ui.box_link import BoxLink
+
+        link = BoxLink(address, app, client_factory=FakeClient)
+        boxes.append(link.client)
+        return link
+
+    from onenight.narration import FakeAudio
+
+    audio = FakeAudio()
+    a = OneNightApp(data_dir=tmp_path_factory.mktemp("data"), clock=clock,
+                    rng=random.Random(3), box_factory=box_factory, audio=audio)
+    a.test_audio = audio
+    a.test_clock = clock
+    a.test_boxes = boxes
+    start(a)
+    yield a
+    a.stop()

@@ -1,0 +1,69 @@
+"""The translation tables: the same keys in both languages, and a sentence for everything
+the rules and the flow can say."""
+
+import json
+import re
+from pathlib import Path
+
+from onenight.game.phases import PHASES
+from onenight.rules.cards import ARTIFACT_IDS, ROLE_IDS
+from onenight.rules.outcome import Reason
+from onenight.rules.scenarios import SCENARIO_IDS
+from onenight.rules.steps import STEP_IDS
+
+HERE = Path(__file__).resolve().parents[2] / "onenight" / "ui"
+FR = json.loads((HERE / "i18n" / "fr.json").read_text(encoding="utf-8"))
+EN = json.loads((HERE / "i18n" / "en.json").read_text(encoding="utf-8"))
+
+
+def test_same_keys_and_same_placeholders():
+    assert FR.keys() == EN.keys()
+    for k in FR:
+        assert set(re.findall(r"{(\w+)}", FR[k])) == set(re.findall(r"{(\w+)}", EN[k])), k
+        assert FR[k].strip() and EN[k].strip(), k
+
+
+def test_every_card_step_and_scenario_has_its_text():
+    for r in ROLE_IDS:
+        assert f"role.{r}" in FR and f"explain.{r}" in FR
+    for a in ARTIFACT_IDS:
+        assert f"artifact.{a}" in FR and f"explain.artifact.{a}" in FR
+    for s in STEP_IDS:
+        for part in ("step", "close"):
+            assert f"night.{part}.{s}.title" in FR and f"night.{part}.{s}.line" in FR
+    for sid in SCENARIO_IDS:
+        assert f"scenario.{sid}.desc" in FR
+
+
+def test_every_verdict_reason_has_a_sentence():
+    reasons = {r.value for r in Reason}
+    used = {k.split(".")[3] for k in FR if k.startswith("verdict.")}
+    assert used <= reasons
+    for team, won, reason in (("village", "won", "werewolf_died"), ("tanner", "won", "tanner_died"),
+                              ("werewolf", "won", "minion_other_died")):
+        assert f"verdict.{team}.{won}.{reason}" in FR
+
+
+def test_every_refusal_the_code_raises_has_a_message():
+    src = "".join(p.read_text() for p in (HERE.parent / "game").glob("*.py"))
+    codes = {c for c in re.findall(r'Refused\("(\w+)"', src) if not c.endswith("_")}
+    deck_codes = set(re.findall(r'Notice\("(\w+)"', (HERE.parent / "rules" / "scenarios.py").read_text()))
+    for code in codes:
+        assert f"refused.{code}" in FR, code
+    for code in deck_codes:
+        assert f"deck.{code}" in FR, code
+    for code in deck_codes - {"bodyguard_advice", "hard_roles", "no_werewolf"}:
+        assert f"refused.deck_{code}" in FR, code
+
+
+def test_phase_table_is_a_chain():
+    ids = [p.id for p in PHASES]
+    assert ids == ["setup", "night", "day", "vote", "reveal", "end"]
+    for p, nxt in zip(PHASES, PHASES[1:] + PHASES[:1]):
+        assert p.next == nxt.id and p.advance in p.accepts
+
+
+def test_every_card_and_artifact_has_an_emblem():
+    from onenight.ui.widgets.emblem import GLYPHS
+
+    assert set(ROLE_IDS) | set(ARTIFACT_IDS) <= set(GLYPHS)
