@@ -520,7 +520,9 @@ def _werewolves(t: Table, choice: Choice | None, step: Step) -> Table:
     if choice is None:
         return t
     if not awake:
-        raise IllegalChoice("view_center", "no werewolf is among the players")
+        why = ("the only werewolf among the players is a dream wolf, who never opens their eyes"
+               if dreamers else "no werewolf is among the players")
+        raise IllegalChoice("view_center", why)
     if len(pack) > 1:
         raise IllegalChoice("view_center", f"only a lone werewolf may look at a centre card "
                                            f"({len(pack)} werewolves are players)")

@@ -351,3 +351,10 @@ def test_curator_may_place_on_own_card():
     out = run("curator villager werewolf", "seer drunk robber", {"curator": {"artifact": 0}},
               artifacts=["mute"])
     assert out["artifacts"] == {"0": "mute"} and out["roles"][0] == "curator"
+
+
+def test_a_lone_dream_wolf_looks_at_nothing():
+    e = err(run, "dream_wolf seer villager", "robber drunk villager",
+            {"werewolves": {"view_center": 0}})
+    assert e == ("night.werewolves.view_center: the only werewolf among the players is a dream "
+                 "wolf, who never opens their eyes")
