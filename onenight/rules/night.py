@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .cards import ALPHA_CENTER_CARDS, ARTIFACT, ROLE, STOP_CARDS, WEREWOLF_CARDS, Copy as CopyKind
 from .choices import (Action, Choice, Copy, Exchange, PlaceArtifact, Reveal, Shield, Shift, Swap,
@@ -111,25 +111,87 @@ class Table:
         return tuple(self.role_of(i) for i in range(self.players))
 
     # ---- building new tables ------------------------------------------------------------
+    def _with(self, **changes) -> "Table":
+        """A copy with some fields changed: dataclasses.replace without its per-field cost
+        (the night's hot path; the fields are immutable, so sharing them is safe)."""
+        new = object.__new__(Table)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
+
     def _learn(self, seat: int, *facts: Seen) -> "Table":
         seen = list(self.seen)
         seen[seat] = seen[seat] + facts
-        return replace(self, seen=tuple(seen))
+        return self._with(seen=tuple(seen))
 
     def _put(self, seat: int, card: str) -> "Table":
         seats = list(self.seats)
         seats[seat] = card
-        return replace(self, seats=tuple(seats))
+        return self._with(seats=tuple(seats))
 
     def _put_center(self, index: int, card: str) -> "Table":
         if index == ALPHA_CENTER:
-            return replace(self, alpha_center=card)
+            return self._with(alpha_center=card)
         center = list(self.center)
         center[index] = card
-        return replace(self, center=tuple(center))
+        return self._with(center=tuple(center))
 
     def _acted(self, seat: int) -> "Table":
-        return replace(self, acted=self.acted | {seat})
+        return self._with(acted=self.acted | {seat})
+
+
+def table_to_json(t: Table) -> dict:
+    """The table as plain JSON data (sets as sorted lists, facts as objects)."""
+    def fact(f: Seen) -> dict:
+        out = {"step": f.step, "kind": f.kind}
+        for k in ("seat", "center", "card"):
+            v = getattr(f, k)
+            if v is not None:
+                out[k] = v
+        if f.seats:
+            out["seats"] = list(f.seats)
+        return out
+
+    return {
+        "dealt": list(t.dealt), "seats": list(t.seats), "center": list(t.center),
+        "center_dealt": list(t.center_dealt), "alpha_center": t.alpha_center,
+        "copied": t.copied, "shields": sorted(t.shields),
+        "artifacts": [[s, a] for s, a in t.artifacts], "artifact_pool": list(t.artifact_pool),
+        "revealed": sorted(t.revealed), "changed": [[s, r] for s, r in t.changed],
+        "acted": sorted(t.acted), "seen": [[fact(f) for f in facts] for facts in t.seen],
+        "public": [fact(f) for f in t.public], "done": list(t.done),
+    }
+
+
+def table_from_json(d: dict) -> Table:
+    """The inverse of :func:`table_to_json`."""
+    def fact(x: dict) -> Seen:
+        return Seen(x["step"], x["kind"], x.get("seat"), x.get("center"), x.get("card"),
+                    tuple(x.get("seats", ())))
+
+    return Table(
+        dealt=tuple(d["dealt"]), seats=tuple(d["seats"]), center=tuple(d["center"]),
+        center_dealt=tuple(d["center_dealt"]), alpha_center=d["alpha_center"],
+        copied=d["copied"], shields=frozenset(d["shields"]),
+        artifacts=tuple((s, a) for s, a in d["artifacts"]),
+        artifact_pool=tuple(d["artifact_pool"]), revealed=frozenset(d["revealed"]),
+        changed=tuple((s, r) for s, r in d["changed"]), acted=frozenset(d["acted"]),
+        seen=tuple(tuple(fact(x) for x in facts) for facts in d["seen"]),
+        public=tuple(fact(x) for x in d["public"]), done=tuple(d["done"]))
+
+
+def shuffle_deal(cards: Sequence[str], players: int, rng) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Shuffle the deck with ``rng`` (a seeded random.Random) and deal: (seats, centre)."""
+    deck = list(cards)
+    rng.shuffle(deck)
+    return tuple(deck[:players]), tuple(deck[players:])
+
+
+def shuffle_artifacts(rng, artifacts: Sequence[str] | None = None) -> tuple[str, ...]:
+    """The Curator's artifacts, shuffled face down with ``rng``: their draw order."""
+    pool = list(artifacts if artifacts is not None else ARTIFACT)
+    rng.shuffle(pool)
+    return tuple(pool)
 
 
 def deal(seats: Sequence[str], center: Sequence[str], alpha_center: str | None = None,
@@ -217,7 +279,7 @@ def _sentinel(t: Table, me: int, c: Action, step: str) -> Table:
     s = _other(t, c.seat, me, "shield", "sentinel")
     if s in t.shields:
         raise IllegalChoice("shield", f"seat {s} already has a shield")
-    return replace(t, shields=t.shields | {s})
+    return t._with(shields=t.shields | {s})
 
 
 def _lone_wolf(t: Table, me: int, c: Action, step: str) -> Table:
@@ -295,7 +357,7 @@ def _investigator(t: Table, me: int, c: Action, step: str) -> Table:
         if card in STOP_CARDS:
             became = "tanner" if card == "tanner" else "werewolf"
             t = t._learn(me, Seen(step, "became", card=became))
-            t = replace(t, changed=tuple(x for x in t.changed if x[0] != me) + ((me, became),))
+            t = t._with(changed=tuple(x for x in t.changed if x[0] != me) + ((me, became),))
             if k + 1 < len(c.seats):
                 raise IllegalChoice("view[1]", f"seat {s} held a {card} card: the "
                                                f"paranormal_investigator had to stop and "
@@ -353,7 +415,7 @@ def _village_idiot(t: Table, me: int, c: Action, step: str) -> Table:
     if c.direction not in ("left", "right"):
         raise IllegalChoice("shift", f"expected \"left\" or \"right\", got {c.direction!r}")
     moving = [s for s in range(t.players) if s != me and s not in t.shields]
-    t = replace(t, seats=shift_cards(t.seats, moving, c.direction))
+    t = t._with(seats=shift_cards(t.seats, moving, c.direction))
     return t._acted(me)
 
 
@@ -375,7 +437,7 @@ def _revealer(t: Table, me: int, c: Action, step: str) -> Table:
     if card in STOP_CARDS:
         return t  # turned back face down: only the Revealer saw it
     fact = Seen(step, "revealed", seat=s, card=card)
-    return replace(t, revealed=t.revealed | {s}, public=t.public + (fact,))
+    return t._with(revealed=t.revealed | {s}, public=t.public + (fact,))
 
 
 def _curator(t: Table, me: int, c: Action, step: str) -> Table:
@@ -386,7 +448,7 @@ def _curator(t: Table, me: int, c: Action, step: str) -> Table:
     if not t.artifact_pool:
         raise IllegalChoice("artifact", "no artifact is left to draw")
     drawn, rest = t.artifact_pool[0], t.artifact_pool[1:]
-    return replace(t, artifacts=t.artifacts + ((s, drawn),), artifact_pool=rest)
+    return t._with(artifacts=t.artifacts + ((s, drawn),), artifact_pool=rest)
 
 
 def _no_action(role: str):
@@ -428,7 +490,7 @@ def _doppelganger(t: Table, me: int, c: Choice, step: str) -> Table:
     _expect(c, Copy, "copy", "doppelganger")
     s = _unshielded(t, _other(t, c.seat, me, "copy", "doppelganger"), "copy")
     copied = t.seats[s]
-    t = replace(t, copied=copied)
+    t = t._with(copied=copied)
     t = t._learn(me, Seen(step, "copied", seat=s, card=copied))._acted(me)
     kind = ROLE[copied].copy
     acts_now = copied in ACTIONS and kind in (CopyKind.AT_ONCE, CopyKind.WOLF)
@@ -478,7 +540,7 @@ def apply_step(t: Table, step: Step | str, choice: Choice | None = None) -> Tabl
     step = STEP[step] if isinstance(step, str) else step
     who = actors(t, step)
     t2 = _play(t, step, who, choice)
-    return replace(t2, done=t2.done + (step.id,))
+    return t2._with(done=t2.done + (step.id,))
 
 
 def _play(t: Table, step: Step, who: tuple[int, ...], choice: Choice | None) -> Table:
@@ -582,7 +644,7 @@ def legal_choices(t: Table, step: Step | str) -> list[Choice | None]:
             if s == me or s in t.shields:
                 continue
             copied = t.seats[s]
-            after = replace(t, copied=copied)
+            after = t._with(copied=copied)
             thens: list[Action | None] = [None]
             if copied in ACTIONS and ROLE[copied].copy in (CopyKind.AT_ONCE, CopyKind.WOLF):
                 thens += _candidates(after, copied, me)
@@ -601,5 +663,6 @@ def play_night(t: Table, choices: dict[str, Choice | None]) -> Table:
     return t
 
 
-__all__ = ["Table", "Seen", "deal", "actors", "apply_step", "legal_choices", "play_night",
+__all__ = ["Table", "Seen", "deal", "table_to_json", "table_from_json", "shuffle_deal",
+           "shuffle_artifacts", "actors", "apply_step", "legal_choices", "play_night",
            "wolf_pack", "shift_cards", "ALPHA_CENTER", "ALPHA_CENTER_CARDS"]

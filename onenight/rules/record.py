@@ -43,86 +43,106 @@ class Game:
 
 def _get(d: Mapping, key: str, field: str) -> Any:
     if key not in d:
-        raise RecordError(field, f"missing {key!r}")
+        raise RecordError(f"{field}.{key}" if field else key, "missing")
     return d[key]
 
 
-def _int(v: Any, field: str, what: str = "a seat number") -> int:
+@dataclass(frozen=True)
+class _Bounds:
+    players: int
+    centers: int  # 3, or 4 with the alpha centre card
+
+
+def _int(v: Any, field: str, what: str = "a seat number", bounds: _Bounds | None = None) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
         raise RecordError(field, f"expected {what}, got {json.dumps(v)}")
+    if bounds is not None:
+        if "seat" in what and not 0 <= v < bounds.players:
+            raise RecordError(field, f"seat {v} does not exist ({bounds.players} players)")
+        if "centre" in what and not 0 <= v < bounds.centers:
+            extra = "" if bounds.centers > 3 else ", no alpha centre card"
+            raise RecordError(field, f"centre card {v} does not exist (0 to "
+                                     f"{bounds.centers - 1}{extra})")
     return v
 
 
-def _ints(v: Any, field: str, what: str, sizes: tuple[int, ...]) -> tuple[int, ...]:
+def _ints(v: Any, field: str, what: str, sizes: tuple[int, ...],
+          bounds: _Bounds | None = None) -> tuple[int, ...]:
     if not isinstance(v, list):
         raise RecordError(field, f"expected a list of {what}s, got {json.dumps(v)}")
     if len(v) not in sizes:
         n = " or ".join(str(s) for s in sizes)
         raise RecordError(field, f"expected {n} {what}s, got {len(v)}")
-    return tuple(_int(x, f"{field}[{i}]", f"a {what}") for i, x in enumerate(v))
+    return tuple(_int(x, f"{field}[{i}]", f"a {what}", bounds) for i, x in enumerate(v))
 
 
-def parse_action(role: str, d: Any, field: str) -> Choice:
-    """The choice of ``role`` from its JSON object (GAME-RECORD.md's table)."""
+def parse_action(role: str, d: Any, field: str, players: int | None = None,
+                 centers: int = 3) -> Choice:
+    """The choice of ``role`` from its JSON object (GAME-RECORD.md's table). With ``players``,
+    seat numbers and centre card numbers are checked against the table's size too."""
     if not isinstance(d, dict):
         raise RecordError(field, f"expected an object, got {json.dumps(d)}")
-    f = lambda k: f"{field}.{k}"  # noqa: E731
+    b = _Bounds(players, centers) if players is not None else None
+    SEAT, CENTRE = "a seat number", "a centre card number"
+
+    def one(key: str, what: str = SEAT) -> int:
+        return _int(_get(d, key, field), f"{field}.{key}", what, b)
+
+    def many(key: str, what: str, sizes: tuple[int, ...]) -> tuple[int, ...]:
+        return _ints(_get(d, key, field), f"{field}.{key}", what, sizes, b)
+
     if role == "sentinel":
-        return Shield(_int(_get(d, "shield", field), f("shield")))
+        return Shield(one("shield"))
     if role == "doppelganger":
-        seat = _int(_get(d, "copy", field), f("copy"))
+        seat = one("copy")
         then = d.get("then")
         if then is None:
             return Copy(seat)
-        # The copied role is only known once the table is read; parse under each form.
-        return Copy(seat, _LazyThen(then, f("then")))
+        # the copied role, which gives ``then`` its form, is known once the table is read
+        return Copy(seat, _LazyThen(then, f"{field}.then", b))
     if role == "werewolf":
-        return ViewCenter((_int(_get(d, "view_center", field), f("view_center"),
-                                "a centre card number"),))
+        return ViewCenter((one("view_center", CENTRE),))
     if role in ("alpha_wolf", "robber"):
-        return Swap(_int(_get(d, "swap", field), f("swap")))
+        return Swap(one("swap"))
     if role == "mystic_wolf":
-        return View((_int(_get(d, "view", field), f("view")),))
+        return View((one("view"),))
     if role == "seer":
         if "view" in d and "view_center" in d:
             raise RecordError(field, "the seer looks at a player's card or at two centre cards, "
                                      "not both")
         if "view" in d:
-            return View((_int(d["view"], f("view")),))
+            return View((one("view"),))
         if "view_center" in d:
-            return ViewCenter(_ints(d["view_center"], f("view_center"), "centre card number",
-                                    (2,)))
+            return ViewCenter(many("view_center", "centre card number", (2,)))
         raise RecordError(field, "missing 'view' or 'view_center'")
     if role == "apprentice_seer":
-        return ViewCenter((_int(_get(d, "view_center", field), f("view_center"),
-                                "a centre card number"),))
+        return ViewCenter((one("view_center", CENTRE),))
     if role == "paranormal_investigator":
-        return View(_ints(_get(d, "view", field), f("view"), "seat number", (1, 2)))
+        return View(many("view", "seat number", (1, 2)))
     if role == "witch":
         if "view_center" not in d and "swap" in d:
-            raise RecordError(f("view_center"), "the witch exchanges only a centre card she "
-                                                "looked at: missing 'view_center'")
-        c = _int(_get(d, "view_center", field), f("view_center"), "a centre card number")
+            raise RecordError(f"{field}.view_center", "the witch exchanges only a centre card "
+                                                      "she looked at: missing 'view_center'")
+        c = one("view_center", CENTRE)
         if "swap" not in d:
-            raise RecordError(f("swap"), "a witch who looks at a centre card must exchange it "
-                                         "with a player's card: missing 'swap'")
-        return WitchSwap(c, _int(d["swap"], f("swap")))
+            raise RecordError(f"{field}.swap", "a witch who looks at a centre card must exchange "
+                                               "it with a player's card: missing 'swap'")
+        return WitchSwap(c, one("swap"))
     if role == "troublemaker":
-        a, b = _ints(_get(d, "swap", field), f("swap"), "seat number", (2,))
-        return Exchange((a, b))
+        a, b2 = many("swap", "seat number", (2,))
+        return Exchange((a, b2))
     if role == "village_idiot":
         direction = _get(d, "shift", field)
         if direction not in ("left", "right"):
-            raise RecordError(f("shift"), f"expected \"left\" or \"right\", got "
-                                          f"{json.dumps(direction)}")
+            raise RecordError(f"{field}.shift", f"expected \"left\" or \"right\", got "
+                                                f"{json.dumps(direction)}")
         return Shift(direction)
     if role == "drunk":
-        return SwapCenter(_int(_get(d, "swap_center", field), f("swap_center"),
-                               "a centre card number"))
+        return SwapCenter(one("swap_center", CENTRE))
     if role == "revealer":
-        return Reveal(_int(_get(d, "reveal", field), f("reveal")))
+        return Reveal(one("reveal"))
     if role == "curator":
-        return PlaceArtifact(_int(_get(d, "artifact", field), f("artifact")))
+        return PlaceArtifact(one("artifact"))
     raise RecordError(field, f"the {role} makes no choice")
 
 
@@ -132,23 +152,27 @@ class _LazyThen:
 
     raw: Any
     field: str
+    bounds: Any = None
 
 
-def action_to_json(c: Choice) -> dict:
-    """The JSON form of a choice (the inverse of :func:`parse_action`, step aside)."""
+def action_to_json(c: Choice, role: str = "", copied: str | None = None) -> dict:
+    """The JSON form of ``role``'s choice (the inverse of :func:`parse_action`); for the
+    Doppelgänger, ``copied`` is the role she copied, which shapes her ``then``."""
     if isinstance(c, Shield):
         return {"shield": c.seat}
     if isinstance(c, Copy):
         out: dict = {"copy": c.seat}
         if c.then is not None:
-            out["then"] = action_to_json(c.then)
+            out["then"] = action_to_json(c.then, copied or "")
         return out
     if isinstance(c, ViewCenter):
         return {"view_center": c.centers[0] if len(c.centers) == 1 else list(c.centers)}
     if isinstance(c, Swap):
         return {"swap": c.seat}
     if isinstance(c, View):
-        return {"view": c.seats[0] if len(c.seats) == 1 else list(c.seats)}
+        if role == "paranormal_investigator" or len(c.seats) != 1:
+            return {"view": list(c.seats)}
+        return {"view": c.seats[0]}
     if isinstance(c, WitchSwap):
         return {"view_center": c.center, "swap": c.seat}
     if isinstance(c, Exchange):
@@ -164,11 +188,9 @@ def action_to_json(c: Choice) -> dict:
     raise TypeError(c)
 
 
-def step_choice_to_json(step_id: str, c: Choice) -> dict:
-    out = action_to_json(c)
-    if step_id == "paranormal_investigator" and isinstance(c, View):
-        out = {"view": list(c.seats)}
-    return out
+def step_choice_to_json(step_id: str, c: Choice, copied: str | None = None) -> dict:
+    """The JSON form of the choice made at ``step_id`` (a record's ``night`` entry)."""
+    return action_to_json(c, STEP[step_id].role, copied)
 
 
 # ---- reading a record ---------------------------------------------------------------------------
@@ -261,7 +283,8 @@ def read_game(data: Any) -> Game:
                 raise RecordError(field, f"expected an object, got {json.dumps(value)}")
             continue
         role = "werewolf" if key == "werewolves" else step.role
-        choices[key] = parse_action(role, value, field)
+        choices[key] = parse_action(role, value, field, len(seats),
+                                    CENTER_CARDS + (1 if alpha is not None else 0))
 
     votes_raw = _get(data, "votes", "")
     if not isinstance(votes_raw, list):
@@ -278,7 +301,9 @@ def _resolve_then(t: Table, game: Game) -> dict[str, Choice]:
         lazy = c.then
         seat = c.seat
         if isinstance(seat, int) and 0 <= seat < t.players:
-            then = parse_action(t.seats[seat], lazy.raw, lazy.field)
+            b = lazy.bounds
+            then = parse_action(t.seats[seat], lazy.raw, lazy.field,
+                                b.players if b else None, b.centers if b else 3)
             choices["doppelganger"] = Copy(seat, then)
         else:
             choices["doppelganger"] = Copy(seat, None)

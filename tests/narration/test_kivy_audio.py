@@ -1,4 +1,4 @@
-"""Real clips through Kivy's SDL2 audio (scripts/test sets SDL_AUDIODRIVER=dummy)."""
+"""Real clips through Kivy's SDL2 audio (tests/conftest.py selects SDL's dummy driver)."""
 
 import os
 
@@ -6,9 +6,6 @@ import pytest
 
 from onenight.narration import VoiceError
 from onenight.narration.voice import AMBIENCE, audio_dir, clip_duration
-
-pytestmark = pytest.mark.skipif(os.environ.get("SDL_AUDIODRIVER") != "dummy",
-                                reason="needs SDL's dummy audio driver (run scripts/test)")
 
 
 @pytest.fixture(scope="module")
