@@ -233,5 +233,8 @@ def _default_box_factory():
 
 
 def run_app() -> int:
+    from kivy.config import Config
+
+    Config.set("kivy", "exit_on_escape", "0")  # a stray Escape key must not end a game
     OneNightApp().run()
     return 0
