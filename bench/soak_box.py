@@ -386,12 +386,12 @@ def main(argv=None) -> int:
     ap.add_argument("--box", help=argparse.SUPPRESS)
     ap.add_argument("--serial-fd", type=int, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
-    import logging
-
-    logging.basicConfig(level=logging.ERROR)  # the cuts are expected: only errors are news
     if args.box:
         box_main(args.box, args.serial_fd)
         return 0
+    import logging
+
+    logging.basicConfig(level=logging.ERROR)  # the cuts are expected: only errors are news
     report: dict = {"machine": f"{platform.machine()} {os.cpu_count()} cores, "
                                f"Python {platform.python_version()}",
                     "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}

@@ -208,3 +208,15 @@ def test_journaled_controller_without_a_journal_is_a_controller(tmp_path):
     c = JournaledController(tmp_path / "h", None, clock=ManualClock())
     to_vote(c)
     assert c.phase == "vote" and c.journal_error is None
+
+
+def test_the_journal_imports_no_kivy():
+    import subprocess
+    import sys
+
+    code = ("import sys, onenight.game.journal; "
+            "bad = [m for m in sys.modules if m.split('.')[0] in ('kivy', 'serial') "
+            "or m.startswith(('onenight.ui', 'onenight.narration', 'onenight.box'))]; "
+            "print(bad); sys.exit(1 if bad else 0)")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
