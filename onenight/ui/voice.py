@@ -133,7 +133,7 @@ class VoicedNight:
     def start(self, at: int | None = None):
         """Start the night, or resume it at cue ``at`` (said again)."""
         cues = self.plan.cues
-        self.runner.start(at if at is not None and 0 <= at < len(cues) else 0)
+        self.runner.start(at if at is not None and 0 <= at < len(cues) else None)
 
     def cue_index(self) -> int | None:
         """The index of the cue being said (or last said), None before the first."""

@@ -146,6 +146,8 @@ def resume(data: str, wall0: float) -> None:
     if home.can_resume:
         tap(find(home, "resume"))
         pump(2)
+    app.tick()  # the screen's own tick, as the app's clock would call it (time stands still)
+    pump(1)
     s = screen(app)
     out["screen"] = s.name
     out["texts"] = sorted(set(texts(s)))
@@ -154,7 +156,8 @@ def resume(data: str, wall0: float) -> None:
         d = s.driver
         out["night"] = {"cue": d.cue_index(), "paused": d.paused, "title": s.title,
                         "line": s.line, "said": app.test_audio.played()[-1:]}
-        out["night"]["cue_audio"] = d.plan.cues[d.cue_index()].audio
+        if d.cue_index() is not None:
+            out["night"]["cue_audio"] = d.plan.cues[d.cue_index()].audio
     if ctl.phase in ("day", "vote") and ctl.state.day is not None:
         v = ctl.day_view()
         out["day"] = {"left": v.seconds_left, "running": v.running}
@@ -173,4 +176,10 @@ def resume(data: str, wall0: float) -> None:
 
 if __name__ == "__main__":
     mode, data, wall = sys.argv[1], sys.argv[2], float(sys.argv[3])
-    (play if mode == "play" else resume)(data, wall)
+    try:
+        (play if mode == "play" else resume)(data, wall)
+    except Exception:  # Kivy keeps stderr quiet in tests: say it where the test reads
+        import traceback
+
+        print(json.dumps({"error": traceback.format_exc()}), flush=True)
+        raise

@@ -25,9 +25,9 @@ def normalise(line: str) -> str:
     numbers and nonces, the temporary folders."""
     line = re.sub(r"^\d{4}-\d\d-\d\d \S+ ", "", line)  # the bridge's asctime
     line = re.sub(r"/\S*pytest\S*", "<dir>", line)
-    line = re.sub(r"tablet-\w+|[0-9a-f]{8,}", "<id>", line)
     line = re.sub(r"\d+\.\d+", "<t>", line)
     line = re.sub(r"\b\d{3,}\b", "<n>", line)
+    line = re.sub(r"tablet-\w+|[0-9a-f]{8,}", "<id>", line)
     return line
 
 
