@@ -104,6 +104,7 @@ class OneNightApp(App):
         if journal_problem:
             self.notify("journal.set_aside", kind="error", **journal_problem)
         self.connect_box()
+        self._resume_box_vote()
         return root
 
     def _on_size(self, _w, size):
@@ -182,6 +183,16 @@ class OneNightApp(App):
             except Exception:  # a bad address must not stop the app
                 self.box = None
                 self.notify("box.cannot_connect", kind="error")
+
+    def _resume_box_vote(self) -> None:
+        """A box vote was under way when the app stopped: the box client's round is gone with
+        it, so the vote opens again on the box; players whose vote was in vote again."""
+        ctl = self.ctl
+        if getattr(ctl, "resumed", None) is None or self.box is None:
+            return
+        if ctl.phase == "vote" and ctl.state.vote_mode == "box" and not ctl.vote_view().revealed:
+            self.box.start_vote(len(ctl.state.players))
+            self.notify("journal.box_vote_reopened")
 
     def voice_packs(self) -> list[str]:
         return voice_packs()

@@ -35,6 +35,11 @@ VOTES = [1, 0, 1, 0, 1]
 FINAL = ["Sorcière", "Loup-Garou", "Villageois", "Sentinelle", "Divinateur"]
 
 
+#: ``box``: the vote is taken on a vote box (the app's real BoxLink on the UI tests' fake
+#: client, whose pads the script presses); otherwise the host enters pointed fingers
+VOTE_MODE = os.environ.get("DRIVER_VOTE", "fingers")
+
+
 def make_app(data: str, wall0: float):
     from onenight.game.timer import ManualClock
     from onenight.narration import FakeAudio
@@ -43,9 +48,25 @@ def make_app(data: str, wall0: float):
 
     clock = ManualClock()
     audio = FakeAudio()
-    app = OneNightApp(data_dir=data, clock=clock, rng=random.Random(5), box_factory=None,
+    boxes = []
+    box_factory = None
+    if VOTE_MODE == "box":
+        from onenight.ui.box_link import BoxLink
+        from tests.ui.conftest import FakeClient
+
+        settings = os.path.join(data, "settings.json")
+        if not os.path.exists(settings):
+            with open(settings, "w") as f:
+                json.dump({"box_address": "socket://box.local:7777"}, f)
+
+        def box_factory(address, app):
+            link = BoxLink(address, app, client_factory=FakeClient)
+            boxes.append(link.client)
+            return link
+
+    app = OneNightApp(data_dir=data, clock=clock, rng=random.Random(5), box_factory=box_factory,
                       audio=audio, wall=lambda: wall0 + clock.now())
-    app.test_clock, app.test_audio = clock, audio
+    app.test_clock, app.test_audio, app.test_boxes = clock, audio, boxes
     start(app)
     return app
 
@@ -110,6 +131,17 @@ def steps(app):
     tap(find(screen(app), "speaker_btn"))
     advance(40, every=10)
     yield "first speaker"
+    if VOTE_MODE == "box":
+        screen(app).start_vote("box")
+        yield "vote"
+        tap(find(screen(app), "skip"))
+        box = app.test_boxes[-1]
+        for seat, target in enumerate(VOTES[:2]):
+            box.press(seat, target)
+            pump(2)
+            app.tick()
+            yield f"box vote {seat}"
+        return
     screen(app).start_vote("fingers")
     yield "vote"
     tap(find(screen(app), "skip"))
@@ -166,6 +198,17 @@ def resume(data: str, wall0: float) -> None:
     if ctl.phase == "vote":
         v = ctl.vote_view()
         out["vote"] = {"is_in": list(v.is_in), "votes": v.votes and list(v.votes)}
+    if VOTE_MODE == "box" and ctl.phase == "vote":
+        box = app.test_boxes[-1]
+        out["box_calls"] = [list(c) for c in box.calls]
+        for seat, target in enumerate(VOTES):  # every pad votes (again) on the box
+            box.press(seat, target)
+            pump(2)
+        app.tick()
+        pump(1)
+        v = ctl.vote_view()
+        out["after_box_votes"] = {"revealed": v.revealed, "votes": v.votes and list(v.votes),
+                                  "screen": screen(app).name, "stage": s.stage}
     if ctl.phase == "reveal":
         out["reveal"] = {"final": list(ctl.reveal_view().final)}
     if ctl.phase == "end":

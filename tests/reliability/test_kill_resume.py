@@ -33,8 +33,9 @@ SCREEN = {"night": "night", "day": "day", "vote": "vote", "reveal": "reveal"}
 TIMEOUT = 60
 
 
-def driver(mode: str, data: Path, wall: float) -> subprocess.Popen:
-    env = dict(os.environ, KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", SDL_AUDIODRIVER="dummy")
+def driver(mode: str, data: Path, wall: float, vote: str = "fingers") -> subprocess.Popen:
+    env = dict(os.environ, KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", SDL_AUDIODRIVER="dummy",
+               DRIVER_VOTE=vote)
     p = subprocess.Popen([sys.executable, "-m", "tests.reliability.app_driver", mode, str(data),
                           repr(wall)], cwd=ROOT, env=env, stdin=subprocess.PIPE,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -45,10 +46,10 @@ def driver(mode: str, data: Path, wall: float) -> subprocess.Popen:
     return p
 
 
-def play_and_kill(data: Path, step: str) -> int:
+def play_and_kill(data: Path, step: str, vote: str = "fingers") -> int:
     """Run the scripted game until ``step`` is done, then SIGKILL the app at once (it is
     already busy with the next step). Returns how many events it had accepted by then."""
-    p = driver("play", data, WALL)
+    p = driver("play", data, WALL, vote)
     accepted = None
     for line in p.stdout:
         words = line.split()
@@ -63,8 +64,8 @@ def play_and_kill(data: Path, step: str) -> int:
     return accepted
 
 
-def resume(data: Path) -> dict:
-    p = driver("resume", data, WALL + DOWN)
+def resume(data: Path, vote: str = "fingers") -> dict:
+    p = driver("resume", data, WALL + DOWN, vote)
     out, err = p.communicate(timeout=TIMEOUT)
     p.watchdog.cancel()
     assert p.returncode == 0, out[-3000:] + err[-3000:]
@@ -140,3 +141,16 @@ def test_a_damaged_journal_is_reported_on_screen_and_set_aside(tmp_path):
     assert not shown["can_resume"] and shown["screen"] == "home"
     aside = [p.name for p in tmp_path.glob("journal-unreadable-*")]
     assert len(aside) == 1 and aside[0] in shown["message"]
+
+
+def test_a_box_vote_under_way_opens_again_on_the_box(tmp_path):
+    """The box client's round dies with the app: the resumed vote opens again on the box,
+    the host is told, and once every pad has voted the votes are all there."""
+    play_and_kill(tmp_path, "box vote 1", vote="box")
+    shown = resume(tmp_path, vote="box")
+    assert shown["phase"] == "vote" and shown["screen"] == "vote"
+    assert shown["vote"]["is_in"] == [True, True, False, False, False]
+    assert ["open", 5] in shown["box_calls"]
+    assert "boîtier" in shown["message"]
+    after = shown["after_box_votes"]
+    assert after["revealed"] and after["votes"] == [1, 0, 1, 0, 1]
