@@ -354,9 +354,10 @@ def soak(transport: str, seconds: float, report: dict) -> list[str]:
             proc.stdin.close()
             proc.wait(10)
             log.close()
-            warnings = sum(1 for x in open(tmp / "bridge.log") if " WARNING " in x)
-            errors = sum(1 for x in open(tmp / "bridge.log") if " ERROR " in x
-                         or "Traceback" in x)
+            lines = open(tmp / "bridge.log").read().splitlines()
+            warnings = sum(1 for x in lines if " WARNING " in x)
+            lost = sum(1 for x in lines if "link lost" in x or ": closed" in x)
+            errors = sum(1 for x in lines if " ERROR " in x or "Traceback" in x)
         if rounds == 0:
             problems.append("no vote round ran")
         if tally.duplicates:
@@ -372,7 +373,8 @@ def soak(transport: str, seconds: float, report: dict) -> list[str]:
             "seconds": round(elapsed, 1), "link_cuts": relay.cuts, "vote_rounds": rounds,
             "rounds_exact": votes_ok, "pad_presses": stats["presses"],
             "ready_events_heard": tally.ready_events, "duplicated_events": tally.duplicates,
-            "bridge_warnings": warnings, "bridge_errors": errors,
+            "bridge_log_lines": len(lines), "bridge_warnings": warnings,
+            "bridge_saw_link_lost": lost, "bridge_errors": errors,
             "rss_kb_app": [warm[0][1], max(s[1] for s in warm), warm[-1][1]] if warm else [],
             "rss_kb_box": [warm[0][2], max(s[2] for s in warm), warm[-1][2]] if warm else [],
         }
