@@ -251,8 +251,10 @@ class JournaledController(Controller):
 
     # ---- writing ------------------------------------------------------------------------------
     def _write(self, *items: tuple[str, dict]) -> None:
-        """Write entries in one transaction (all or none of them)."""
-        if self.journal is None:
+        """Write entries in one transaction (all or none of them). After a failed write
+        nothing more is written until the next game rewrites the journal whole: a journal
+        with a hole could rebuild a game that never was; one that stops is an older truth."""
+        if self.journal is None or self.journal_error is not None:
             return
         now, wall = self.now(), self.wall()
         try:
@@ -310,6 +312,8 @@ class JournaledController(Controller):
             self.journal.replace([("event", e, now, wall) for e in baseline(self)])
         except (sqlite3.Error, OSError, ValueError, TypeError) as e:
             self._failed(e)
+        else:
+            self.journal_error = None  # whole again
         self._night = None
 
     # ---- replaying ----------------------------------------------------------------------------

@@ -186,10 +186,21 @@ def test_a_damaged_journal_is_set_aside_with_the_reason(tmp_path, damage):
 def test_a_journal_that_cannot_be_written_lets_the_game_go_on(tmp_path):
     c, _ = start(tmp_path)
     c.apply({"type": "players", "names": NAMES})
-    c.journal.close()
-    c.journal._db = sqlite3.connect(":memory:")  # a database without the table: writes fail
     c.apply({"type": "scenario", "id": "sombre-reveil"})
-    assert c.journal_error and c.setup_view().scenario == "sombre-reveil"
+    c.apply({"type": "start_night"})
+    real = c.journal._db
+    c.journal._db = sqlite3.connect(":memory:")  # a database without the table: writes fail
+    c.apply({"type": "night_done"})
+    assert c.journal_error and c.phase == "day"
+    c.journal._db = real  # the storage is back: still nothing written, no hole in the journal
+    c.apply({"type": "day_pause"})
+    c2, _ = start(tmp_path)
+    assert c2.phase == "night" and [e["type"] for e in c2.log][-1] == "start_night"
+    c.apply({"type": "abandon"})  # the next game rewrites the journal whole
+    assert c.journal_error is None
+    c.apply({"type": "scenario", "id": "sombre-reveil"})
+    c3, _ = start(tmp_path)
+    assert c3.setup_view() == c.setup_view()
 
 
 def test_the_journal_file_is_private(tmp_path):
