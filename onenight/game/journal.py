@@ -70,7 +70,10 @@ class Journal:
     # ---- opening ----------------------------------------------------------------------------
     def open(self) -> None:
         """Open (creating if needed) and check the file; :class:`JournalError` if unusable."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise JournalError(f"cannot create its folder ({e})") from None
         new = not self.path.exists()
         try:
             db = sqlite3.connect(str(self.path), isolation_level=None)
@@ -427,6 +430,10 @@ def open_game(data_dir: str | os.PathLike, *, wall: Callable[[], float] = time.t
             log.info("journal: game rebuilt in phase %s from %d events", r.phase, r.events)
     except JournalError as e:
         reason = str(e)
+        if not journal.path.exists():  # nothing to set aside: the storage refuses a journal
+            log.error("journal cannot be created (%s): the game is not saved as it goes", reason)
+            ctl.journal, ctl.journal_error = None, reason
+            return ctl, None
         try:
             moved = journal.set_aside()
             name = moved.name

@@ -231,3 +231,12 @@ def test_the_journal_imports_no_kivy():
             "print(bad); sys.exit(1 if bad else 0)")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_no_place_for_a_journal_is_no_crash(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    c, problem = start(blocker / "data")  # the data folder cannot be created
+    assert problem is None and c.journal is None and "cannot create" in c.journal_error
+    to_vote(c)
+    assert c.phase == "vote"
