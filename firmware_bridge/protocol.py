@@ -98,6 +98,8 @@ def decode_frame(line: bytes) -> Frame:
         body = json.loads(text)
     except (UnicodeDecodeError, json.JSONDecodeError) as e:
         raise ProtocolError(f"frame is not JSON: {e}") from None
+    except RecursionError:  # "[[[[..." within MAX_FRAME is deeper than the parser goes
+        raise ProtocolError("frame is nested too deeply to be a message") from None
     if not isinstance(body, dict):
         raise ProtocolError("frame is not a JSON object")
     return Frame(body, text, mac.decode("ascii", "replace"))
@@ -283,8 +285,8 @@ def check_message(body: dict, sender: str) -> dict:
         if not isinstance(votes, dict):
             raise ProtocolError("votes.votes must be an object seat -> target")
         for k, v in votes.items():
-            if not k.isdigit():
-                raise ProtocolError(f"votes: seat {k!r} is not a number")
+            if not (isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 2):
+                raise ProtocolError(f"votes: seat {str(k)[:8]!r} is not a number")
             _seat(int(k), "votes seat")
             _seat(v, f"votes[{k}]")
         _number(body.get("round"), "votes.round", 0, 2**31)
@@ -307,8 +309,26 @@ def check_message(body: dict, sender: str) -> dict:
             raise ProtocolError(f"snapshot.phase {body.get('phase')!r} unknown")
         _seats(body.get("ready"), "snapshot.ready")
         _seats(body.get("voted"), "snapshot.voted")
-        if not isinstance(body.get("sealed", {}), dict):
+        _number(body.get("round"), "snapshot.round", 0, 2**31)
+        _number(body.get("remaining"), "snapshot.remaining", 0, 3600)
+        sealed = body.get("sealed", {})
+        if not isinstance(sealed, dict):
             raise ProtocolError("snapshot.sealed must be an object")
+        for k, v in sealed.items():
+            if not (isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 2):
+                raise ProtocolError(f"snapshot.sealed: seat {str(k)[:8]!r} is not a number")
+            _seat(int(k), "snapshot.sealed seat")
+            if not isinstance(v, str):
+                raise ProtocolError(f"snapshot.sealed[{k}] must be a string")
+        if "votes" in body:
+            votes = body["votes"]
+            if not isinstance(votes, dict):
+                raise ProtocolError("snapshot.votes must be an object seat -> target")
+            for k, v in votes.items():
+                if not (isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 2):
+                    raise ProtocolError(f"snapshot.votes: seat {str(k)[:8]!r} is not a number")
+                _seat(int(k), "snapshot.votes seat")
+                _seat(v, f"snapshot.votes[{k}]")
     elif kind == "error":
         if not isinstance(body.get("reason"), str):
             raise ProtocolError("error.reason must be a string")

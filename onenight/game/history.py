@@ -13,6 +13,20 @@ from dataclasses import dataclass
 from pathlib import Path
 
 
+def _sync_dir(folder: Path) -> None:
+    """Make a new name in ``folder`` durable (POSIX; a no-op where folders cannot be opened)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
 @dataclass(frozen=True)
 class Entry:
     path: Path
@@ -36,8 +50,12 @@ class History:
             n += 1
             path = self.folder / f"{stem}-{n}.json"
         tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(record, ensure_ascii=False, indent=1), encoding="utf-8")
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(json.dumps(record, ensure_ascii=False, indent=1))
+            f.flush()
+            os.fsync(f.fileno())  # on disk before it takes the real name: never half a record
         os.replace(tmp, path)
+        _sync_dir(self.folder)
         return path
 
     def entries(self) -> tuple[list[Entry], int]:

@@ -41,7 +41,9 @@ class Settings:
             kind = type(getattr(Settings(), name))
             try:
                 v = kind(getattr(self, name))
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, OverflowError):  # OverflowError: int(1e400)
+                v = getattr(Settings(), name)
+            if v != v:  # NaN: no place between the limits
                 v = getattr(Settings(), name)
             setattr(self, name, min(hi, max(lo, v)))
         if not isinstance(self.role_seconds, dict):
@@ -65,7 +67,7 @@ def load_settings(path: Path) -> tuple[Settings, str | None]:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
         return Settings(), None
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # RecursionError: "[[[[..." too deep
         return Settings(), "settings_unreadable"
     if not isinstance(data, dict):
         return Settings(), "settings_unreadable"

@@ -106,11 +106,18 @@ class NightRunner:
 
     # Controls ----------------------------------------------------------------------------
 
-    def start(self) -> list[Cue]:
+    def start(self, at: int | None = None) -> list[Cue]:
+        """Start the night; ``at`` starts it at that cue instead, said at once (a night
+        resumed after the app stopped: the cue is said again, then the night goes on)."""
         if self.state != READY:
             raise NarrationError("runner", f"cannot start a night that is {self.state}")
+        if at is not None and (isinstance(at, bool) or not isinstance(at, int)
+                               or not 0 <= at < len(self.plan.cues)):
+            raise NarrationError("runner", f"no cue {at!r} in this night "
+                                 f"({len(self.plan.cues)} cues)")
         self.state = RUNNING
-        self._seek(0.0)
+        self._next = at or 0
+        self._seek(self.plan.cues[at].start if at is not None else 0.0)
         if self.plan.ambience and self._ambience_volume > 0:
             self.audio.loop(self.plan.ambience, self._ambience_volume)
         return self.poll()

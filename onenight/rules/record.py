@@ -363,6 +363,8 @@ def adjudicate_text(text: str, source: str = "record") -> dict:
     except json.JSONDecodeError as e:
         raise RecordError(source, f"not valid JSON ({e.msg} at line {e.lineno} column "
                                   f"{e.colno})") from None
+    except RecursionError:
+        raise RecordError(source, "nested too deeply to be a game record") from None
     return adjudicate(data)
 
 

@@ -17,7 +17,8 @@ from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
-from onenight.game.controller import Controller, Refused
+from onenight.game.controller import Refused
+from onenight.game.journal import open_game
 from onenight.game.settings import Settings, load_settings, save_settings
 
 from . import theme
@@ -49,8 +50,9 @@ class OneNightApp(App):
 
     def __init__(self, data_dir: str | os.PathLike | None = None, clock=None,
                  rng: random.Random | None = None, box_factory=None, night_factory=None,
-                 audio=None, **kw):
+                 audio=None, wall=None, **kw):
         super().__init__(**kw)
+        self._wall = wall  # wall-clock seconds for the journal (time.time by default)
         self._data_dir = Path(data_dir) if data_dir else None
         self._clock = clock
         self._rng = rng or random.Random()
@@ -79,8 +81,11 @@ class OneNightApp(App):
         self.audio = SafeAudio(self._audio)
         self.speaker = Speaker(self.audio)
         self.sounds.volume = self.settings.voice_volume
-        self.ctl = Controller(self.data_dir / "history", clock=self._clock, rng=self._rng,
-                              debate_minutes=self.settings.debate_minutes)
+        # the game in progress, rebuilt from the journal if the app was stopped mid-game
+        self.ctl, journal_problem = open_game(
+            self.data_dir, clock=self._clock, rng=self._rng,
+            debate_minutes=self.settings.debate_minutes,
+            **({"wall": self._wall} if self._wall else {}))
         Builder.load_file(str(HERE / "widgets" / "common.kv"))
         root = Builder.load_file(str(HERE / "root.kv"))
         sm: ScreenManager = root.ids.sm
@@ -96,7 +101,10 @@ class OneNightApp(App):
         Clock.schedule_interval(lambda dt: self.tick(), 0.2)
         if problem:
             self.notify(problem, kind="error")
+        if journal_problem:
+            self.notify("journal.set_aside", kind="error", **journal_problem)
         self.connect_box()
+        self._resume_box_vote()
         return root
 
     def _on_size(self, _w, size):
@@ -132,7 +140,15 @@ class OneNightApp(App):
             Logger.exception("onenight: event %r failed", event.get("type"))
             self.notify("refused.other", kind="error")
             return False
+        self.check_journal()
         return True
+
+    def check_journal(self) -> None:
+        """Say once when the journal cannot be written (the game goes on without it)."""
+        err = getattr(self.ctl, "journal_error", None)
+        if err and err != getattr(self, "_journal_told", None):
+            self._journal_told = err
+            self.notify("journal.not_written", kind="error")
 
     def notify(self, key: str, kind: str = "info", **facts) -> None:
         text = self.tr(key, **facts)
@@ -167,6 +183,16 @@ class OneNightApp(App):
             except Exception:  # a bad address must not stop the app
                 self.box = None
                 self.notify("box.cannot_connect", kind="error")
+
+    def _resume_box_vote(self) -> None:
+        """A box vote was under way when the app stopped: the box client's round is gone with
+        it, so the vote opens again on the box; players whose vote was in vote again."""
+        ctl = self.ctl
+        if getattr(ctl, "resumed", None) is None or self.box is None:
+            return
+        if ctl.phase == "vote" and ctl.state.vote_mode == "box" and not ctl.vote_view().revealed:
+            self.box.start_vote(len(ctl.state.players))
+            self.notify("journal.box_vote_reopened")
 
     def voice_packs(self) -> list[str]:
         return voice_packs()

@@ -40,8 +40,12 @@ class TextNight:
         self.done = False
 
     # the interface -----------------------------------------------------------------------
-    def start(self) -> None:
-        self._enter(0)
+    def start(self, at: int | None = None) -> None:
+        """Start the night, or resume it at cue ``at`` (said again)."""
+        self._enter(at if at is not None and 0 <= at < len(self.cues) else 0)
+
+    def cue_index(self) -> int | None:
+        return self.index if self.index >= 0 else None
 
     @property
     def paused(self) -> bool:

@@ -130,8 +130,19 @@ class VoicedNight:
     def _on_cue(self, cue):
         self._cue = cue
 
-    def start(self):
-        self.runner.start()
+    def start(self, at: int | None = None):
+        """Start the night, or resume it at cue ``at`` (said again)."""
+        cues = self.plan.cues
+        self.runner.start(at if at is not None and 0 <= at < len(cues) else None)
+
+    def cue_index(self) -> int | None:
+        """The index of the cue being said (or last said), None before the first."""
+        if self._cue is None:
+            return None
+        try:
+            return self.plan.cues.index(self._cue)
+        except ValueError:
+            return None
 
     def tick(self):
         self.runner.poll()

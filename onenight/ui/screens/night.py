@@ -50,7 +50,24 @@ class NightScreen(BaseScreen):
                 self.driver = TextNight(deck, app.ctl.clock, app.tr,
                                         lambda step_id: step_seconds(s, step_id),
                                         s.jitter_seconds, rng=app._rng)
-        self.driver.start()
+        # a night resumed after the app stopped goes on at the cue it was saying
+        ctl = app.ctl
+        resumed = getattr(ctl, "resumed", None)
+        at = resumed.night_cue if resumed is not None else None
+        paused = resumed is not None and resumed.night_paused
+        if resumed is not None:
+            ctl.resumed = None
+        self.driver.start(at=at) if at is not None else self.driver.start()
+        if paused:
+            self.driver.pause()
+        self._journal()
+
+    def _journal(self):
+        """Write down where the night is (the journal keeps it if the app stops)."""
+        d = self.driver
+        progress = getattr(self.app.ctl, "night_progress", None)
+        if d is not None and progress is not None and hasattr(d, "cue_index"):
+            progress(d.cue_index(), d.paused)
 
     def refresh(self):
         if self.driver is not None:
@@ -63,6 +80,8 @@ class NightScreen(BaseScreen):
         if d is None:
             return
         d.tick()
+        if not d.done:
+            self._journal()
         self.refresh()
         if d.done:
             self.driver = None
@@ -78,6 +97,7 @@ class NightScreen(BaseScreen):
             self.driver.resume()
         else:
             self.driver.pause()
+        self._journal()
         self.refresh()
 
     def replay(self):
@@ -90,4 +110,7 @@ class NightScreen(BaseScreen):
         if self.driver is not None:
             self.driver.close()
             self.driver = None
+        progress = getattr(self.app.ctl, "night_progress", None)
+        if progress is not None:
+            progress(None, False)  # coming back starts the night over
         self.app.go("home")

@@ -40,6 +40,8 @@ class VoteScreen(BaseScreen):
             self._lead = max(0.0, said - COUNT_SECONDS)
             if not said:
                 self.app.sounds.play("warning")
+        elif self.stage == "countdown":
+            self.stage = "collect"  # a vote under way (resumed after a restart): no countdown
         self.refresh()
 
     # ---- view -----------------------------------------------------------------------------

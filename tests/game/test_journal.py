@@ -1,0 +1,242 @@
+"""The journal: every accepted event on disk before apply returns; a game rebuilt from it;
+the debate's deadline in wall-clock time; a damaged journal set aside, never a crash."""
+
+import datetime as dt
+import random
+import sqlite3
+
+import pytest
+
+from onenight.game.journal import FILENAME, Journal, JournaledController, baseline, open_game
+from onenight.game.timer import ManualClock
+
+NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve"]
+WHEN = dt.datetime(2026, 1, 2, 20, 30, tzinfo=dt.timezone.utc)
+
+
+class Wall:
+    def __init__(self, t=1_800_000_000.0):
+        self.t = t
+
+    def __call__(self):
+        return self.t
+
+
+def start(tmp_path, wall=None, clock=None):
+    return open_game(tmp_path, clock=clock or ManualClock(), rng=random.Random(4),
+                     wallclock=lambda: WHEN, wall=wall or Wall())
+
+
+def rows(tmp_path):
+    db = sqlite3.connect(str(tmp_path / FILENAME))
+    try:
+        return db.execute("SELECT kind, body FROM entries ORDER BY seq").fetchall()
+    finally:
+        db.close()
+
+
+def to_vote(c):
+    c.apply({"type": "players", "names": NAMES})
+    c.apply({"type": "scenario", "id": "sombre-reveil"})
+    c.apply({"type": "start_night"})
+    c.apply({"type": "night_done"})
+    c.apply({"type": "start_vote", "mode": "fingers"})
+
+
+def test_each_accepted_event_is_on_disk_when_apply_returns(tmp_path):
+    c, problem = start(tmp_path)
+    assert problem is None
+    c.apply({"type": "players", "names": NAMES})
+    assert [k for k, _ in rows(tmp_path)] == ["event"]
+    with pytest.raises(Exception):
+        c.apply({"type": "start_night"})  # refused: no deck yet, nothing written
+    assert len(rows(tmp_path)) == 1
+    done = c.apply({"type": "scenario", "id": "anarchie"})
+    assert '"cards"' in rows(tmp_path)[-1][1]  # the draw is written as drawn
+    assert done["cards"]
+
+
+def test_a_game_is_rebuilt_from_its_journal(tmp_path):
+    c, _ = start(tmp_path)
+    to_vote(c)
+    c.apply({"type": "vote", "seat": 0, "target": 1})
+    c.apply({"type": "vote", "seat": 1, "target": 0})
+    c2, problem = start(tmp_path)
+    assert problem is None and c2.phase == "vote"
+    assert c2.vote_view() == c.vote_view() and c2.vote_view().is_in[:2] == (True, True)
+    for seat, target in ((2, 1), (3, 1), (4, 0)):
+        c2.apply({"type": "vote", "seat": seat, "target": target})
+    c2.apply({"type": "to_reveal"})
+    c2.apply({"type": "final_card", "seat": 0, "card": "witch"})
+    c3, _ = start(tmp_path)
+    assert c3.phase == "reveal" and c3.reveal_view() == c2.reveal_view()
+    assert c3.reveal_view().final[0] == "witch"
+
+
+def test_the_debate_counts_the_time_the_app_was_down(tmp_path):
+    wall, clock = Wall(), ManualClock(50.0)
+    c, _ = start(tmp_path, wall, clock)
+    c.apply({"type": "players", "names": NAMES})
+    c.apply({"type": "scenario", "id": "sombre-reveil"})
+    c.apply({"type": "start_night"})
+    c.apply({"type": "night_done", "minutes": 5})
+    clock.advance(30)
+    wall.t += 30
+    c.apply({"type": "day_add", "seconds": 60})  # 330 s left, deadline in wall time
+    wall.t += 100  # the tablet is off for 100 s; a new process, a new monotonic clock
+    c2, _ = start(tmp_path, wall, ManualClock(7.0))
+    assert c2.phase == "day" and c2.day_view().seconds_left == pytest.approx(230)
+    assert c2.day_view().running and c2.resumed.debate_left == pytest.approx(230)
+    c2.apply({"type": "day_pause"})
+    wall.t += 1000  # paused: time off does not count
+    c3, _ = start(tmp_path, wall, ManualClock(0.0))
+    assert c3.day_view().seconds_left == pytest.approx(230) and not c3.day_view().running
+    wall.t += 10_000
+    c3.apply({"type": "day_resume"})
+    wall.t += 400  # the debate ended while the app was down
+    c4, _ = start(tmp_path, wall, ManualClock(0.0))
+    assert c4.day_view().seconds_left == 0 and c4.day_view().ended
+    assert c4.day_alerts() == ["end"]  # the end sounds once, the minute was already said
+    c5, _ = start(tmp_path, wall, ManualClock(0.0))
+    assert c5.day_alerts() == []  # ...and not again after another restart
+
+
+def test_night_progress_is_kept_and_starts_over_with_a_new_night(tmp_path):
+    c, _ = start(tmp_path)
+    c.apply({"type": "players", "names": NAMES})
+    c.apply({"type": "scenario", "id": "sombre-reveil"})
+    c.apply({"type": "start_night"})
+    c.night_progress(0, False)
+    c.night_progress(0, False)  # unchanged: not written again
+    c.night_progress(5, True)
+    assert [k for k, _ in rows(tmp_path)].count("night") == 2
+    c2, _ = start(tmp_path)
+    assert c2.phase == "night" and (c2.resumed.night_cue, c2.resumed.night_paused) == (5, True)
+    c2.night_progress(None, False)  # the host left the night: it starts over
+    c3, _ = start(tmp_path)
+    assert c3.resumed.night_cue is None
+
+
+def test_new_game_keeps_only_the_setup(tmp_path):
+    c, _ = start(tmp_path)
+    c.apply({"type": "players", "names": NAMES + ["Fay"]})
+    c.apply({"type": "scenario", "id": "nuit-du-loup-garou"})
+    c.apply({"type": "alpha_center", "card": "werewolf"})
+    c.apply({"type": "start_night"})
+    c.apply({"type": "abandon"})
+    assert [k for k, _ in rows(tmp_path)] == ["event"]  # the players
+    c.apply({"type": "scenario", "id": "nuit-du-loup-garou"})
+    setup = c.setup_view()
+    c2, _ = start(tmp_path)
+    assert c2.phase == "setup" and c2.setup_view() == setup
+    assert baseline(c2) == baseline(c)
+
+
+def test_a_finished_game_is_rebuilt_without_saving_it_twice(tmp_path):
+    c, _ = start(tmp_path)
+    to_vote(c)
+    for seat, target in enumerate([1, 0, 1, 0, 1]):
+        c.apply({"type": "vote", "seat": seat, "target": target})
+    c.apply({"type": "to_reveal"})
+    for seat, card in enumerate(["witch", "werewolf", "villager", "sentinel", "revealer"]):
+        c.apply({"type": "final_card", "seat": seat, "card": card})
+    c.apply({"type": "confirm"})
+    c2, _ = start(tmp_path)
+    assert c2.phase == "end" and c2.outcome == c.outcome
+    assert c2.state.record_path == c.state.record_path
+    assert len(list((tmp_path / "history").glob("*.json"))) == 1
+    c2.apply({"type": "new_game"})
+    c3, _ = start(tmp_path)
+    assert c3.phase == "setup" and c3.setup_view() == c2.setup_view()
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "bad_entry", "refused_entry"])
+def test_a_damaged_journal_is_set_aside_with_the_reason(tmp_path, damage):
+    c, _ = start(tmp_path)
+    to_vote(c)
+    c.journal.close()
+    path = tmp_path / FILENAME
+    if damage == "garbage":
+        path.write_bytes(b"this is not a database" * 100)
+        for side in ("-wal", "-shm"):
+            (tmp_path / (FILENAME + side)).unlink(missing_ok=True)
+    elif damage == "truncated":
+        db = sqlite3.connect(str(path))
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        db.close()
+        data = path.read_bytes()
+        path.write_bytes(data[: len(data) // 2])
+    else:
+        db = sqlite3.connect(str(path))
+        body = "{not json" if damage == "bad_entry" else '{"type": "vote", "seat": 9}'
+        db.execute("INSERT INTO entries (kind, body, mono, wall) VALUES ('event', ?, 0, 0)",
+                   (body,))
+        db.commit()
+        db.close()
+    c2, problem = start(tmp_path)
+    assert problem is not None and problem["reason"]
+    assert c2.phase == "setup"
+    moved = tmp_path / problem["name"]
+    assert moved.exists() and "unreadable" in moved.name
+    c2.apply({"type": "players", "names": NAMES})  # a fresh journal works
+    c3, problem = start(tmp_path)
+    assert problem is None and c3.setup_view().players == tuple(NAMES)
+
+
+def test_a_journal_that_cannot_be_written_lets_the_game_go_on(tmp_path):
+    c, _ = start(tmp_path)
+    c.apply({"type": "players", "names": NAMES})
+    c.apply({"type": "scenario", "id": "sombre-reveil"})
+    c.apply({"type": "start_night"})
+    real = c.journal._db
+    c.journal._db = sqlite3.connect(":memory:")  # a database without the table: writes fail
+    c.apply({"type": "night_done"})
+    assert c.journal_error and c.phase == "day"
+    c.journal._db = real  # the storage is back: still nothing written, no hole in the journal
+    c.apply({"type": "day_pause"})
+    c2, _ = start(tmp_path)
+    assert c2.phase == "night" and [e["type"] for e in c2.log][-1] == "start_night"
+    c.apply({"type": "abandon"})  # the next game rewrites the journal whole
+    assert c.journal_error is None
+    c.apply({"type": "scenario", "id": "sombre-reveil"})
+    c3, _ = start(tmp_path)
+    assert c3.setup_view() == c.setup_view()
+
+
+def test_the_journal_file_is_private(tmp_path):
+    c, _ = start(tmp_path)
+    c.apply({"type": "players", "names": NAMES})
+    assert (tmp_path / FILENAME).stat().st_mode & 0o077 == 0
+    assert not list((tmp_path / "history").glob("*")) if (tmp_path / "history").exists() \
+        else True
+    j = Journal(tmp_path / FILENAME)
+    j.open()
+    assert [e.kind for e in j.entries()] == ["event"]
+    j.close()
+
+
+def test_journaled_controller_without_a_journal_is_a_controller(tmp_path):
+    c = JournaledController(tmp_path / "h", None, clock=ManualClock())
+    to_vote(c)
+    assert c.phase == "vote" and c.journal_error is None
+
+
+def test_the_journal_imports_no_kivy():
+    import subprocess
+    import sys
+
+    code = ("import sys, onenight.game.journal; "
+            "bad = [m for m in sys.modules if m.split('.')[0] in ('kivy', 'serial') "
+            "or m.startswith(('onenight.ui', 'onenight.narration', 'onenight.box'))]; "
+            "print(bad); sys.exit(1 if bad else 0)")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_no_place_for_a_journal_is_no_crash(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    c, problem = start(blocker / "data")  # the data folder cannot be created
+    assert problem is None and c.journal is None and "cannot create" in c.journal_error
+    to_vote(c)
+    assert c.phase == "vote"

@@ -1,0 +1,228 @@
+"""The real app in its own process, driven by a scripted game: the other half of the
+kill-and-resume test (test_kill_resume.py).
+
+``python -m tests.reliability.app_driver play DATA WALL`` starts the app on the data folder
+DATA and taps through a whole game, printing ``done N EVENTS`` after each step (EVENTS: how
+many events the controller had accepted). The test kills it with SIGKILL at a chosen step.
+
+``python -m tests.reliability.app_driver resume DATA WALL`` starts the app again on DATA,
+taps the home screen's resume button, and prints one JSON line: what the screens show and
+the controller's state. Time: a hand-moved monotonic clock from 0, and wall-clock seconds
+``WALL + clock``, so the test knows exactly how long the app was "down".
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+import time
+
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from kivy.config import Config  # noqa: E402
+
+Config.set("graphics", "width", "1280")
+Config.set("graphics", "height", "800")
+Config.set("graphics", "resizable", "0")
+Config.set("graphics", "maxfps", "0")  # pump frames as fast as they come
+
+NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma"]
+VOTES = [1, 0, 1, 0, 1]
+FINAL = ["Sorcière", "Loup-Garou", "Villageois", "Sentinelle", "Divinateur"]
+
+
+#: ``box``: the vote is taken on a vote box (the app's real BoxLink on the UI tests' fake
+#: client, whose pads the script presses); otherwise the host enters pointed fingers
+VOTE_MODE = os.environ.get("DRIVER_VOTE", "fingers")
+
+
+def make_app(data: str, wall0: float):
+    from onenight.game.timer import ManualClock
+    from onenight.narration import FakeAudio
+    from onenight.ui.app import OneNightApp
+    from onenight.ui.driving import start
+
+    clock = ManualClock()
+    audio = FakeAudio()
+    boxes = []
+    box_factory = None
+    if VOTE_MODE == "box":
+        from onenight.ui.box_link import BoxLink
+        from tests.ui.conftest import FakeClient
+
+        settings = os.path.join(data, "settings.json")
+        if not os.path.exists(settings):
+            with open(settings, "w") as f:
+                json.dump({"box_address": "socket://box.local:7777"}, f)
+
+        def box_factory(address, app):
+            link = BoxLink(address, app, client_factory=FakeClient)
+            boxes.append(link.client)
+            return link
+
+    app = OneNightApp(data_dir=data, clock=clock, rng=random.Random(5), box_factory=box_factory,
+                      audio=audio, wall=lambda: wall0 + clock.now())
+    app.test_clock, app.test_audio, app.test_boxes = clock, audio, boxes
+    start(app)
+    return app
+
+
+def screen(app):
+    return app.sm.current_screen
+
+
+def steps(app):
+    """The scripted game, one step at a time (each a generator step)."""
+    from onenight.ui.driving import find, pump, tap, tap_text
+
+    clock = app.test_clock
+
+    def advance(seconds, every=1.0):
+        while seconds > 0:
+            dt = min(every, seconds)
+            clock.advance(dt)
+            seconds -= dt
+            app.tick()
+            pump(1)
+
+    tap(find(screen(app), "new"))
+    s = screen(app)
+    while len(s.names) < len(NAMES):
+        tap(find(s, "more"))
+    for row, name in zip(reversed(find(s, "rows").children), NAMES):
+        row.ids.name.text = name
+    tap(find(s, "next"))
+    yield "players"
+    tap_text(find(screen(app), "scenario_list"), "Sombre réveil")
+    yield "scenario"
+    tap(find(screen(app), "start"))
+    yield "start_night"
+    for i in range(4):  # the opening lines, then the first steps
+        advance(6)
+        yield f"night {i}"
+    tap(find(screen(app), "pause"))
+    yield "night paused"
+    advance(30)
+    yield "night still paused"
+    tap(find(screen(app), "pause"))
+    advance(8)
+    yield "night resumed"
+    for i in range(200):
+        if screen(app).name != "night":
+            break
+        advance(4, every=4)
+        if i % 5 == 0:
+            yield f"night late {i}"
+    assert screen(app).name == "day"
+    yield "day"
+    advance(30, every=10)
+    tap(find(screen(app), "plus"))
+    yield "day plus"
+    advance(20, every=10)
+    tap(find(screen(app), "pause"))
+    yield "day paused"
+    advance(15, every=5)
+    tap(find(screen(app), "pause"))
+    yield "day resumed"
+    tap(find(screen(app), "speaker_btn"))
+    advance(40, every=10)
+    yield "first speaker"
+    if VOTE_MODE == "box":
+        screen(app).start_vote("box")
+        yield "vote"
+        tap(find(screen(app), "skip"))
+        box = app.test_boxes[-1]
+        for seat, target in enumerate(VOTES[:2]):
+            box.press(seat, target)
+            pump(2)
+            app.tick()
+            yield f"box vote {seat}"
+        return
+    screen(app).start_vote("fingers")
+    yield "vote"
+    tap(find(screen(app), "skip"))
+    for seat, target in enumerate(VOTES):
+        tap_text(find(screen(app), "targets"), NAMES[target])
+        yield f"vote {seat}"
+    tap(find(screen(app), "reveal"))
+    yield "reveal"
+    for seat, card in enumerate(FINAL):
+        tap_text(find(screen(app), "cards"), card)
+        yield f"card {seat}"
+    tap(find(screen(app), "confirm"))
+    assert screen(app).name == "result"
+    yield "result"
+
+
+def play(data: str, wall0: float) -> None:
+    t0 = time.monotonic()
+    app = make_app(data, wall0)
+    for n, name in enumerate(steps(app), 1):
+        print(f"done {n} {len(app.ctl.log)} {name} {time.monotonic() - t0:.2f}", flush=True)
+    print("finished", flush=True)
+    sys.stdin.read()  # wait to be killed
+
+
+def resume(data: str, wall0: float) -> None:
+    from onenight.ui.driving import find, pump, tap, texts
+
+    app = make_app(data, wall0)
+    home = screen(app)
+    out = {"message": app.message, "screen": home.name,
+           "can_resume": bool(home.can_resume), "phase": app.ctl.phase,
+           "log": app.ctl.log}
+    if home.can_resume:
+        tap(find(home, "resume"))
+        pump(2)
+    app.tick()  # the screen's own tick, as the app's clock would call it (time stands still)
+    pump(1)
+    s = screen(app)
+    out["screen"] = s.name
+    out["texts"] = sorted(set(texts(s)))
+    ctl = app.ctl
+    if s.name == "night":
+        d = s.driver
+        out["night"] = {"cue": d.cue_index(), "paused": d.paused, "title": s.title,
+                        "line": s.line, "said": app.test_audio.played()[-1:]}
+        if d.cue_index() is not None:
+            out["night"]["cue_audio"] = d.plan.cues[d.cue_index()].audio
+    if ctl.phase in ("day", "vote") and ctl.state.day is not None:
+        v = ctl.day_view()
+        out["day"] = {"left": v.seconds_left, "running": v.running}
+    if s.name == "day":
+        out["day"]["shown"] = find(s, "countdown").text
+    if ctl.phase == "vote":
+        v = ctl.vote_view()
+        out["vote"] = {"is_in": list(v.is_in), "votes": v.votes and list(v.votes)}
+    if VOTE_MODE == "box" and ctl.phase == "vote":
+        box = app.test_boxes[-1]
+        out["box_calls"] = [list(c) for c in box.calls]
+        for seat, target in enumerate(VOTES):  # every pad votes (again) on the box
+            box.press(seat, target)
+            pump(2)
+        app.tick()
+        pump(1)
+        v = ctl.vote_view()
+        out["after_box_votes"] = {"revealed": v.revealed, "votes": v.votes and list(v.votes),
+                                  "screen": screen(app).name, "stage": s.stage}
+    if ctl.phase == "reveal":
+        out["reveal"] = {"final": list(ctl.reveal_view().final)}
+    if ctl.phase == "end":
+        out["result"] = {"dead": list(ctl.outcome.dead), "winners": list(ctl.outcome.winners)}
+    print(json.dumps(out, ensure_ascii=False), flush=True)
+    app.stop()
+
+
+if __name__ == "__main__":
+    mode, data, wall = sys.argv[1], sys.argv[2], float(sys.argv[3])
+    try:
+        (play if mode == "play" else resume)(data, wall)
+    except Exception:  # Kivy keeps stderr quiet in tests: say it where the test reads
+        import traceback
+
+        print(json.dumps({"error": traceback.format_exc()}), flush=True)
+        raise

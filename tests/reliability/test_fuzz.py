@@ -1,0 +1,293 @@
+"""Hostile input, property-based: the box protocol's decoder, the game record reader, the
+settings file and the voice-pack loader answer anything with a result or their own
+documented error, whose text says what was wrong; nothing else ever escapes.
+
+A short run is part of the test suite. ``scripts/fuzz-long`` runs the same properties with
+the ``long`` profile (ONENIGHT_FUZZ=long: 100,000 inputs each); its results are recorded in
+docs/reliability.md.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import struct
+import tempfile
+from dataclasses import fields
+from pathlib import Path
+
+from hypothesis import HealthCheck, example, given, settings, strategies as st
+
+from firmware_bridge import protocol as p
+from onenight.game.settings import Settings, load_settings, save_settings
+from onenight.narration.errors import NarrationError, VoiceError
+from onenight.narration.voice import Voice, clip_duration, resolve_pack
+from onenight.rules.errors import RulesError
+from onenight.rules.record import adjudicate, adjudicate_text
+from tests.rules.test_record_fuzz import json_values as record_values, near_records
+
+settings.register_profile("short", max_examples=300, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("long", max_examples=100_000, deadline=None,
+                          suppress_health_check=list(HealthCheck))
+PROFILE = os.environ.get("ONENIGHT_FUZZ", "short")
+
+
+def fuzz(f):
+    return settings(settings.get_profile(PROFILE))(f)
+
+
+def said_what(e: Exception) -> None:
+    """A documented error says what was wrong: a non-empty line of text."""
+    text = str(e)
+    assert text.strip() and len(text) < 2000, repr(text)
+
+
+# ---- JSON of every shape, including the nasty ones ------------------------------------------
+scalars = (st.none() | st.booleans() | st.integers() | st.integers(-3, 12)
+           | st.floats() | st.text(max_size=12) | st.sampled_from(["²", "١", "Ⅻ", "0x1f", "1e400",
+                                                                   "NaN", "-0", " 3"]))
+json_like = st.recursive(scalars, lambda c: st.lists(c, max_size=4)
+                         | st.dictionaries(st.text(max_size=6), c, max_size=4), max_leaves=12)
+
+
+def deep(n: int, opener: str = "[") -> str:
+    return opener * n
+
+
+# ---- the box protocol ------------------------------------------------------------------------
+FIELDS = ["t", "s", "seat", "on", "sealed", "votes", "round", "remaining", "total", "seats",
+          "players", "cue", "v", "id", "n", "a", "pub", "phase", "ready", "voted", "reason"]
+KINDS = sorted(p.BOX_TO_APP | p.APP_TO_BOX)
+messages = st.builds(
+    lambda kind, body: {**body, "t": kind},
+    st.sampled_from(KINDS) | scalars,
+    st.dictionaries(st.sampled_from(FIELDS), json_like | st.dictionaries(
+        st.text(max_size=3) | st.sampled_from(["0", "3", "²", "١٢"]), json_like, max_size=3),
+        max_size=6))
+
+
+def check(body, sender) -> None:
+    try:
+        out = p.check_message(body, sender)
+    except p.ProtocolError as e:
+        said_what(e)
+    else:
+        assert out is body
+
+
+seat_keys = st.text(max_size=3) | st.sampled_from(["0", "3", "²", "١٢", "03", "10", "-1"])
+vote_like = st.builds(
+    lambda kind, votes, extra: {"t": kind, "s": 1, "round": 1, "remaining": 5.0,
+                                "phase": "closed", "ready": [], "voted": [], **extra,
+                                "votes": votes, "sealed": {k: "00" * 10 for k in votes}},
+    st.sampled_from(["votes", "snapshot"]), st.dictionaries(seat_keys, json_like, max_size=3),
+    st.dictionaries(st.sampled_from(FIELDS), json_like, max_size=2))
+
+
+@fuzz
+@given(messages | vote_like)
+@example({"t": "votes", "s": 1, "round": 1, "votes": {"²": 1}})  # found by this test
+@example({"t": "snapshot", "s": 1, "phase": "idle", "ready": [], "voted": []})
+def test_check_message_answers_any_message_with_itself_or_a_protocol_error(body):
+    for sender in ("app", "box"):
+        check(body, sender)
+
+
+def framed(text: bytes, mac: bytes = b"") -> bytes:
+    inner = text + b"~" + mac
+    return b"#" + inner + b"*" + p.crc(inner).encode() + b"\n"
+
+
+frame_texts = (st.binary(max_size=200)
+               | json_like.map(lambda v: json.dumps(v).encode())
+               | messages.map(lambda m: json.dumps(m).encode())
+               | st.integers(1, 2000).map(lambda n: deep(n).encode())
+               | st.integers(1, 700).map(lambda n: ('{"a":' * n).encode()))
+
+
+@fuzz
+@given(st.lists(frame_texts.map(framed) | st.binary(max_size=64), max_size=6),
+       st.integers(1, 64))
+def test_the_framer_turns_any_stream_into_frames_or_reasons(parts, chunk):
+    got, errors = [], []
+    f = p.Framer(got.append, errors.append)
+    stream = b"".join(parts)
+    for i in range(0, len(stream), chunk):
+        f.feed(stream[i:i + chunk])
+    for e in errors:
+        assert isinstance(e, str) and e.strip()
+    for frame in got:
+        assert isinstance(frame.body, dict)
+
+
+class Peer:
+    """One authenticated side of a channel; records what reaches the program above."""
+
+    KEY = bytes(range(32))
+
+    def __init__(self, role: str):
+        self.out, self.msgs, self.refused = [], [], []
+        self.t = 100.0
+        self.ch = p.Channel(role, self.out.append, lambda: self.t, self.msgs.append,
+                            self.refused.append, key=self.KEY)
+
+
+@fuzz
+@given(st.lists(messages, max_size=5), st.sampled_from(["app", "box"]))
+def test_an_authenticated_peer_cannot_crash_the_channel(bodies, role):
+    """Frames with a valid MAC (a paired peer gone mad): only checked messages get through."""
+    me = Peer(role)
+    sender = me.ch.peer
+    for i, body in enumerate(bodies, 1):
+        body = {**body, "s": body.get("s", i)} if isinstance(body, dict) else body
+        text = json.dumps(body, separators=(",", ":"), sort_keys=True).encode()
+        me.ch.data_received(framed(text, p.frame_mac(Peer.KEY, sender, text).encode()))
+    for m in me.msgs:
+        p.check_message(m, sender)  # everything delivered was checked
+    for r in me.refused:
+        assert isinstance(r, str) and r.strip()
+
+
+@fuzz
+@given(st.text(max_size=40) | st.binary(max_size=20).map(bytes.hex),
+       st.text(max_size=700) | st.integers(0, 2 ** 2100).map(lambda n: f"{n:x}"))
+def test_seals_and_pairing_values_open_or_say_why(sealed, public):
+    try:
+        t = p.open_seal(Peer.KEY, sealed)
+        assert isinstance(t, int) and 0 <= t <= 99
+    except p.ProtocolError as e:
+        said_what(e)
+    try:
+        key = p.dh_shared_key(12345, public)
+        assert len(key) == 32
+    except p.ProtocolError as e:
+        said_what(e)
+
+
+# ---- game records ---------------------------------------------------------------------------
+def adjudicated(rec) -> None:
+    try:
+        out = adjudicate(rec)
+    except RulesError as e:
+        said_what(e)
+        assert "\n" not in str(e)
+        return
+    json.dumps(out)
+
+
+@fuzz
+@given(near_records())
+def test_records_near_the_format_get_an_outcome_or_their_reason(rec):
+    adjudicated(rec)
+
+
+@fuzz
+@given(record_values | json_like)
+def test_any_json_as_a_record(value):
+    adjudicated(value)
+
+
+@fuzz
+@given(st.text(max_size=60) | st.integers(1, 5000).map(deep)
+       | st.integers(1, 5000).map(lambda n: '{"format":' * n)
+       | near_records().map(json.dumps).flatmap(
+           lambda t: st.integers(0, len(t)).map(lambda i: t[:i])))
+def test_any_text_as_a_record(text):
+    try:
+        adjudicate_text(text)
+    except RulesError as e:
+        said_what(e)
+        assert "\n" not in str(e)
+
+
+# ---- the settings file -----------------------------------------------------------------------
+NAMES = [f.name for f in fields(Settings)]
+settings_files = (
+    st.binary(max_size=200)
+    | st.dictionaries(st.sampled_from(NAMES) | st.text(max_size=4), json_like, max_size=8)
+      .map(lambda d: json.dumps(d).encode())
+    | st.dictionaries(st.sampled_from(NAMES), st.sampled_from(
+        ["1e400", "-1e400", "NaN", "Infinity", "1" + "0" * 400, "[[[[1]]]]", '"x"', "true",
+         '{"seer": 1e400, "robber": NaN, "x": 3}', "[1e400]"]), max_size=6)
+      .map(lambda d: ("{" + ",".join(f'"{k}":{v}' for k, v in d.items()) + "}").encode())
+    | st.integers(1, 5000).map(lambda n: deep(n).encode())
+    | st.integers(1, 3000).map(lambda n: ('{"role_seconds":' * n).encode()))
+
+
+@fuzz
+@given(settings_files)
+def test_any_settings_file_gives_usable_settings(data):
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "settings.json"
+        path.write_bytes(data)
+        s, problem = load_settings(path)
+        assert problem in (None, "settings_unreadable")
+        d0 = Settings()
+        for name, (lo, hi) in Settings.LIMITS.items():
+            v = getattr(s, name)
+            assert type(v) is type(getattr(d0, name)) and lo <= v <= hi, (name, v)
+        assert s.language in ("fr", "en") and isinstance(s.voice_pack, str)
+        assert all(isinstance(n, str) for n in s.last_players)
+        assert all(isinstance(v, int) for v in s.role_seconds.values())
+        save_settings(path, s)  # what was loaded can be saved and loaded back the same
+        assert load_settings(path) == (s, None)
+
+
+# ---- voice packs -----------------------------------------------------------------------------
+def ogg_like(draw_bytes: bytes, rate: int, granule: int) -> bytes:
+    head = b"OggS" + bytes(22) + bytes([1]) + bytes([30])
+    body = b"\x01vorbis" + bytes(5) + struct.pack("<I", rate)
+    tail = b"OggS" + bytes(2) + struct.pack("<q", granule)
+    return head + body + draw_bytes + tail
+
+
+clips = (st.binary(max_size=120)
+         | st.builds(ogg_like, st.binary(max_size=40), st.integers(0, 2 ** 32 - 1),
+                     st.integers(-2 ** 63, 2 ** 63 - 1))
+         | st.binary(max_size=80).map(lambda b: b"RIFF" + b[:4] + b"WAVEfmt " + b[4:])
+         | st.binary(max_size=60).map(lambda b: b"OggS" + b))
+
+
+@fuzz
+@given(clips, st.sampled_from([".ogg", ".wav", ".OGG", ".mp3"]))
+def test_any_clip_has_a_length_or_a_voice_error(data, ext):
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / f"clip{ext}"
+        path.write_bytes(data)
+        try:
+            seconds = clip_duration(path)
+            assert seconds > 0
+        except VoiceError as e:
+            said_what(e)
+
+
+@fuzz
+@given(st.text(max_size=30) | st.sampled_from(["", " ", ".", "..", "/", "\x00", "a/b",
+                                              "standard", "~"]),
+       st.text(max_size=5) | st.sampled_from(["fr", "en"]))
+def test_any_pack_name_or_language_is_found_or_refused_with_a_reason(pack, lang):
+    try:
+        resolve_pack(pack, "fr")
+    except VoiceError as e:
+        said_what(e)
+    try:
+        Voice(lang, pack)
+    except NarrationError as e:
+        said_what(e)
+
+
+@settings(settings.get_profile(PROFILE), max_examples=min(
+    settings.get_profile(PROFILE).max_examples, 2000 if PROFILE == "long" else 30),
+    suppress_health_check=list(HealthCheck))
+@given(st.dictionaries(st.sampled_from(["night.intro", "night.start", "day.start",
+                                        "werewolves.wake", "x"]), clips, max_size=4),
+       st.sampled_from([".ogg", ".wav"]))
+def test_a_pack_of_broken_clips_falls_back_to_the_default_voice(files, ext):
+    with tempfile.TemporaryDirectory() as d:
+        for line, data in files.items():
+            (Path(d) / f"{line}{ext}").write_bytes(data)
+        v = Voice("fr", d)
+        for line in ("night.intro", "night.start", "day.start"):
+            c = v.clip(line)
+            assert c.duration > 0 and (c.pack or line in v.fallbacks)

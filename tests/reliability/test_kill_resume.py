@@ -1,0 +1,156 @@
+"""Kill the real app (its own process, a real window) with SIGKILL at many moments of a
+scripted game, start it again, resume from the home screen, and check each time that the
+table is back where the journal says: same events, same night cue said again, the debate
+with the time the app was down taken off, the votes and the reveal entries already made."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from onenight.game.journal import FILENAME, Journal, JournaledController
+from onenight.game.timer import ManualClock
+
+ROOT = Path(__file__).resolve().parents[2]
+WALL = 1_800_000_000.0
+DOWN = 400.0  # the resumed app's wall clock starts this much later than the killed one's
+#: every event the scripted game sends, in order
+GAME = (["players", "scenario", "start_night", "night_done", "day_add", "day_pause",
+         "day_resume", "first_speaker", "start_vote"] + ["vote"] * 5 + ["to_reveal"]
+        + ["final_card"] * 5 + ["confirm"])
+#: the steps of the script after which the app is killed (a handful, fixed, across the game)
+KILL_AFTER = ["players", "scenario", "start_night", "night 1", "night paused", "night late 10",
+              "day plus", "day paused", "vote 2", "card 1", "result"]
+SCREEN = {"night": "night", "day": "day", "vote": "vote", "reveal": "reveal"}
+TIMEOUT = 60
+
+
+def driver(mode: str, data: Path, wall: float, vote: str = "fingers") -> subprocess.Popen:
+    env = dict(os.environ, KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", SDL_AUDIODRIVER="dummy",
+               DRIVER_VOTE=vote)
+    p = subprocess.Popen([sys.executable, "-m", "tests.reliability.app_driver", mode, str(data),
+                          repr(wall)], cwd=ROOT, env=env, stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    watchdog = threading.Timer(TIMEOUT, p.kill)
+    watchdog.daemon = True
+    watchdog.start()
+    p.watchdog = watchdog
+    return p
+
+
+def play_and_kill(data: Path, step: str, vote: str = "fingers") -> int:
+    """Run the scripted game until ``step`` is done, then SIGKILL the app at once (it is
+    already busy with the next step). Returns how many events it had accepted by then."""
+    p = driver("play", data, WALL, vote)
+    accepted = None
+    for line in p.stdout:
+        words = line.split()
+        if words[:1] == ["done"] and " ".join(words[3:-1]) == step:
+            os.kill(p.pid, signal.SIGKILL)
+            accepted = int(words[2])
+            break
+    p.wait()
+    p.watchdog.cancel()
+    assert accepted is not None, f"the game never reached {step!r}: {p.stderr.read()[-2000:]}"
+    assert p.returncode == -signal.SIGKILL
+    return accepted
+
+
+def resume(data: Path, vote: str = "fingers") -> dict:
+    p = driver("resume", data, WALL + DOWN, vote)
+    out, err = p.communicate(timeout=TIMEOUT)
+    p.watchdog.cancel()
+    assert p.returncode == 0, out[-3000:] + err[-3000:]
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def journaled(data: Path):
+    j = Journal(data / FILENAME)
+    j.open()
+    try:
+        return j.entries()
+    finally:
+        j.close()
+
+
+@pytest.mark.parametrize("step", KILL_AFTER)
+def test_the_killed_app_resumes_where_the_journal_says(tmp_path, step):
+    accepted = play_and_kill(tmp_path, step)
+    entries = journaled(tmp_path)
+    events = [e.body for e in entries if e.kind == "event"]
+    # nothing the app accepted before the kill is lost, and nothing else is in the journal
+    assert len(events) >= accepted
+    assert [e["type"] for e in events] == GAME[:len(events)]
+
+    shown = resume(tmp_path)
+    assert shown["message"] == ""  # nothing was set aside
+    assert shown["log"] == events  # the app rebuilt exactly what was journaled
+
+    # the same game, rebuilt here from the journal with the resumed app's clocks
+    ref = JournaledController(tmp_path / "history", None, clock=ManualClock(),
+                              rng=random.Random(0), wall=lambda: WALL + DOWN)
+    r = ref.replay(entries)
+    assert shown["phase"] == ref.phase
+    if ref.phase in SCREEN:
+        assert shown["can_resume"] and shown["screen"] == SCREEN[ref.phase]
+    if ref.phase == "night":
+        nights = [e.body for e in entries if e.kind == "night"]
+        cue = nights[-1]["cue"] if nights else None
+        night = shown["night"]
+        assert night["cue"] == cue and night["paused"] == r.night_paused
+        if cue is None:  # killed before the first line: the night starts from the top
+            assert night["said"] == [] and night["line"] == ""
+        else:
+            assert night["said"] == [night["cue_audio"]]  # the step's line is said again
+            assert night["line"] and night["line"] in shown["texts"]
+    if ref.phase == "day":
+        debate = [e.body for e in entries if e.kind == "debate"][-1]
+        left = debate["deadline"] - (WALL + DOWN) if debate["running"] else debate["left"]
+        assert shown["day"]["left"] == pytest.approx(max(0.0, left))
+        assert shown["day"]["left"] == pytest.approx(ref.day_view().seconds_left)
+        assert shown["day"]["running"] == debate["running"]
+        if debate["running"]:
+            assert shown["day"]["left"] < debate["left"]  # the time the app was down counts
+        s = int(shown["day"]["left"] + 0.999)
+        assert shown["day"]["shown"] == f"{s // 60}:{s % 60:02d}"
+    if ref.phase == "vote":
+        v = ref.vote_view()
+        assert shown["vote"]["is_in"] == list(v.is_in) and any(v.is_in)
+    if ref.phase == "reveal":
+        assert shown["reveal"]["final"] == list(ref.reveal_view().final)
+    if ref.phase == "end":
+        assert shown["result"]["dead"] == list(ref.outcome.dead) == [1]
+        assert len(list((tmp_path / "history").glob("*.json"))) == 1  # saved once
+
+
+def test_a_damaged_journal_is_reported_on_screen_and_set_aside(tmp_path):
+    play_and_kill(tmp_path, "vote 2")
+    for side in ("-wal", "-shm"):
+        Path(str(tmp_path / FILENAME) + side).unlink(missing_ok=True)
+    (tmp_path / FILENAME).write_bytes(b"\x00garbage\xff" * 500)
+    shown = resume(tmp_path)
+    assert "mis de côté" in shown["message"] and shown["phase"] == "setup"
+    assert not shown["can_resume"] and shown["screen"] == "home"
+    aside = [p.name for p in tmp_path.glob("journal-unreadable-*")]
+    assert len(aside) == 1 and aside[0] in shown["message"]
+
+
+def test_a_box_vote_under_way_opens_again_on_the_box(tmp_path):
+    """The box client's round dies with the app: the resumed vote opens again on the box,
+    the host is told, and once every pad has voted the votes are all there."""
+    play_and_kill(tmp_path, "box vote 1", vote="box")
+    shown = resume(tmp_path, vote="box")
+    assert shown["phase"] == "vote" and shown["screen"] == "vote"
+    assert shown["vote"]["is_in"] == [True, True, False, False, False]
+    assert ["open", 5] in shown["box_calls"]
+    assert "boîtier" in shown["message"]
+    after = shown["after_box_votes"]
+    assert after["revealed"] and after["votes"] == [1, 0, 1, 0, 1]
