@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 
 from onenight.game.journal import FILENAME, Journal, JournaledController, baseline, open_game
-from onenight.game.timer import ManualClock
+from onenight.game.clock import FakeClock
 
 NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve"]
 WHEN = dt.datetime(2026, 1, 2, 20, 30, tzinfo=dt.timezone.utc)
@@ -23,7 +23,7 @@ class Wall:
 
 
 def start(tmp_path, wall=None, clock=None):
-    return open_game(tmp_path, clock=clock or ManualClock(), rng=random.Random(4),
+    return open_game(tmp_path, clock=clock or FakeClock(), rng=random.Random(4),
                      wallclock=lambda: WHEN, wall=wall or Wall())
 
 
@@ -74,7 +74,7 @@ def test_a_game_is_rebuilt_from_its_journal(tmp_path):
 
 
 def test_the_debate_counts_the_time_the_app_was_down(tmp_path):
-    wall, clock = Wall(), ManualClock(50.0)
+    wall, clock = Wall(), FakeClock(50.0)
     c, _ = start(tmp_path, wall, clock)
     c.apply({"type": "players", "names": NAMES})
     c.apply({"type": "scenario", "id": "sombre-reveil"})
@@ -84,20 +84,20 @@ def test_the_debate_counts_the_time_the_app_was_down(tmp_path):
     wall.t += 30
     c.apply({"type": "day_add", "seconds": 60})  # 330 s left, deadline in wall time
     wall.t += 100  # the tablet is off for 100 s; a new process, a new monotonic clock
-    c2, _ = start(tmp_path, wall, ManualClock(7.0))
+    c2, _ = start(tmp_path, wall, FakeClock(7.0))
     assert c2.phase == "day" and c2.day_view().seconds_left == pytest.approx(230)
     assert c2.day_view().running and c2.resumed.debate_left == pytest.approx(230)
     c2.apply({"type": "day_pause"})
     wall.t += 1000  # paused: time off does not count
-    c3, _ = start(tmp_path, wall, ManualClock(0.0))
+    c3, _ = start(tmp_path, wall, FakeClock(0.0))
     assert c3.day_view().seconds_left == pytest.approx(230) and not c3.day_view().running
     wall.t += 10_000
     c3.apply({"type": "day_resume"})
     wall.t += 400  # the debate ended while the app was down
-    c4, _ = start(tmp_path, wall, ManualClock(0.0))
+    c4, _ = start(tmp_path, wall, FakeClock(0.0))
     assert c4.day_view().seconds_left == 0 and c4.day_view().ended
     assert c4.day_alerts() == ["end"]  # the end sounds once, the minute was already said
-    c5, _ = start(tmp_path, wall, ManualClock(0.0))
+    c5, _ = start(tmp_path, wall, FakeClock(0.0))
     assert c5.day_alerts() == []  # ...and not again after another restart
 
 
@@ -216,7 +216,7 @@ def test_the_journal_file_is_private(tmp_path):
 
 
 def test_journaled_controller_without_a_journal_is_a_controller(tmp_path):
-    c = JournaledController(tmp_path / "h", None, clock=ManualClock())
+    c = JournaledController(tmp_path / "h", None, clock=FakeClock())
     to_vote(c)
     assert c.phase == "vote" and c.journal_error is None
 

@@ -41,12 +41,12 @@ VOTE_MODE = os.environ.get("DRIVER_VOTE", "fingers")
 
 
 def make_app(data: str, wall0: float):
-    from onenight.game.timer import ManualClock
+    from onenight.game.clock import FakeClock
     from onenight.narration import FakeAudio
     from onenight.ui.app import OneNightApp
     from onenight.ui.driving import start
 
-    clock = ManualClock()
+    clock = FakeClock()
     audio = FakeAudio()
     boxes = []
     box_factory = None

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from onenight.game.journal import FILENAME, Journal, JournaledController
-from onenight.game.timer import ManualClock
+from onenight.game.clock import FakeClock
 
 ROOT = Path(__file__).resolve().parents[2]
 WALL = 1_800_000_000.0
@@ -95,7 +95,7 @@ def test_the_killed_app_resumes_where_the_journal_says(tmp_path, step):
     assert shown["log"] == events  # the app rebuilt exactly what was journaled
 
     # the same game, rebuilt here from the journal with the resumed app's clocks
-    ref = JournaledController(tmp_path / "history", None, clock=ManualClock(),
+    ref = JournaledController(tmp_path / "history", None, clock=FakeClock(),
                               rng=random.Random(0), wall=lambda: WALL + DOWN)
     r = ref.replay(entries)
     assert shown["phase"] == ref.phase
