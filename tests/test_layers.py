@@ -1,0 +1,61 @@
+"""The floors of docs/architecture.md: nothing below imports anything above."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# what each floor may import, of the project and of the heavy libraries
+ALLOWED = {
+    "onenight/rules": {"onenight.rules"},
+    "firmware_bridge/protocol.py": set(),
+    "onenight/narration": {"onenight.rules", "onenight.narration", "kivy"},
+    "onenight/game": {"onenight.rules", "onenight.game", "onenight.narration", "onenight"},
+    "onenight/box": {"onenight.box", "firmware_bridge.protocol", "serial"},
+}
+WATCHED = ("onenight", "firmware_bridge", "kivy", "serial", "gpiozero")
+
+
+def imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out = set()
+    pkg = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = pkg.split(".")
+                base = base[: len(base) - node.level + 1]
+                mod = ".".join(base + ([node.module] if node.module else []))
+            else:
+                mod = node.module or ""
+            # "from firmware_bridge import protocol" is an import of firmware_bridge.protocol
+            out.update(f"{mod}.{a.name}" for a in node.names)
+    return {m for m in out if m.split(".")[0] in WATCHED}
+
+
+def allowed(mod: str, rules: set[str]) -> bool:
+    return any(mod == r or mod.startswith(r + ".") for r in rules)
+
+
+def test_each_floor_imports_only_what_is_below_it():
+    bad = []
+    for where, rules in ALLOWED.items():
+        target = ROOT / where
+        files = [target] if target.is_file() else sorted(target.rglob("*.py"))
+        assert files, where
+        for f in files:
+            for mod in imports(f):
+                ok = allowed(mod, rules) or (mod == "onenight" and "onenight" in rules)
+                if not ok:
+                    bad.append(f"{f.relative_to(ROOT)} imports {mod}")
+    assert bad == []
+
+
+def test_kivy_in_narration_is_only_the_audio_back_end():
+    for f in (ROOT / "onenight/narration").rglob("*.py"):
+        if any(m.startswith("kivy") for m in imports(f)):
+            assert f.name == "kivy_audio.py", f
