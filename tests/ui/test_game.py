@@ -448,3 +448,14 @@ def test_small_text_stays_readable_on_the_small_screen(app):
         app._on_size(None, (1280, 800))
         pump(2)
     back_home(app)
+
+
+def test_the_way_home_is_finger_sized_during_the_day_and_the_vote(app):
+    from onenight.ui import theme
+    from onenight.ui.widgets.common import BigButton
+
+    for name in ("day", "vote"):
+        s = app.sm.get_screen(name)
+        home = [w for w in s.walk() if isinstance(w, BigButton)
+                and w.text == app.tr("nav.home")]
+        assert home and all(w.height >= app.scale * theme.TOUCH for w in home), name
