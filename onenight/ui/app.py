@@ -41,6 +41,9 @@ class OneNightApp(App):
     """Current language; kv rules read it so every text follows a change."""
     scale = NumericProperty(1.0)
     """Window size relative to 1280x800; kv rules multiply sizes by it."""
+    text_scale = NumericProperty(1.0)
+    """The scale for small text (26 px and under at 1280x800): never below 0.75, so that
+    names, card names and hints stay readable at arm's length on the 800x480 screen."""
     message = StringProperty("")
     """The message bar's text (an error and what to do, or a confirmation)."""
     message_kind = StringProperty("info")
@@ -109,6 +112,7 @@ class OneNightApp(App):
 
     def _on_size(self, _w, size):
         self.scale = max(0.55, min(size[0] / 1280.0, size[1] / 800.0))
+        self.text_scale = max(self.scale, 0.75)
 
     # ---- language -------------------------------------------------------------------------
     def tr(self, key: str, *_lang, **facts) -> str:

@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from onenight.ui.driving import find, pump, tap, tap_text, texts
 
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma"]
@@ -426,3 +428,34 @@ def test_settings_are_kept_and_used(app):
     run_night(app)
     assert find(screen(app), "countdown").text == "10:00"
     back_home(app)
+
+
+def test_small_text_stays_readable_on_the_small_screen(app):
+    """At 800x480 everything scales to 0.6, but small text (names, card names, hints) never
+    falls below three quarters of its tablet size."""
+    from kivy.uix.label import Label
+
+    back_home(app)
+    app.go("settings")
+    pump(2)
+    try:
+        app._on_size(None, (800, 480))
+        pump(2)
+        assert app.scale == pytest.approx(0.6)
+        sizes = [w.font_size for w in screen(app).walk() if isinstance(w, Label) and w.text]
+        assert sizes and min(sizes) >= 0.75 * 19
+    finally:
+        app._on_size(None, (1280, 800))
+        pump(2)
+    back_home(app)
+
+
+def test_the_way_home_is_finger_sized_during_the_day_and_the_vote(app):
+    from onenight.ui import theme
+    from onenight.ui.widgets.common import BigButton
+
+    for name in ("day", "vote"):
+        s = app.sm.get_screen(name)
+        home = [w for w in s.walk() if isinstance(w, BigButton)
+                and w.text == app.tr("nav.home")]
+        assert home and all(w.height >= app.scale * theme.TOUCH for w in home), name

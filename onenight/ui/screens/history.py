@@ -42,7 +42,8 @@ class HistoryScreen(BaseScreen):
             row.selected = i == self.selected
             row.bind(on_release=lambda w: self.select(w.index))
             box.add_widget(row)
-        self.summary = self.tr("history.count", count=len(entries)) if entries \
+        key = "history.count_one" if len(entries) == 1 else "history.count"
+        self.summary = self.tr(key, count=len(entries)) if entries \
             else self.tr("history.empty")
         if bad:
             self.summary += "  " + self.tr("history.unreadable", count=bad)
