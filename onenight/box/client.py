@@ -192,12 +192,13 @@ class BoxClient:
             self._ready.clear()
             self._send({"t": "debate", "remaining": round(remaining, 3), "total": round(total, 3)})
 
-    def open_vote(self, seats, players: int) -> int:
+    def open_vote(self, seats, players: int, round: int | None = None) -> int:
         """Open the vote on the box for ``seats`` (the others vote on the tablet); returns the
-        round number."""
+        round number. Give the ``round`` of a vote this app opened before it restarted to take
+        that vote over: the box keeps the votes already cast in the same round."""
         seats = sorted(set(seats))
         with self._lock:
-            rnd = int.from_bytes(os.urandom(4), "big") >> 1
+            rnd = round if round is not None else int.from_bytes(os.urandom(4), "big") >> 1
             self._wanted = _Wanted("vote", round=rnd, seats=seats, players=players)
             self._voted.clear()
             self._hidden.clear()

@@ -189,14 +189,18 @@ class OneNightApp(App):
                 self.notify("box.cannot_connect", kind="error")
 
     def _resume_box_vote(self) -> None:
-        """A box vote was under way when the app stopped: the box client's round is gone with
-        it, so the vote opens again on the box; players whose vote was in vote again."""
+        """A box vote was under way when the app stopped: take the same vote over on the box
+        (its round was written down), so the votes already cast stay in; if the round is lost,
+        the vote opens again and players whose vote was in vote again."""
         ctl = self.ctl
         if getattr(ctl, "resumed", None) is None or self.box is None:
             return
         if ctl.phase == "vote" and ctl.state.vote_mode == "box" and not ctl.vote_view().revealed:
-            self.box.start_vote(len(ctl.state.players))
-            self.notify("journal.box_vote_reopened")
+            players = len(ctl.state.players)
+            saved = self.box.saved_round(players)
+            self.box.start_vote(players, round=saved)
+            self.notify("journal.box_vote_resumed" if saved is not None
+                        else "journal.box_vote_reopened")
 
     def voice_packs(self) -> list[str]:
         return voice_packs()

@@ -8,7 +8,25 @@ countdown during the debate and runs the pad test from the settings.
 
 from __future__ import annotations
 
+import json
+import os
+
 from kivy.clock import Clock
+
+VOTE_FILE = "box-vote.json"  # the round of the box vote under way
+
+
+def _write_json(path, data) -> None:
+    """Write ``data`` whole or not at all (temporary file, fsync, rename)."""
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(data, f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError:
+        pass  # the vote goes on; after a crash it would open again instead of going on
 
 
 class BoxLink:
@@ -55,9 +73,26 @@ class BoxLink:
         self.stop_pad_test()
         self.client.start_debate(self.app.ctl.now() + seconds_left, total)
 
-    def start_vote(self, players: int) -> None:
+    def start_vote(self, players: int, round: int | None = None) -> int:
+        """Open the vote on the box (``round``: take over the vote of a previous run) and
+        write its round down, so a restarted app can take the same vote over."""
         self.stop_pad_test()
-        self.client.open_vote(range(players), players)
+        rnd = self.client.open_vote(range(players), players, round=round)
+        _write_json(self.app.data_dir / VOTE_FILE, {"round": rnd, "players": players})
+        return rnd
+
+    def saved_round(self, players: int) -> int | None:
+        """The round of the box vote the app opened before it stopped, if it was for a table
+        of this size."""
+        try:
+            with open(self.app.data_dir / VOTE_FILE, encoding="utf-8") as f:
+                data = json.load(f)
+            rnd = data["round"]
+            if isinstance(rnd, int) and not isinstance(rnd, bool) and data["players"] == players:
+                return rnd
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+        return None
 
     def close_vote(self) -> None:
         self.client.close_vote()

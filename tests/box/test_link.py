@@ -230,3 +230,36 @@ def test_garbage_and_hostile_frames_are_refused_and_logged(over_tcp):
                    "cannot vote for themselves", "already voted", "the vote is closed"):
         assert reason in log, reason
     assert "Traceback" not in log
+
+
+def test_a_new_client_takes_over_a_vote_round_and_keeps_the_votes_cast(tmp_path):
+    """The app restarted mid-vote: a new client asking for the same round gets the votes the
+    box already holds, instead of a new, empty vote."""
+    from .conftest import BridgeProcess, paired_state
+
+    state, keys = paired_state(tmp_path)
+    bridge = BridgeProcess(state, tcp=True).start()
+    url = f"socket://127.0.0.1:{bridge.port}"
+    first = BoxClient(url, keys)
+    first.start()
+    try:
+        assert first.wait_for(connected, T)
+        rnd = first.open_vote(range(4), 4)
+        bridge.expect("phase vote")
+        bridge.say("vote 1 2")
+        bridge.say("vote 2 3")
+        assert first.wait_for(lambda c: c.voted_seats == {0, 1}, T)
+    finally:
+        first.stop()  # the app dies
+    second = BoxClient(url, keys)
+    second.open_vote(range(4), 4, round=rnd)
+    second.start()
+    try:
+        assert second.wait_for(lambda c: c.voted_seats == {0, 1}, T)
+        bridge.say("vote 3 1")
+        bridge.say("vote 4 1")
+        assert second.wait_for(lambda c: c.votes is not None, T)
+        assert second.votes == {0: 1, 1: 2, 2: 0, 3: 0}
+    finally:
+        second.stop()
+        bridge.stop()

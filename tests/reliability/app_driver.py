@@ -201,6 +201,7 @@ def resume(data: str, wall0: float) -> None:
     if VOTE_MODE == "box" and ctl.phase == "vote":
         box = app.test_boxes[-1]
         out["box_calls"] = [list(c) for c in box.calls]
+        out["box_rounds"] = list(box.rounds)
         for seat, target in enumerate(VOTES):  # every pad votes (again) on the box
             box.press(seat, target)
             pump(2)

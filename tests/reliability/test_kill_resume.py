@@ -143,14 +143,15 @@ def test_a_damaged_journal_is_reported_on_screen_and_set_aside(tmp_path):
     assert len(aside) == 1 and aside[0] in shown["message"]
 
 
-def test_a_box_vote_under_way_opens_again_on_the_box(tmp_path):
-    """The box client's round dies with the app: the resumed vote opens again on the box,
-    the host is told, and once every pad has voted the votes are all there."""
+def test_a_box_vote_under_way_is_taken_over_on_the_box(tmp_path):
+    """The resumed app takes over the same vote round on the box (so the box keeps the votes
+    already cast), the host is told, and once every pad has voted the votes are all there."""
     play_and_kill(tmp_path, "box vote 1", vote="box")
     shown = resume(tmp_path, vote="box")
     assert shown["phase"] == "vote" and shown["screen"] == "vote"
     assert shown["vote"]["is_in"] == [True, True, False, False, False]
     assert ["open", 5] in shown["box_calls"]
-    assert "boîtier" in shown["message"]
+    assert shown["box_rounds"] == [1]  # the round the first run opened, written down
+    assert "déjà enregistrés sont gardés" in shown["message"]
     after = shown["after_box_votes"]
     assert after["revealed"] and after["votes"] == [1, 0, 1, 0, 1]

@@ -28,6 +28,7 @@ class FakeClient:
         self.pressed = {}
         self.seats = []
         self.calls = []
+        self.rounds = []  # the round asked for at each open_vote (None: a new vote)
 
     @property
     def ready_seats(self):
@@ -56,10 +57,11 @@ class FakeClient:
         self.calls.append(("debate", round(deadline - self.clock()), total))
         self._ready.clear()
 
-    def open_vote(self, seats, players):
+    def open_vote(self, seats, players, round=None):
         self.seats, self.pressed = sorted(seats), {}
         self.calls.append(("open", players))
-        return 1
+        self.rounds.append(round)
+        return 1 if round is None else round
 
     def close_vote(self):
         self.calls.append(("close",))
