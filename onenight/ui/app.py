@@ -20,7 +20,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from onenight.game.controller import Controller, Refused
 from onenight.game.settings import Settings, load_settings, save_settings
 
-from . import theme
+from . import theme, trace
 from .i18n import Translator
 from .screens import SCREENS
 from .sounds import Sounds
@@ -49,8 +49,9 @@ class OneNightApp(App):
 
     def __init__(self, data_dir: str | os.PathLike | None = None, clock=None,
                  rng: random.Random | None = None, box_factory=None, night_factory=None,
-                 audio=None, **kw):
+                 audio=None, demo: str | None = None, **kw):
         super().__init__(**kw)
+        self.demo = demo  # a demo game to start in (onenight.ui.demo), or None
         self._data_dir = Path(data_dir) if data_dir else None
         self._clock = clock
         self._rng = rng or random.Random()
@@ -66,7 +67,13 @@ class OneNightApp(App):
     # ---- paths and services -------------------------------------------------------------
     @property
     def data_dir(self) -> Path:
-        return self._data_dir or Path(self.user_data_dir)
+        if self._data_dir:
+            return self._data_dir
+        # Kivy makes its folder inside ~/.config without creating that first: a fresh
+        # account has none, and the app would not start
+        config = os.environ.get("XDG_CONFIG_HOME") or os.path.expanduser("~/.config")
+        os.makedirs(config, exist_ok=True)
+        return Path(self.user_data_dir)
 
     def build(self):
         self.settings, problem = load_settings(self.data_dir / "settings.json")
@@ -97,7 +104,17 @@ class OneNightApp(App):
         if problem:
             self.notify(problem, kind="error")
         self.connect_box()
+        if trace.path():
+            Window.bind(on_flip=self._first_flip)
+        if self.demo:
+            from . import demo
+
+            demo.setup(self, self.demo)
         return root
+
+    def _first_flip(self, *_):
+        Window.unbind(on_flip=self._first_flip)
+        trace.mark("first_frame")
 
     def _on_size(self, _w, size):
         self.scale = max(0.55, min(size[0] / 1280.0, size[1] / 800.0))
@@ -218,5 +235,15 @@ def _default_box_factory():
 
 
 def run_app() -> int:
+    spec = os.environ.get("ONENIGHT_DEMO")
+    if spec:
+        import tempfile
+
+        from . import demo
+
+        demo.parse(spec)  # a wrong spec stops here, before any window opens
+        with tempfile.TemporaryDirectory(prefix="onenight-demo-") as data:
+            OneNightApp(data_dir=data, demo=spec).run()
+        return 0
     OneNightApp().run()
     return 0

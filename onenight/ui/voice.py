@@ -18,6 +18,8 @@ from onenight.narration.plan import NIGHT
 from onenight.narration.settings import ACTION_SECONDS
 from onenight.rules.steps import STEP
 
+from . import trace
+
 DEFAULT_PACK = "standard"  # the voice that ships with the app
 
 #: night-wide lines and the title the screen shows with them (only words the voice says:
@@ -129,6 +131,7 @@ class VoicedNight:
 
     def _on_cue(self, cue):
         self._cue = cue
+        trace.mark("cue", line=cue.line, start=cue.start, duration=cue.duration)
 
     def start(self):
         self.runner.start()

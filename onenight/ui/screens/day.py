@@ -6,6 +6,7 @@ from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
+from .. import trace
 from .base import BaseScreen
 
 
@@ -56,6 +57,7 @@ class DayScreen(BaseScreen):
 
     def tick(self):
         for alert in self.app.ctl.day_alerts():
+            trace.mark("day_" + alert)
             self.app.sounds.play("warning" if alert == "one_minute" else "end")
             if alert == "one_minute":
                 self.app.say("day.last_minute")

@@ -6,6 +6,7 @@ from kivy.properties import BooleanProperty, StringProperty
 
 from onenight.narration import NarrationError
 
+from .. import trace
 from ..night_driver import TextNight
 from ..voice import VoicedNight, step_seconds
 from .base import BaseScreen
@@ -65,6 +66,7 @@ class NightScreen(BaseScreen):
         d.tick()
         self.refresh()
         if d.done:
+            trace.mark("night_end")
             self.driver = None
             if self.app.send({"type": "night_done", "minutes": self.app.settings.debate_minutes}):
                 self.app.say("day.start")
