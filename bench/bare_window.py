@@ -18,11 +18,14 @@ import time
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--maxfps", type=int, default=60, help="Kivy's frame cap (its default: 60)")
+    ap.add_argument("--multisamples", type=int, default=2,
+                    help="Kivy's multisample anti-aliasing (its default: 2)")
     args = ap.parse_args(argv)
     os.environ["KIVY_NO_ARGS"] = "1"
     from kivy.config import Config
 
     Config.set("graphics", "maxfps", str(args.maxfps))
+    Config.set("graphics", "multisamples", str(args.multisamples))
     from kivy.app import App
     from kivy.clock import Clock
     from kivy.core.window import Window

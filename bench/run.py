@@ -141,10 +141,11 @@ class Bench:
             env["ONENIGHT_DEMO"] = demo
         return Launched([sys.executable, "-m", "onenight"], env, self.trace)
 
-    def bare(self, maxfps: int) -> Launched:
+    def bare(self, maxfps: int, multisamples: int) -> Launched:
         env = dict(self.env, ONENIGHT_TRACE=str(self.trace))
         return Launched([sys.executable, str(ROOT / "bench" / "bare_window.py"),
-                         "--maxfps", str(maxfps)], env, self.trace)
+                         "--maxfps", str(maxfps), "--multisamples", str(multisamples)],
+                        env, self.trace)
 
     def cold_start(self, launch, runs: int) -> float:
         """Median seconds from launching to the first frame (after one warm-up launch)."""
@@ -167,15 +168,14 @@ class Bench:
         return cpu, p.rss_mb()
 
 
-def app_maxfps(env) -> int:
-    """The frame cap the app runs at, as it reports it."""
-    out = subprocess.run([sys.executable, "-c",
-                          "from onenight.ui.app import MAXFPS; print(MAXFPS)"],
-                         env=env, cwd=ROOT, capture_output=True, text=True)
+def app_graphics() -> tuple[int, int]:
+    """The frame cap and multisampling the app runs with (Kivy's defaults if it sets none),
+    so that the bare window is drawn the same way."""
     try:
-        return int(out.stdout.strip().splitlines()[-1])
-    except (ValueError, IndexError):
-        return 60  # Kivy's default: the app sets none
+        from onenight.ui.pacing import MAXFPS, MULTISAMPLES
+    except ImportError:
+        return 60, 2
+    return MAXFPS, MULTISAMPLES
 
 
 def night_gaps(marks: list[dict]) -> list[float]:
@@ -197,18 +197,19 @@ def run(quick: bool) -> dict:
     try:
         with Xvfb() as x:
             b = Bench(x.display, work, None)
-            fps = app_maxfps(b.env)
-            fig["app_maxfps"] = fps
+            fps, ms = app_graphics()
+            fig["app_maxfps"], fig["app_multisamples"] = fps, ms
             runs = 3 if quick else 7
             window = 10.0 if quick else 30.0
 
             log(f"cold start: {runs} launches each (after a warm-up)")
-            fig["bare_cold_start_s"] = b.cold_start(lambda: b.bare(fps), runs)
+            fig["bare_cold_start_s"] = b.cold_start(lambda: b.bare(fps, ms), runs)
             fig["cold_start_s"] = b.cold_start(lambda: b.app(), runs)
 
-            log(f"idle: bare window at {fps} and 60 frames/s, {window:.0f} s each")
-            for cap, key in ((fps, ""), (60, "_60fps")):
-                p = b.bare(cap)
+            log(f"idle: bare window drawn as the app is ({fps} frames/s, multisamples {ms}) "
+                f"and with Kivy's defaults (60, 2), {window:.0f} s each")
+            for cap, samples, key in ((fps, ms, ""), (60, 2, "_kivy_defaults")):
+                p = b.bare(cap, samples)
                 try:
                     cpu, rss = b.idle(p, 3.0, window)
                 finally:
@@ -305,8 +306,9 @@ TARGETS = [
 def report(fig: dict) -> str:
     lines = [f"onenight bench ({'quick' if fig['quick'] else 'full'}), "
              f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}", machine(),
-             f"app frame cap: {fig['app_maxfps']}/s; bare window at 60/s: "
-             f"{fig['bare_idle_cpu_percent_60fps']:.2f}% CPU"]
+             f"app and bare window: {fig['app_maxfps']} frames/s, multisamples "
+             f"{fig['app_multisamples']}; bare window with Kivy's defaults (60, 2): "
+             f"{fig['bare_idle_cpu_percent_kivy_defaults']:.2f}% CPU"]
     if fig["quick"]:
         lines.append(f"quick run: a {fig['countdown_seconds']:.0f}-second debate (not 10 "
                      f"minutes) and a short night ({fig['narration_lines']} lines)")

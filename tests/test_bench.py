@@ -60,7 +60,7 @@ def launch(tmp_path, spec):
     env = dict(os.environ, HOME=str(tmp_path), ONENIGHT_DEMO=spec, ONENIGHT_TRACE=str(where),
                KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", SDL_AUDIODRIVER="dummy")
     proc = subprocess.Popen([sys.executable, "-m", "onenight"], env=env, cwd=ROOT,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     return proc, where
 
 
@@ -108,7 +108,7 @@ def test_the_app_starts_in_a_night_and_marks_its_lines(tmp_path):
 def test_a_wrong_demo_stops_the_app_before_its_window(tmp_path):
     proc, _ = launch(tmp_path, "dusk")
     try:
-        assert proc.wait(60) != 0
+        assert proc.wait(60) == 2
         assert "night, night:short, day or day:SECONDS" in proc.stderr.read()
     finally:
         stop(proc)

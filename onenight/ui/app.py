@@ -20,7 +20,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from onenight.game.controller import Controller, Refused
 from onenight.game.settings import Settings, load_settings, save_settings
 
-from . import theme, trace
+from . import pacing, theme, trace
 from .i18n import Translator
 from .screens import SCREENS
 from .sounds import Sounds
@@ -28,6 +28,7 @@ from .voice import SafeAudio, Speaker, voice_packs
 from .widgets import common as _common  # noqa: F401  (registers the kv classes)
 
 HERE = Path(__file__).parent
+TICK = 0.2  # seconds between ticks of a screen that does not say when it needs the next
 
 
 class Root(FloatLayout):
@@ -63,6 +64,7 @@ class OneNightApp(App):
         self._audio = audio
         self.audio = None
         self.speaker = None
+        self._tick_event = None
 
     # ---- paths and services -------------------------------------------------------------
     @property
@@ -100,7 +102,9 @@ class OneNightApp(App):
         Window.bind(size=self._on_size)
         self._on_size(Window, Window.size)
         Window.clearcolor = theme.BG
-        Clock.schedule_interval(lambda dt: self.tick(), 0.2)
+        pacing.tune(Clock)
+        self._tick_event = Clock.schedule_once(self._tick, TICK)
+        sm.bind(current=lambda *_: self.retick())
         if problem:
             self.notify(problem, kind="error")
         self.connect_box()
@@ -142,6 +146,8 @@ class OneNightApp(App):
         """Apply an event; on refusal show why and what to do. Returns whether it applied."""
         try:
             self.ctl.apply(event)
+            if self._tick_event is not None:
+                self.retick()  # the game changed: the screen's next tick may be sooner
         except Refused as r:
             self.notify("refused." + r.code, kind="error", **_facts(self, r.facts))
             return False
@@ -171,6 +177,21 @@ class OneNightApp(App):
         screen = self.sm.current_screen
         if screen is not None:
             screen.tick()
+
+    def _tick(self, *_):
+        self.tick()
+        self.retick()
+
+    def retick(self) -> None:
+        """Schedule the next tick when the current screen next needs one (its
+        ``next_tick()``): the countdown's next second, the night's next line; never later
+        than a second. Called after each tick, and whenever the screen or the game changes."""
+        screen = self.sm.current_screen
+        delay = min(1.0, max(0.001, screen.next_tick() if screen is not None else TICK))
+        # Kivy counts a delay from the start of the current frame: count it from now
+        delay += Clock.time() - Clock.get_time()
+        self._tick_event.cancel()
+        self._tick_event = Clock.schedule_once(self._tick, delay)
 
     # ---- the vote box -----------------------------------------------------------------------
     def connect_box(self) -> None:
@@ -241,7 +262,7 @@ def run_app() -> int:
 
         from . import demo
 
-        demo.parse(spec)  # a wrong spec stops here, before any window opens
+        demo.parse(spec)  # the command line checked it before importing Kivy
         with tempfile.TemporaryDirectory(prefix="onenight-demo-") as data:
             OneNightApp(data_dir=data, demo=spec).run()
         return 0

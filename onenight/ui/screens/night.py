@@ -7,6 +7,7 @@ from kivy.properties import BooleanProperty, StringProperty
 from onenight.narration import NarrationError
 
 from .. import trace
+from ..pacing import AFTER
 from ..night_driver import TextNight
 from ..voice import VoicedNight, step_seconds
 from .base import BaseScreen
@@ -72,6 +73,13 @@ class NightScreen(BaseScreen):
                 self.app.say("day.start")
                 self.app.sync_box_debate()
                 self.app.go("day")
+
+    def next_tick(self):
+        """When the driver next has something to do (the next line, the end of the one being
+        said), if it can tell."""
+        due = getattr(self.driver, "next_due", None)
+        seconds = due() if due is not None else None
+        return 0.2 if seconds is None else seconds + AFTER
 
     def toggle_pause(self):
         if self.driver is None:
