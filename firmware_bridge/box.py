@@ -139,6 +139,7 @@ class BoxLogic:
         self.lock = threading.RLock()
         self.events: queue.SimpleQueue = queue.SimpleQueue()  # key edges, from pin callbacks
         self.outbox: queue.SimpleQueue = queue.SimpleQueue()  # events for the listeners
+        self.wake = threading.Event()  # set when there is something to poll for
         self.n = len(box.pads)
         self._keys = [_Key() for _ in range(self.n)]
         self._deadline = None  # clock time the debate ends
@@ -156,6 +157,7 @@ class BoxLogic:
     def _queuer(self, seat: int, down: bool):
         def on_edge():
             self.events.put((seat, down, self.clock()))
+            self.wake.set()
         return on_edge
 
     def poll(self) -> None:
@@ -395,6 +397,7 @@ class BoxLogic:
     # ------------------------------------------------------------------ events and storage
     def _emit(self, event: dict) -> None:
         self.outbox.put(event)  # delivered by the next poll()
+        self.wake.set()
 
     def _save(self) -> None:
         if self.store is None:

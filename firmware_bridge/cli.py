@@ -82,7 +82,7 @@ def main(argv=None) -> int:
     done = threading.Event()
     signal.signal(signal.SIGTERM, lambda *a: done.set())
     if args.simulate:
-        logic.listeners.append(announce())
+        logic.listeners.append(announce(logic))
         print("ready", flush=True)
         try:
             console(hw, bridge)

@@ -218,7 +218,8 @@ class Bridge:
                 self.step()
             except Exception:  # the loop keeps the countdown: it must never die
                 log.exception("box loop error")
-            self._stop.wait(self.period)
+            self.logic.wake.wait(self.period)  # a key press or an event wakes it at once
+            self.logic.wake.clear()
 
     def start(self) -> None:
         t = threading.Thread(target=self.run, name="box-loop", daemon=True)
@@ -227,6 +228,7 @@ class Bridge:
 
     def stop(self) -> None:
         self._stop.set()
+        self.logic.wake.set()
 
     @property
     def stopping(self) -> bool:

@@ -400,36 +400,38 @@ class Channel:
 
     def _on_frame(self, frame: Frame) -> None:
         body = frame.body
-        try:
-            check_message(body, self.peer)
-        except ProtocolError as e:
-            self.on_refused(str(e))
-            return
-        kind = body["t"]
+        kind = body.get("t")
         if kind in UNAUTHENTICATED:
+            try:
+                check_message(body, self.peer)
+            except ProtocolError as e:
+                self.on_refused(str(e))
+                return
             self._last_in = self.clock()
             self.on_message(body)
             return
+        # authenticity first: nothing in an unauthenticated frame is worth a reply
         if self.key is None:
-            self.on_refused(f"{kind!r} from an unauthenticated {self.peer}: not paired, or "
-                            "hello not finished")
+            self.on_refused(f"{str(kind)[:20]!r} from an unauthenticated {self.peer}: not paired, "
+                            "or hello not finished")
             return
         if not hmac.compare_digest(frame.mac, frame_mac(self.key, self.peer, frame.text)):
-            self.on_refused(f"{kind!r} seq {body.get('s')} has a bad MAC (unpaired device, "
-                            "altered frame, or a frame from another session)")
+            self.on_refused(f"{str(kind)[:20]!r} seq {str(body.get('s'))[:12]} has a bad MAC "
+                            "(unpaired device, altered frame, or a frame from another session)")
             return
-        seq = body["s"]
-        if seq <= 0:
-            self.on_refused(f"{kind!r} has no sequence number")
+        seq = body.get("s")
+        if isinstance(seq, bool) or not isinstance(seq, int) or seq <= 0:
+            self.on_refused(f"{str(kind)[:20]!r} has no valid sequence number")
             return
         self._last_in = self.clock()
         if kind == "ack":
-            self._pending.pop(body["a"], None)
+            if isinstance(body.get("a"), int):
+                self._pending.pop(body["a"], None)
             return
         if kind == "ping":
             return
-        if kind in RELIABLE:
-            self.send({"t": "ack", "a": seq})
+        # acknowledged even if refused below, so the peer stops resending it
+        self.send({"t": "ack", "a": seq})
         if seq in self._seen or seq <= self._high - REPLAY_WINDOW:
             self.on_refused(f"{kind!r} seq {seq} already received (a resend or a replay): "
                             "ignored")
@@ -438,6 +440,11 @@ class Channel:
         self._high = max(self._high, seq)
         if len(self._seen) > 2 * REPLAY_WINDOW:
             self._seen = {s for s in self._seen if s > self._high - REPLAY_WINDOW}
+        try:
+            check_message(body, self.peer)
+        except ProtocolError as e:
+            self.on_refused(str(e))
+            return
         self.on_message(body)
 
     # -- time

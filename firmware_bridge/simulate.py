@@ -107,7 +107,7 @@ def console(hw: SimulatedHardware, bridge, out=sys.stdout, inp=sys.stdin) -> Non
             say(f"? {e}")
 
 
-def announce(out=sys.stdout):
+def announce(logic, out=sys.stdout):
     """A listener printing box events for the console user (never a vote's target before the
     reveal: the same rule as everywhere else)."""
     def listener(ev):
@@ -121,6 +121,8 @@ def announce(out=sys.stdout):
             text = f"vote closed: {pairs or 'no vote on the box'}"
         elif kind == "pairing":
             text = "pairing open"
+        elif kind == "changed":
+            text = f"phase {logic.state.phase}"
         else:
             return
         print(text, file=out, flush=True)

@@ -368,6 +368,15 @@ class Controller:
         if s.vote_mode == "box":
             s.box_in[seat] = True
 
+    def _on_unvote(self, e: dict) -> None:
+        """Take back an entered vote (the host mis-tapped a finger): only when the host
+        enters the votes, since pointing fingers are public anyway."""
+        s = self.state
+        seat = self._seat(e.get("seat"))
+        if s.vote_mode != "fingers":
+            raise Refused("unvote_mode")
+        s.votes[seat] = None
+
     def _on_vote_in(self, e: dict) -> None:
         seat = self._seat(e.get("seat"))
         if self.state.vote_closed:

@@ -30,7 +30,7 @@ PHASES: tuple[Phase, ...] = (
     _phase("night", "", "night_done", "day"),
     _phase("day", "day_pause day_resume day_add day_length first_speaker ready",
            "start_vote", "vote"),
-    _phase("vote", "vote vote_in votes close_vote", "to_reveal", "reveal"),
+    _phase("vote", "vote unvote vote_in votes close_vote", "to_reveal", "reveal"),
     _phase("reveal", "final_card artifact copied changed", "confirm", "end"),
     _phase("end", "", "new_game", "setup"),
 )

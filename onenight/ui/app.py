@@ -256,6 +256,9 @@ def _default_box_factory():
 
 
 def run_app() -> int:
+    from kivy.config import Config
+
+    Config.set("kivy", "exit_on_escape", "0")  # a stray Escape key must not end a game
     spec = os.environ.get("ONENIGHT_DEMO")
     if spec:
         import tempfile

@@ -18,6 +18,16 @@ def pump(frames: int = 2) -> None:
         EventLoop.idle()
 
 
+def settle(rounds: int = 8) -> None:
+    """Run what is scheduled (layouts, Kivy clock events) without drawing a frame: drawing is
+    what costs time on a software-rendered screen, and a finger needs positions, not pixels."""
+    from kivy.clock import Clock
+
+    for _ in range(rounds):
+        Clock.tick()
+        Clock.tick_draw()  # the "before the next frame" triggers: layouts, redraws
+
+
 def find(root, wid: str):
     """The widget with kv id ``wid`` under ``root`` (first found, depth first)."""
     stack = [root]
@@ -51,18 +61,46 @@ def tap(widget) -> None:
 
     from kivy.uix.scrollview import ScrollView
 
+    views = []
     parent = widget.parent
     while parent is not None and parent is not parent.parent:
         if isinstance(parent, ScrollView):
-            parent.scroll_to(widget, padding=10, animate=False)
-            break
+            views.append(parent)
         parent = parent.parent
-    pump(1)
-    x, y = widget.to_window(*widget.center)
+    if views:
+        settle()
+        v = views[0]
+        v.scroll_to(widget, padding=10, animate=False)
+        # no overscroll left over (its bounce back would run on real time)
+        v.scroll_x, v.scroll_y = min(1, max(0, v.scroll_x)), min(1, max(0, v.scroll_y))
+    # A finger that does not move is a tap, but a ScrollView only learns that after a real
+    # 0.2 s; with scrolling off for the tap it hands the touch to its content at once.
+    saved = [(v, v.do_scroll_x, v.do_scroll_y) for v in views]
+    for v, _, _ in saved:
+        v.do_scroll_x = v.do_scroll_y = False
+    settle()
+    x, y = _visible_point(widget, views)
     t = UnitTestTouch(x, y)
-    t.touch_down()
-    t.touch_up()
-    pump(2)
+    try:
+        t.touch_down()
+        t.touch_up()
+    finally:
+        for v, sx, sy in saved:
+            v.do_scroll_x, v.do_scroll_y = sx, sy
+    settle()
+
+
+def _visible_point(widget, views) -> tuple[float, float]:
+    """The middle of the part of ``widget`` that its scroll views show."""
+    x0, y0 = widget.to_window(widget.x, widget.y)
+    x1, y1 = widget.to_window(widget.right, widget.top)
+    for v in views:
+        vx0, vy0 = v.to_window(v.x, v.y)
+        vx1, vy1 = v.to_window(v.right, v.top)
+        x0, y0, x1, y1 = max(x0, vx0), max(y0, vy0), min(x1, vx1), min(y1, vy1)
+    if x1 <= x0 or y1 <= y0:
+        raise LookupError(f"{widget} is scrolled out of sight")
+    return (x0 + x1) / 2, (y0 + y1) / 2
 
 
 def tap_text(root, text: str) -> None:

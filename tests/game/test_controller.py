@@ -121,6 +121,19 @@ def test_tablet_votes_cannot_be_changed_nor_self(game):
     assert e.value.code == "vote_already"
 
 
+def test_only_pointed_votes_can_be_taken_back(game):
+    to_vote(game, mode="fingers")
+    game.apply({"type": "vote", "seat": 0, "target": 2})
+    game.apply({"type": "unvote", "seat": 0})
+    assert game.vote_view().is_in[0] is False
+    game.apply({"type": "abandon"})
+    to_vote(game, mode="tablet")
+    game.apply({"type": "vote", "seat": 0, "target": 2})
+    with pytest.raises(Refused) as e:
+        game.apply({"type": "unvote", "seat": 0})
+    assert e.value.code == "unvote_mode"
+
+
 def test_closing_early_asks_for_the_missing_votes(game):
     to_vote(game, mode="box")
     game.apply({"type": "votes", "votes": [1, 2, None, 1, 0]})

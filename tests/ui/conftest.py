@@ -14,6 +14,7 @@ from kivy.config import Config  # noqa: E402
 Config.set("graphics", "width", "1280")
 Config.set("graphics", "height", "800")
 Config.set("graphics", "resizable", "0")
+Config.set("graphics", "maxfps", "0")  # never wait for the next frame
 
 
 class FakeClient:

@@ -35,8 +35,8 @@ def run_night(app):
         if screen(app).name != "night":
             break
         clock.advance(4)
-        app.tick()
-        pump(1)
+        app.tick()  # the screen follows the clock; frames are drawn once at the end
+    pump(1)
     assert screen(app).name == "day"
 
 
@@ -157,6 +157,10 @@ def test_a_game_without_box_pointing_fingers(app):
         if vote.big_text not in seen:
             seen.append(vote.big_text)
     assert seen == ["Prêts ?", "3", "2", "1", "Votez !"] and vote.stage == "collect"
+    assert "Qui Alice montre-t-il du doigt ?" in shown(app)
+    assert find(vote, "undo").disabled
+    tap_text(find(vote, "targets"), "Chloé")
+    tap(find(vote, "undo"))  # the host mis-tapped: Alice points at Bruno
     assert "Qui Alice montre-t-il du doigt ?" in shown(app)
     tap_text(find(vote, "targets"), "Bruno")
     for name in ("Alice", "Bruno", "Alice"):
@@ -338,9 +342,11 @@ def test_custom_deck_is_checked_live(app):
 
 def test_reveal_with_artifacts_and_a_changed_investigator(app):
     tap(find(screen(app), "new"))
-    players = screen(app)
-    assert players.names[:3] == NAMES[:3]  # the last group is remembered
     type_players(app, ["Ana", "Ben", "Cyd", "Dan"])
+    back_home(app)
+    tap(find(screen(app), "new"))
+    assert screen(app).names == ["Ana", "Ben", "Cyd", "Dan"]  # the last group is remembered
+    tap(find(screen(app), "next"))
     s = screen(app)
     tap_text(find(s, "scenario_list"), "Alliances fragiles")
     text = shown(app)

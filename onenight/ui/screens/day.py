@@ -97,7 +97,7 @@ class DayScreen(BaseScreen):
         self.refresh()
 
     def ask_vote(self):
-        VoteModes(screen=self).open()
+        VoteModes(screen=self).open(animation=False)
 
     def start_vote(self, mode: str):
         if self.app.send({"type": "start_vote", "mode": mode}):

@@ -90,6 +90,10 @@ class VoteScreen(BaseScreen):
             parts.append(self.tr("vote.missing", names=", ".join(v.players[s] for s in v.missing)))
         return "   ".join(parts)
 
+    def can_undo(self, v) -> bool:
+        return v is not None and v.mode == "fingers" and self.stage != "countdown" and \
+            any(x is not None for x in self.app.ctl.state.votes)
+
     def _next_voter(self, v) -> int:
         for seat in range(len(v.players)):
             if v.votes is not None:
@@ -165,6 +169,14 @@ class VoteScreen(BaseScreen):
                 self.choosing = False  # hide at once: the next player must not see it
                 self.app.notify("vote.recorded")
             self.refresh()
+
+    def undo(self):
+        """Fingers mode: take back the last vote entered and ask for it again."""
+        for e in reversed(self.app.ctl.log):
+            if e["type"] == "vote" and self.app.ctl.state.votes[e["seat"]] is not None:
+                if self.app.send({"type": "unvote", "seat": e["seat"]}):
+                    self.refresh()
+                return
 
     def close_vote(self):
         v = self.view

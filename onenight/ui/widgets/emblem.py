@@ -3,7 +3,8 @@
 A glyph is a list of shapes in a unit square (0..1, y up). Shapes: ``("disc", cx, cy, r)``,
 ``("ring", cx, cy, r, w)``, ``("tri", x1, y1, x2, y2, x3, y3)``, ``("rect", x, y, w, h)``,
 ``("line", w, x1, y1, x2, y2, ...)``, ``("oval", x, y, w, h)``; a shape may end with ``"dark"``
-to be drawn in the background colour (holes, eyes). The tile's colour is the card's team.
+to be drawn darker (holes, eyes), or with ``"bg"`` to be drawn in the tile's colour (to cut a
+shape out). The tile's colour is the card's team.
 """
 
 from __future__ import annotations
@@ -52,15 +53,17 @@ GLYPHS: dict[str, list] = {
     "troublemaker": [("line", 2.5, .18, .22, .80, .78), ("line", 2.5, .18, .78, .80, .22),
                      ("tri", .84, .84, .70, .80, .80, .70), ("tri", .84, .16, .80, .30, .70, .20),
                      ("disc", .50, .50, .07)],
-    "village_idiot": [("tri", .22, .40, .50, .40, .20, .84), ("tri", .36, .40, .64, .40, .50, .90),
-                      ("tri", .50, .40, .78, .40, .80, .84), ("disc", .20, .86, .05),
-                      ("disc", .50, .92, .05), ("disc", .80, .86, .05), ("rect", .20, .30, .60, .10)],
+    "village_idiot": [("tri", .50, .52, .26, .62, .08, .88), ("tri", .50, .52, .74, .62, .92, .88),
+                      ("tri", .30, .52, .70, .52, .50, .66), ("disc", .08, .86, .05),
+                      ("disc", .92, .86, .05), ("disc", .50, .32, .17),
+                      ("disc", .44, .36, .025, "dark"), ("disc", .56, .36, .025, "dark"),
+                      ("line", 1.4, .42, .26, .50, .22, .58, .26, "dark")],
     "aura_seer": [("disc", .50, .50, .14), ("ring", .50, .50, .24, 1.5)]
     + [("line", 1.8, .50 + .30 * dx, .50 + .30 * dy, .50 + .40 * dx, .50 + .40 * dy)
        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1), (.7, .7), (-.7, .7), (.7, -.7), (-.7, -.7))],
     "drunk": [("rect", .38, .14, .24, .48), ("rect", .45, .62, .10, .20), ("rect", .43, .82, .14, .05),
               ("rect", .40, .30, .20, .14, "dark"), ("disc", .74, .76, .04), ("disc", .80, .62, .03)],
-    "insomniac": [("disc", .44, .56, .30), ("disc", .58, .64, .26, "dark"),
+    "insomniac": [("disc", .44, .56, .30), ("disc", .58, .64, .26, "bg"),
                   ("disc", .72, .30, .05), ("disc", .82, .44, .035)],
     "revealer": [("rect", .20, .20, .34, .52), ("rect", .24, .24, .26, .44, "dark"),
                  ("rect", .48, .28, .34, .52), ("line", 2, .30, .86, .60, .92, .72, .86),
@@ -133,9 +136,10 @@ class Emblem(Widget):
             Color(bg[0], bg[1], bg[2], a)
             RoundedRectangle(pos=(x0, y0), size=(side, side), radius=[side * 0.16])
             for shape in GLYPHS.get(self.card, []):
-                is_dark = shape[-1] == "dark"
-                Color(*(dark if is_dark else fg))
-                s = shape[:-1] if is_dark else shape
+                mark = shape[-1] if shape[-1] in ("dark", "bg") else None
+                Color(*(dark if mark == "dark" else (bg[0], bg[1], bg[2], a) if mark == "bg"
+                        else fg))
+                s = shape[:-1] if mark else shape
                 kind = s[0]
 
                 def P(u, v):

@@ -1,0 +1,94 @@
+"""Press-to-app latency of the vote box link (a benchmark, not a test).
+
+Starts ``onenight-box --simulate`` in its own process, connects a paired BoxClient over a
+pseudo-terminal pair and over loopback TCP, then presses a pad (during the debate, each press
+toggles "ready") and times each press from the console command reaching the bridge to the
+event reaching the app. Prints median and 99th percentile per transport.
+
+    .venv/bin/python bench/box_latency.py [--presses 300]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from onenight.box import BoxClient, KeyStore
+
+KEY = os.urandom(32)
+
+
+def run(transport: str, presses: int) -> list[float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        (tmp / "box").mkdir()
+        (tmp / "box" / "paired.json").write_text(json.dumps({"bench": KEY.hex()}))
+        (tmp / "tablet.json").write_text(json.dumps({"app_id": "bench", "boxes": {"benchbox": KEY.hex()}}))
+        cmd = [sys.executable, "-m", "firmware_bridge", "--simulate", "--state", str(tmp / "box"),
+               "--box-id", "benchbox"]
+        fds = ()
+        if transport == "pty":
+            master, slave = os.openpty()
+            url = os.ttyname(slave)
+            cmd += ["--serial", f"fd:{master}"]
+            fds = (master,)
+        else:
+            cmd += ["--tcp", "127.0.0.1:0"]
+        proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL, text=True, pass_fds=fds)
+        if transport == "tcp":
+            url = "socket://127.0.0.1:" + proc.stdout.readline().rsplit(":", 1)[1].strip()
+        threading.Thread(target=lambda: proc.stdout.read(), daemon=True).start()
+        got = threading.Event()
+        client = BoxClient(url, KeyStore(tmp / "tablet.json"),
+                           on_event=lambda ev: ev.kind == "ready" and got.set())
+        client.start()
+        assert client.wait_for(lambda c: c.status == "connected", 10), "no link"
+        client.start_debate(time.monotonic() + 3600, 3600)
+        time.sleep(0.5)
+        times = []
+        for i in range(presses):
+            got.clear()
+            t0 = time.perf_counter()
+            proc.stdin.write("down 1\n")
+            proc.stdin.flush()
+            if not got.wait(5):
+                raise SystemExit(f"{transport}: press {i} never arrived")
+            times.append(time.perf_counter() - t0)
+            proc.stdin.write("up 1\n")
+            proc.stdin.flush()
+            time.sleep(0.05)  # longer than the debounce, as a finger would
+        client.stop()
+        proc.stdin.write("quit\n")
+        proc.stdin.flush()
+        proc.wait(5)
+        if transport == "pty":
+            os.close(master)
+            os.close(slave)
+        return times
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--presses", type=int, default=300)
+    args = ap.parse_args()
+    print(f"{platform.node()} {platform.machine()} {os.cpu_count()} cores, "
+          f"Python {platform.python_version()}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
+    for transport in ("pty", "tcp"):
+        t = sorted(run(transport, args.presses))
+        p99 = t[min(len(t) - 1, int(round(0.99 * (len(t) - 1))))]
+        print(f"{transport}: {len(t)} presses, median {statistics.median(t) * 1000:.2f} ms, "
+              f"p99 {p99 * 1000:.2f} ms, max {t[-1] * 1000:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()

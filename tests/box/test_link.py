@@ -1,0 +1,224 @@
+"""The app's client and the bridge, each in its own process, over a pseudo-terminal and TCP."""
+
+import json
+import signal
+import socket
+import time
+
+import pytest
+
+from firmware_bridge import protocol as p
+from onenight.box import BoxClient, KeyStore
+from onenight.rules.outcome import check_votes
+
+from .conftest import APP, BOX, KEY, BridgeProcess, paired_state
+
+T = 10.0  # generous timeout for every wait; a passing test never waits that long
+
+
+def connected(c):
+    return c.status == "connected"
+
+
+def whole_vote(bridge, client):
+    assert client.wait_for(connected, T)
+    client.start_debate(time.monotonic() + 120, 300)
+    bridge.expect(r"phase debate")
+    bridge.say("press 3")
+    assert client.wait_for(lambda c: c.ready_seats == {2}, T)
+    client.open_vote(range(5), 5)
+    bridge.expect(r"phase vote")
+    for seat, target in ((1, 3), (2, 3), (3, 1), (4, 5)):
+        bridge.say(f"vote {seat} {target}")
+    assert client.wait_for(lambda c: len(c.voted_seats) == 4, T)
+    assert client.votes is None  # not all in: nothing to see
+    bridge.say("vote 5 1")
+    assert client.wait_for(lambda c: c.votes is not None, T)
+    votes = client.votes
+    assert votes == {0: 2, 1: 2, 2: 0, 3: 4, 4: 0}
+    assert check_votes([votes[s] for s in range(5)], 5) == (2, 2, 0, 4, 0)
+
+
+def test_a_whole_vote_over_a_pseudo_terminal(over_pty):
+    whole_vote(*over_pty)
+
+
+def test_a_whole_vote_over_loopback_tcp(over_tcp):
+    whole_vote(*over_tcp)
+
+
+def test_kill_and_restart_the_bridge_mid_vote_loses_nothing(over_pty):
+    bridge, client = over_pty
+    assert client.wait_for(connected, T)
+    client.open_vote(range(4), 4)
+    bridge.expect("phase vote")
+    bridge.say("vote 1 2")
+    bridge.say("vote 2 3")
+    assert client.wait_for(lambda c: c.voted_seats == {0, 1}, T)
+    bridge.kill()
+    assert client.wait_for(lambda c: c.status == "disconnected", T)
+    assert client.voted_seats == {0, 1}
+    bridge.start()
+    assert client.wait_for(connected, T)
+    bridge.say("vote 1 4")  # already voted before the crash: refused
+    bridge.say("vote 3 1")
+    bridge.say("vote 4 1")
+    assert client.wait_for(lambda c: c.votes is not None, T)
+    assert client.votes == {0: 1, 1: 2, 2: 0, 3: 0}
+    assert "already voted" in bridge.log()
+
+
+def test_link_lost_then_back_keeps_every_vote(over_tcp):
+    bridge, client = over_tcp
+    assert client.wait_for(connected, T)
+    client.open_vote([0, 1, 2], 6)
+    bridge.expect("phase vote")
+    bridge.say("vote 1 6")
+    assert client.wait_for(lambda c: c.voted_seats == {0}, T)
+    bridge.proc.send_signal(signal.SIGSTOP)  # the box stops answering
+    try:
+        assert client.wait_for(lambda c: c.status == "disconnected", T)
+    finally:
+        bridge.proc.send_signal(signal.SIGCONT)
+    assert client.wait_for(connected, T)
+    bridge.say("vote 2 6")
+    assert client.wait_for(lambda c: c.voted_seats == {0, 1}, T)
+    assert client.votes is None
+
+
+def test_box_gone_for_good_the_rest_vote_on_the_tablet(over_tcp):
+    bridge, client = over_tcp
+    assert client.wait_for(connected, T)
+    client.open_vote([0, 1, 2, 3], 4)
+    bridge.expect("phase vote")
+    bridge.say("vote 1 3")
+    assert client.wait_for(lambda c: c.voted_seats == {0}, T)
+    bridge.kill()
+    assert client.wait_for(lambda c: c.status == "disconnected", T)
+    tablet = {s: 0 for s in range(4) if s not in client.voted_seats and s != 0}
+    client.close_vote()
+    assert client.votes == {0: 2}
+    votes = {**client.votes, **tablet}
+    assert check_votes([votes[s] for s in range(4)], 4) == (2, 0, 0, 0)
+
+
+def test_a_vote_cast_while_the_link_is_down_arrives_after(over_tcp):
+    bridge, client = over_tcp
+    assert client.wait_for(connected, T)
+    client.open_vote([0, 1, 2], 3)
+    bridge.expect("phase vote")
+    client.stop()
+    bridge.say("vote 1 2")
+    bridge.expect("seat 1 voted")
+    again = BoxClient(client.url, client.keys)
+    again._wanted = client._wanted  # the same app, coming back
+    again.start()
+    try:
+        assert again.wait_for(lambda c: c.voted_seats == {0}, T)
+    finally:
+        again.stop()
+
+
+def test_an_unpaired_tablet_is_refused_until_paired(tmp_path):
+    state = tmp_path / "box"
+    state.mkdir()
+    bridge = BridgeProcess(state, tcp=True).start()
+    client = BoxClient(f"socket://127.0.0.1:{bridge.port}", KeyStore(tmp_path / "t.json"))
+    client.start()
+    try:
+        assert client.wait_for(lambda c: c.status == "unpaired", T)
+        client.pair()  # nobody holds a key: refused
+        assert client.wait_for(lambda c: c.last_refusal and "pairing refused" in c.last_refusal, T)
+        bridge.say("down 1")
+        bridge.expect("pairing open")
+        bridge.say("up 1")
+        client.pair()
+        assert client.wait_for(connected, T)
+        assert json.loads((state / "paired.json").read_text()).keys() == {client.keys.app_id}
+        assert client.keys.get(BOX) is not None
+    finally:
+        client.stop()
+        bridge.stop()
+    assert "pairing refused" in bridge.log()
+
+
+class RawApp:
+    """A hand-driven app over TCP, to send what a well-behaved client never would."""
+
+    def __init__(self, port):
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=T)
+        self.got = []
+        self.sent = []
+        self.ch = p.Channel("app", self._write, time.monotonic, self.got.append, print)
+
+    def _write(self, data):
+        self.sent.append(data)
+        self.sock.sendall(data)
+
+    def read_until(self, done):
+        """Read until ``done()`` holds, or a message of kind ``done`` (a string) arrives;
+        returns the latest message of that kind."""
+        kind = done if isinstance(done, str) else None
+        if kind:
+            done = lambda: any(m["t"] == kind for m in self.got)
+        deadline = time.monotonic() + T
+        self.sock.settimeout(T)
+        while not done():
+            assert time.monotonic() < deadline, "the box never answered"
+            self.ch.data_received(self.sock.recv(4096))
+        return next((m for m in reversed(self.got) if m["t"] == kind), None)
+
+    def hello(self, app_id=APP, key=KEY):
+        nonce = p.new_nonce()
+        self.ch.send({"t": "hello", "v": p.VERSION, "id": app_id, "n": nonce})
+        h = self.read_until("hello")
+        self.ch.restart(p.session_key(key, nonce, h["n"]))
+        return h
+
+
+def test_garbage_and_hostile_frames_are_refused_and_logged(over_tcp):
+    bridge, client = over_tcp
+    assert client.wait_for(connected, T)
+    client.open_vote([0, 1, 2], 4)
+    bridge.expect("phase vote")
+    bridge.say("vote 1 2")
+    assert client.wait_for(lambda c: c.voted_seats == {0}, T)
+
+    raw = RawApp(bridge.port)
+    raw.sock.sendall(b"\x00\xff\xfe garbage\n" + b"#" + b"A" * 5000 + b"\n")
+    bad_crc = bytearray(p.encode_frame({"t": "ping"}))
+    bad_crc[2] ^= 4
+    raw.sock.sendall(bytes(bad_crc) + p.encode_frame({"t": "launch", "s": 1}))
+    raw.hello()
+    raw.ch.send({"t": "launch"})  # authenticated, but no such message
+    raw.ch.send({"t": "open", "seats": [12], "players": 5, "round": 9})  # seat out of range
+    raw.ch.send({"t": "close", "round": 12345})  # not the open round
+    captured = p.encode_frame({"t": "reset", "s": 99}, "00" * 16)  # forged MAC
+    raw.sock.sendall(captured)
+    raw.ch.send({"t": "cue", "cue": "chirp"})
+    replay = raw.sent[-1]
+    raw.read_until(lambda: raw.ch.unacknowledged == 0)
+    raw.sock.sendall(replay)  # the same frame again, in the same session
+
+    intruder = RawApp(bridge.port)
+    intruder.hello(app_id="stranger", key=b"\x01" * 32)
+    intruder.ch.key = b"\x01" * 32
+    intruder.ch.send({"t": "reset"})
+    assert "unpaired" in intruder.read_until("error")["reason"]
+
+    bridge.say("vote 2 2")  # for oneself
+    bridge.say("vote 1 3")  # a second vote
+    bridge.say("show")
+    bridge.expect("phase vote")
+    client.close_vote()
+    assert client.wait_for(lambda c: c.votes is not None, T)
+    assert client.votes == {0: 1}
+    bridge.say("vote 3 1")  # after the close
+    bridge.say("show")
+    bridge.expect("phase closed")
+    log = bridge.log()
+    for reason in ("garbage", "checksum", "longer than", "unauthenticated", "unknown message 'launch'",
+                   "out of range", "round 12345", "bad MAC", "not paired", "already received",
+                   "cannot vote for themselves", "already voted", "the vote is closed"):
+        assert reason in log, reason
+    assert "Traceback" not in log
