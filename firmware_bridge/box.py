@@ -260,9 +260,12 @@ class BoxLogic:
 
     # ------------------------------------------------------------------ commands from the app
     def debate(self, remaining: float, total: float) -> None:
+        """Start the debate countdown, or set its time again if it is already running (the
+        ready signals are kept then)."""
         with self.lock:
             s = self.state
-            s.phase, s.ready, s.votes, s.seats = "debate", [], {}, []
+            if s.phase != "debate":
+                s.phase, s.ready, s.votes, s.seats = "debate", [], {}, []
             s.total = max(total, remaining, 1.0)
             self._start_countdown(remaining)
             log.info("debate: %.0f s left of %.0f", remaining, s.total)
@@ -383,8 +386,6 @@ class BoxLogic:
                 on = seat in s.ready
             elif s.phase == "vote" and seat in s.seats:
                 on = seat in s.votes or slow
-            elif s.phase == "closed":
-                on = False
             else:
                 on = False
             if pad.led.is_active != on:

@@ -37,6 +37,18 @@ def parse_args(argv=None):
     return ap.parse_args(argv)
 
 
+def hardware_factory(pin_map):
+    """The Pi's own pin factory (lgpio on current Raspberry Pi OS, or whatever
+    GPIOZERO_PIN_FACTORY names), with the pin map's expanders on top."""
+    from gpiozero import Device
+    from .expander import ExpanderFactory
+    base = Device.pin_factory or Device._default_pin_factory()
+    if not pin_map.expanders:
+        return base
+    from smbus2 import SMBus
+    return ExpanderFactory(base, SMBus(pin_map.i2c_bus), pin_map.expanders)
+
+
 def main(argv=None) -> int:
     args = parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
@@ -59,14 +71,17 @@ def main(argv=None) -> int:
         hw = SimulatedHardware(pin_map)
         factory = hw.factory
     else:
-        from gpiozero import Device
-        from smbus2 import SMBus
-        from .expander import ExpanderFactory
-        base = Device.pin_factory or Device._default_pin_factory()
-        factory = ExpanderFactory(base, SMBus(pin_map.i2c_bus), pin_map.expanders) \
-            if pin_map.expanders else base
+        try:
+            factory = hardware_factory(pin_map)
+        except Exception as e:  # no Pi, no I2C, an expander not answering: say which
+            log.error("cannot reach the box's hardware: %s (to try without it: --simulate)", e)
+            return 2
 
-    box = VoteBox(pin_map, pin_factory=factory)
+    try:
+        box = VoteBox(pin_map, pin_factory=factory)
+    except Exception as e:
+        log.error("cannot set up the pads, bar and buzzer: %s", e)
+        return 2
     logic = BoxLogic(box, store=state / "state.json", pair_hold=args.pair_hold)
     bridge = link.Bridge(logic, link.PairedApps(state / "paired.json"),
                          args.box_id or socket.gethostname())

@@ -80,9 +80,14 @@ class BoxSession:
 
     # -- refusals are logged, never fatal
     def _on_refused(self, reason: str) -> None:
+        if reason.startswith("link lost"):
+            log.info("%s: %s", self.name, reason)
+            return
         log.warning("%s: refused: %s", self.name, reason)
         if "bad MAC" in reason or "unauthenticated" in reason:
-            if not self.authenticated and not self._told_unpaired:
+            # answered only inside a handshake: bytes left over from an earlier session (a
+            # restarted box reading a serial buffer) get no reply
+            if self.app_id is not None and not self.authenticated and not self._told_unpaired:
                 self._told_unpaired = True
                 self.channel.send({"t": "error", "reason": "unpaired: this tablet is not paired "
                                    "with this box (hold an OK key for 3 s, then pair)"})
@@ -234,6 +239,10 @@ class Bridge:
     def stopping(self) -> bool:
         return self._stop.is_set()
 
+    def pause(self, seconds: float) -> None:
+        """Wait ``seconds``, or less if the bridge is stopping."""
+        self._stop.wait(seconds)
+
 
 # ---------------------------------------------------------------------- transports
 
@@ -254,9 +263,12 @@ class FdPort:
             raise OSError("end of file")
         return data
 
-    def write(self, data: bytes) -> None:
+    def write(self, data: bytes, timeout: float = 0.5) -> None:
         view = memoryview(data)
         while view:
+            _, w, _ = select.select([], [self.fd], [], timeout)
+            if not w:  # nobody reads the other end: a lost link, not a stuck box
+                raise OSError(f"write timed out after {timeout} s")
             n = os.write(self.fd, view)
             view = view[n:]
 
@@ -272,7 +284,7 @@ def serve_serial(bridge: Bridge, where: str) -> threading.Thread:
         if where.startswith("fd:"):
             return FdPort(int(where[3:]))
         import serial  # only the box needs pyserial here; protocol.py never imports it
-        return serial.Serial(where, baudrate=115200, timeout=0.05)
+        return serial.Serial(where, baudrate=115200, timeout=0.05, write_timeout=0.5)
 
     def run():
         while not bridge.stopping:
@@ -280,7 +292,7 @@ def serve_serial(bridge: Bridge, where: str) -> threading.Thread:
                 port = open_port()
             except (OSError, ValueError) as e:
                 log.warning("serial %s: cannot open (%s); retrying", where, e)
-                bridge._stop.wait(1.0)
+                bridge.pause(1.0)
                 continue
             lock = threading.Lock()
 
@@ -305,7 +317,7 @@ def serve_serial(bridge: Bridge, where: str) -> threading.Thread:
                     port.close()
                 except Exception:
                     pass
-            bridge._stop.wait(0.5)
+            bridge.pause(0.5)
 
     t = threading.Thread(target=run, name=f"serial {where}", daemon=True)
     t.start()

@@ -109,10 +109,14 @@ class BoxClient:
     """The link to one vote box. Thread-safe; events come from the client's own thread."""
 
     def __init__(self, url: str, key_store: KeyStore, *, clock: Callable[[], float] = time.monotonic,
-                 on_event: Callable[[BoxEvent], None] | None = None, baudrate: int = 115200):
+                 on_event: Callable[[BoxEvent], None] | None = None, baudrate: int = 115200,
+                 link_clock: Callable[[], float] = time.monotonic):
+        """``clock`` is the game's clock, in which ``start_debate``'s deadline is given;
+        ``link_clock`` times the heartbeat and resends and must follow real time."""
         self.url = url
         self.keys = key_store
         self.clock = clock
+        self.link_clock = link_clock
         self.on_event = on_event
         self.events: queue.SimpleQueue[BoxEvent] = queue.SimpleQueue()  # used when no on_event
         self.baudrate = baudrate
@@ -123,6 +127,7 @@ class BoxClient:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._port = None
+        self._out: queue.SimpleQueue[bytes] = queue.SimpleQueue()  # frames for the client thread
         self._channel: p.Channel | None = None
         self._nonce = ""
         self._want_pair = False
@@ -282,19 +287,26 @@ class BoxClient:
             except Exception:
                 pass
 
-    def _write(self, data: bytes) -> None:
-        port = self._port
-        if port is None:
-            raise OSError("not connected")
-        try:
-            port.write(data)
-        except (serial.SerialException, socket.error) as e:
-            raise OSError(str(e)) from None
+    def _flush(self) -> bool:
+        """Write the queued frames (on the client's thread, outside the lock, so a command from
+        the UI never waits on the port). False if the port failed."""
+        while True:
+            try:
+                data = self._out.get_nowait()
+            except queue.Empty:
+                return True
+            try:
+                self._port.write(data)
+            except (serial.SerialException, OSError) as e:
+                log.info("box link write failed: %s", e)
+                return False
 
     def _run(self) -> None:
         while not self._stop.is_set():
             try:
-                self._port = serial.serial_for_url(self.url, baudrate=self.baudrate, timeout=0.02)
+                # a write that cannot finish means the box is gone: never block the client on it
+                self._port = serial.serial_for_url(self.url, baudrate=self.baudrate, timeout=0.02,
+                                                   write_timeout=0.5)
             except (serial.SerialException, OSError, ValueError) as e:
                 log.debug("box not reachable at %s: %s", self.url, e)
                 self._set_status(DISCONNECTED)
@@ -313,15 +325,19 @@ class BoxClient:
 
     def _session(self) -> None:
         with self._lock:
-            self._channel = p.Channel("app", self._write, self.clock, self._on_message,
+            while not self._out.empty():  # frames of a session that is over
+                self._out.get_nowait()
+            self._channel = p.Channel("app", self._out.put, self.link_clock, self._on_message,
                                       self._on_refused)
             self._nonce = p.new_nonce()
             self.box_id = None
             self._set_status(CONNECTING)
             self._channel.send({"t": "hello", "v": p.VERSION, "id": self.keys.app_id,
                                 "n": self._nonce})
-        hello_at = self.clock()
+        hello_at = self.link_clock()
         while not self._stop.is_set():
+            if not self._flush():
+                return
             try:
                 data = self._port.read(max(1, self._port.in_waiting))
             except (serial.SerialException, OSError) as e:
@@ -331,7 +347,7 @@ class BoxClient:
                 if data:
                     self._channel.data_received(data)
                 if self._status == CONNECTING and self.box_id is None \
-                        and self.clock() - hello_at > HELLO_TIMEOUT:
+                        and self.link_clock() - hello_at > HELLO_TIMEOUT:
                     log.info("no hello from the box within %.0f s", HELLO_TIMEOUT)
                     return
                 if self._channel.key is None:
@@ -375,7 +391,7 @@ class BoxClient:
         if kind == "error":
             self.last_refusal = body["reason"]
             log.warning("box says: %s", body["reason"])
-            if body["reason"].startswith("unpaired"):
+            if body["reason"].startswith("unpaired") and self._status == CONNECTING:
                 self._set_status(UNPAIRED)
             self._emit(BoxEvent("refused", reason=body["reason"]))
             return

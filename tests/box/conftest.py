@@ -39,8 +39,9 @@ class BridgeProcess:
             fds = (self.serial_fd,)
         if self.tcp:
             cmd += ["--tcp", "127.0.0.1:0"]
-        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=open(self.stderr, "a"), text=True, pass_fds=fds)
+        with open(self.stderr, "a") as err:
+            self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=err, text=True, pass_fds=fds)
         threading.Thread(target=self._read, args=(self.proc,), daemon=True).start()
         if self.tcp:
             self.port = int(self.expect(r"listening tcp .*:(\d+)")[1])
@@ -69,6 +70,8 @@ class BridgeProcess:
     def kill(self):
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(5)
+        self.proc.stdin.close()
+        self.proc.stdout.close()
 
     def log(self) -> str:
         return self.stderr.read_text()
@@ -81,6 +84,7 @@ class BridgeProcess:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(5)
+            self.proc.stdout.close()
 
 
 def paired_state(tmp_path: Path) -> tuple[Path, KeyStore]:

@@ -37,6 +37,14 @@ def whole_vote(bridge, client):
     votes = client.votes
     assert votes == {0: 2, 1: 2, 2: 0, 3: 4, 4: 0}
     assert check_votes([votes[s] for s in range(5)], 5) == (2, 2, 0, 4, 0)
+    events = []
+    while not client.events.empty():
+        events.append(client.events.get())
+    kinds = [e.kind for e in events]
+    assert kinds[-1] == "votes" and kinds.count("vote_in") == 5 and "ready" in kinds
+    # nothing before the reveal says whom anyone chose
+    assert all(e.votes is None for e in events[:-1])
+    assert events[-1].votes == votes
 
 
 def test_a_whole_vote_over_a_pseudo_terminal(over_pty):
