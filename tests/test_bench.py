@@ -114,11 +114,11 @@ def test_a_wrong_demo_stops_the_app_before_its_window(tmp_path):
         stop(proc)
 
 
-def test_the_press_rig_reaches_the_app_over_both_links():
+def test_the_press_bench_reaches_the_app_over_both_links():
     sys.path.insert(0, str(ROOT / "bench"))
     try:
-        from box_press import press_latency
+        from box_latency import run
     finally:
         sys.path.remove(str(ROOT / "bench"))
     for transport in ("pty", "tcp"):
-        assert len(press_latency(transport, presses=3)) == 3
+        assert len(run(transport, 3)) == 3
