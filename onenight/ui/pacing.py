@@ -27,8 +27,9 @@ MAXFPS = 20
 MULTISAMPLES = 0
 CLOCK = "interrupt"
 RESOLUTION = 0.001  # seconds
-AFTER = 0.002  # a screen's tick aims this long after the moment it waits for, so that a
-# tick fired early by the clock's resolution does not miss it (and wait for the next one)
+AFTER = 0.005  # a screen's tick aims this long after the moment it waits for: Kivy fires
+# up to about 2 ms early (its resolution, and it wakes a little before), and a tick that came
+# just before the debate's end would show 0:00 but sound the end only after the redraw
 
 
 def configure() -> None:
