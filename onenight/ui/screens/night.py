@@ -67,7 +67,7 @@ class NightScreen(BaseScreen):
         d.tick()
         self.refresh()
         if d.done:
-            trace.mark("night_end")
+            trace.mark("night_end", clips_failed=len(getattr(self.app.audio, "failed", ())))
             self.driver = None
             if self.app.send({"type": "night_done", "minutes": self.app.settings.debate_minutes}):
                 self.app.say("day.start")
@@ -89,11 +89,13 @@ class NightScreen(BaseScreen):
         else:
             self.driver.pause()
         self.refresh()
+        self.app.retick()  # the driver's next moment moved
 
     def replay(self):
         if self.driver is not None:
             self.driver.replay_last()
             self.refresh()
+            self.app.retick()
 
     def stop_night(self):
         """The host leaves the night (to the home screen); coming back starts it over."""
