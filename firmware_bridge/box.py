@@ -138,6 +138,8 @@ class BoxLogic:
         self.pair_hold = pair_hold
         self.lock = threading.RLock()
         self.events: queue.SimpleQueue = queue.SimpleQueue()  # key edges, from pin callbacks
+        self._save_deferred = False  # True while poll() handles key edges
+        self._save_due = False
         self.outbox: queue.SimpleQueue = queue.SimpleQueue()  # events for the listeners
         self.wake = threading.Event()  # set when there is something to poll for
         self.n = len(box.pads)
@@ -163,12 +165,18 @@ class BoxLogic:
     def poll(self) -> None:
         """Handle queued key edges, then set the LEDs, the bar and the buzzer for now."""
         with self.lock:
-            while True:
-                try:
-                    seat, down, t = self.events.get_nowait()
-                except queue.Empty:
-                    break
-                self._edge(seat, down, t)
+            # a key press saves the state only once its events are on their way (below): the
+            # file's fsync takes milliseconds (more on an SD card), the app need not wait
+            self._save_deferred = True
+            try:
+                while True:
+                    try:
+                        seat, down, t = self.events.get_nowait()
+                    except queue.Empty:
+                        break
+                    self._edge(seat, down, t)
+            finally:
+                self._save_deferred = False
             now = self.clock()
             self._holds(now)
             self._countdown(now)
@@ -184,6 +192,10 @@ class BoxLogic:
                     listener(event)
                 except Exception:  # a listener's bug must not stop the box
                     log.exception("event listener failed on %r", event.get("t"))
+        if self._save_due:
+            with self.lock:
+                self._save_due = False
+                self._save()
 
     def _edge(self, seat: int, down: bool, t: float) -> None:
         k = self._keys[seat]
@@ -402,6 +414,9 @@ class BoxLogic:
 
     def _save(self) -> None:
         if self.store is None:
+            return
+        if self._save_deferred:
+            self._save_due = True  # poll() saves once the key's events are sent
             return
         s = self.state
         s.remaining, s.saved_at = self.remaining(), time.time()

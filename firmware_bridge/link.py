@@ -219,12 +219,14 @@ class Bridge:
 
     def run(self) -> None:
         while not self._stop.is_set():
+            # cleared before step(), not after the wait: a press arriving between the two
+            # would otherwise wait a whole period
+            self.logic.wake.clear()
             try:
                 self.step()
             except Exception:  # the loop keeps the countdown: it must never die
                 log.exception("box loop error")
             self.logic.wake.wait(self.period)  # a key press or an event wakes it at once
-            self.logic.wake.clear()
 
     def start(self) -> None:
         t = threading.Thread(target=self.run, name="box-loop", daemon=True)

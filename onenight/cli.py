@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 
@@ -65,6 +66,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if getattr(args, "func", None) is None:
+        from onenight.ui.demo import DEMO_ENV, DemoError, parse
+
+        if os.environ.get(DEMO_ENV):
+            try:
+                parse(os.environ[DEMO_ENV])  # before Kivy, which takes over standard error
+            except DemoError as e:
+                print(f"onenight: {e}", file=sys.stderr)
+                return 2
+        from onenight.ui.pacing import configure
+
+        configure()  # before Kivy makes its clock and window
         from onenight.ui.app import run_app  # imported late: the rules need no Kivy
 
         return run_app()

@@ -21,7 +21,7 @@ from onenight.game.controller import Refused
 from onenight.game.journal import open_game
 from onenight.game.settings import Settings, load_settings, save_settings
 
-from . import theme
+from . import pacing, theme, trace
 from .i18n import Translator
 from .screens import SCREENS
 from .sounds import Sounds
@@ -29,6 +29,7 @@ from .voice import SafeAudio, Speaker, voice_packs
 from .widgets import common as _common  # noqa: F401  (registers the kv classes)
 
 HERE = Path(__file__).parent
+TICK = 0.2  # seconds between ticks of a screen that does not say when it needs the next
 
 
 class Root(FloatLayout):
@@ -53,9 +54,10 @@ class OneNightApp(App):
 
     def __init__(self, data_dir: str | os.PathLike | None = None, clock=None,
                  rng: random.Random | None = None, box_factory=None, night_factory=None,
-                 audio=None, wall=None, **kw):
+                 audio=None, wall=None, demo: str | None = None, **kw):
         super().__init__(**kw)
         self._wall = wall  # wall-clock seconds for the journal (time.time by default)
+        self.demo = demo  # a demo game to start in (onenight.ui.demo), or None
         self._data_dir = Path(data_dir) if data_dir else None
         self._clock = clock
         self._rng = rng or random.Random()
@@ -67,11 +69,18 @@ class OneNightApp(App):
         self._audio = audio
         self.audio = None
         self.speaker = None
+        self._tick_event = None
 
     # ---- paths and services -------------------------------------------------------------
     @property
     def data_dir(self) -> Path:
-        return self._data_dir or Path(self.user_data_dir)
+        if self._data_dir:
+            return self._data_dir
+        # Kivy makes its folder inside ~/.config without creating that first: a fresh
+        # account has none, and the app would not start
+        config = os.environ.get("XDG_CONFIG_HOME") or os.path.expanduser("~/.config")
+        os.makedirs(config, exist_ok=True)
+        return Path(self.user_data_dir)
 
     def build(self):
         self.settings, problem = load_settings(self.data_dir / "settings.json")
@@ -101,14 +110,26 @@ class OneNightApp(App):
         Window.bind(size=self._on_size)
         self._on_size(Window, Window.size)
         Window.clearcolor = theme.BG
-        Clock.schedule_interval(lambda dt: self.tick(), 0.2)
+        pacing.tune(Clock)
+        self._tick_event = Clock.schedule_once(self._tick, TICK)
+        sm.bind(current=lambda *_: self.retick())
         if problem:
             self.notify(problem, kind="error")
         if journal_problem:
             self.notify("journal.set_aside", kind="error", **journal_problem)
         self.connect_box()
         self._resume_box_vote()
+        if trace.path():
+            Window.bind(on_flip=self._first_flip)
+        if self.demo:
+            from . import demo
+
+            demo.setup(self, self.demo)
         return root
+
+    def _first_flip(self, *_):
+        Window.unbind(on_flip=self._first_flip)
+        trace.mark("first_frame")
 
     def _on_size(self, _w, size):
         self.scale = max(0.55, min(size[0] / 1280.0, size[1] / 800.0))
@@ -137,6 +158,8 @@ class OneNightApp(App):
         """Apply an event; on refusal show why and what to do. Returns whether it applied."""
         try:
             self.ctl.apply(event)
+            if self._tick_event is not None:
+                self.retick()  # the game changed: the screen's next tick may be sooner
         except Refused as r:
             self.notify("refused." + r.code, kind="error", **_facts(self, r.facts))
             return False
@@ -174,6 +197,21 @@ class OneNightApp(App):
         screen = self.sm.current_screen
         if screen is not None:
             screen.tick()
+
+    def _tick(self, *_):
+        self.tick()
+        self.retick()
+
+    def retick(self) -> None:
+        """Schedule the next tick when the current screen next needs one (its
+        ``next_tick()``): the countdown's next second, the night's next line; never later
+        than a second. Called after each tick, and whenever the screen or the game changes."""
+        screen = self.sm.current_screen
+        delay = min(1.0, max(0.001, screen.next_tick() if screen is not None else TICK))
+        # Kivy counts a delay from the start of the current frame: count it from now
+        delay += Clock.time() - Clock.get_time()
+        self._tick_event.cancel()
+        self._tick_event = Clock.schedule_once(self._tick, delay)
 
     # ---- the vote box -----------------------------------------------------------------------
     def connect_box(self) -> None:
@@ -255,5 +293,15 @@ def run_app() -> int:
     from kivy.config import Config
 
     Config.set("kivy", "exit_on_escape", "0")  # a stray Escape key must not end a game
+    spec = os.environ.get("ONENIGHT_DEMO")
+    if spec:
+        import tempfile
+
+        from . import demo
+
+        demo.parse(spec)  # the command line checked it before importing Kivy
+        with tempfile.TemporaryDirectory(prefix="onenight-demo-") as data:
+            OneNightApp(data_dir=data, demo=spec).run()
+        return 0
     OneNightApp().run()
     return 0

@@ -13,6 +13,8 @@ import os
 
 from kivy.clock import Clock
 
+from . import trace
+
 VOTE_FILE = "box-vote.json"  # the round of the box vote under way
 
 
@@ -102,7 +104,14 @@ class BoxLink:
 
     # ---- what the box says (from the client's thread) ----------------------------------------
     def _from_thread(self, ev) -> None:
-        Clock.schedule_once(lambda dt: self.handle(ev), 0)
+        Clock.schedule_once(lambda dt: self._on_ui_thread(ev), 0)
+
+    def _on_ui_thread(self, ev) -> None:
+        self.handle(ev)
+        trace.mark("box_event", kind=ev.kind)
+        screen = self.app.sm.current_screen
+        if screen is not None:
+            screen.refresh()  # on screen now, not at the screen's next tick
 
     def handle(self, ev) -> None:
         """Apply one box event on the UI thread."""

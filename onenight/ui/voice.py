@@ -18,6 +18,8 @@ from onenight.narration.plan import NIGHT
 from onenight.narration.settings import ACTION_SECONDS
 from onenight.rules.steps import STEP
 
+from . import trace
+
 DEFAULT_PACK = "standard"  # the voice that ships with the app
 
 #: night-wide lines and the title the screen shows with them (only words the voice says:
@@ -46,6 +48,15 @@ class SafeAudio:
         except (VoiceError, OSError, ValueError) as e:
             self.failed.append(f"{path}: {e}")
             return Playback(str(path), 0.0, None)
+
+    def preload(self, path):
+        """Load a clip ahead of its turn, if the back-end can; a failure waits for play."""
+        load = getattr(self.inner, "load", None)
+        if load is not None:
+            try:
+                load(path)
+            except (VoiceError, OSError, ValueError):
+                pass
 
     def stop(self, playback):
         try:
@@ -125,10 +136,23 @@ class VoicedNight:
         self.plan = build_night_plan(deck, ns)  # raises NarrationError if the voice is broken
         self.tr = tr
         self._cue = None
+        self.audio = audio
+        self._index = {id(c): i for i, c in enumerate(self.plan.cues)}
         self.runner = NightRunner(self.plan, audio, clock, ns, on_cue=self._on_cue)
 
     def _on_cue(self, cue):
         self._cue = cue
+        trace.mark("cue", line=cue.line, start=cue.start, duration=cue.duration)
+        # Load the next line now, while this one is said: loading decodes the whole clip,
+        # which would otherwise delay the next line by as much.
+        i = self._index.get(id(cue))
+        preload = getattr(self.audio, "preload", None)
+        if preload is not None and i is not None and i + 1 < len(self.plan.cues):
+            preload(self.plan.cues[i + 1].audio)
+
+    def next_due(self):
+        """Seconds until the runner next has something to do; None when paused or done."""
+        return self.runner.next_due()
 
     def start(self, at: int | None = None):
         """Start the night, or resume it at cue ``at`` (said again)."""

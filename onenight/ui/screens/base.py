@@ -23,3 +23,8 @@ class BaseScreen(Screen):
 
     def tick(self) -> None:
         """Called a few times a second while the screen is shown (override)."""
+
+    def next_tick(self) -> float:
+        """Seconds until this screen next needs a tick (override to follow a clock
+        exactly)."""
+        return 0.2

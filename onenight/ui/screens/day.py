@@ -2,10 +2,14 @@
 a random first speaker, the cards in play and the artifact rules as reminders, and how many
 players are ready to vote (from the box)."""
 
+import math
+
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
+from .. import trace
+from ..pacing import AFTER
 from .base import BaseScreen
 
 
@@ -56,11 +60,22 @@ class DayScreen(BaseScreen):
 
     def tick(self):
         for alert in self.app.ctl.day_alerts():
+            trace.mark("day_" + alert)
             self.app.sounds.play("warning" if alert == "one_minute" else "end")
             if alert == "one_minute":
                 self.app.say("day.last_minute")
             self.app.notify("day.alert." + alert)
         self.refresh()
+
+    def next_tick(self):
+        """Just after the countdown's next whole second: the display changes then, and the
+        one-minute warning and the end fall on one."""
+        ctl = self.app.ctl
+        day = ctl.state.day if ctl.phase == "day" else None
+        if day is None or not day.running:
+            return 1.0
+        left = day.left(ctl.now())
+        return left - math.ceil(left - 1) + AFTER if left > 0 else AFTER
 
     def toggle(self):
         self.app.send({"type": "day_resume" if not self.running else "day_pause"})

@@ -6,6 +6,8 @@ from kivy.properties import BooleanProperty, StringProperty
 
 from onenight.narration import NarrationError
 
+from .. import trace
+from ..pacing import AFTER
 from ..night_driver import TextNight
 from ..voice import VoicedNight, step_seconds
 from .base import BaseScreen
@@ -84,11 +86,19 @@ class NightScreen(BaseScreen):
             self._journal()
         self.refresh()
         if d.done:
+            trace.mark("night_end", clips_failed=len(getattr(self.app.audio, "failed", ())))
             self.driver = None
             if self.app.send({"type": "night_done", "minutes": self.app.settings.debate_minutes}):
                 self.app.say("day.start")
                 self.app.sync_box_debate()
                 self.app.go("day")
+
+    def next_tick(self):
+        """When the driver next has something to do (the next line, the end of the one being
+        said), if it can tell."""
+        due = getattr(self.driver, "next_due", None)
+        seconds = due() if due is not None else None
+        return 0.2 if seconds is None else seconds + AFTER
 
     def toggle_pause(self):
         if self.driver is None:
@@ -99,11 +109,13 @@ class NightScreen(BaseScreen):
             self.driver.pause()
         self._journal()
         self.refresh()
+        self.app.retick()  # the driver's next moment moved
 
     def replay(self):
         if self.driver is not None:
             self.driver.replay_last()
             self.refresh()
+            self.app.retick()
 
     def stop_night(self):
         """The host leaves the night (to the home screen); coming back starts it over."""

@@ -1,0 +1,79 @@
+"""A demo game the app can start in, for the benchmark and for trying the app: straight into
+the night or into the debate countdown, with five players and no question asked.
+
+``ONENIGHT_DEMO`` (read by ``run_app``) holds a spec:
+
+* ``night``: the night of *Sombre réveil* for five players, at the standard pace;
+* ``night:short``: a short night (two werewolves and villagers, three players, the quickest
+  pace), for a quick run;
+* ``day`` or ``day:SECONDS``: the debate countdown, ``SECONDS`` long (10 minutes by default).
+
+The demo plays in a fresh temporary data folder, so it never touches the host's settings,
+history or box keys, and it has no random extra time at night (``jitter_seconds = 0``).
+"""
+
+from __future__ import annotations
+
+import math
+
+from . import trace
+
+DEMO_ENV = "ONENIGHT_DEMO"
+PLAYERS = ["Ana", "Ben", "Cyd", "Dan", "Eli"]
+SHORT_DECK = ["werewolf", "werewolf", "villager", "villager", "villager", "villager"]
+
+
+class DemoError(ValueError):
+    pass
+
+
+def parse(spec: str) -> tuple[str, str | float | None]:
+    """``(kind, arg)`` for a spec; DemoError naming what is accepted otherwise."""
+    kind, _, arg = (spec or "").strip().partition(":")
+    if kind == "night" and arg in ("", "short"):
+        return "night", arg or None
+    if kind == "day":
+        if not arg:
+            return "day", 600.0
+        try:
+            seconds = float(arg)
+        except ValueError:
+            seconds = -1.0
+        if 1 <= seconds <= 900:
+            return "day", seconds
+    raise DemoError(f"{DEMO_ENV}={spec!r}: expected night, night:short, day or day:SECONDS "
+                    "(1 to 900)")
+
+
+def setup(app, spec: str) -> None:
+    """Put the running app's game in the state ``spec`` asks for and show its screen."""
+    kind, arg = parse(spec)
+    s = app.settings
+    s.jitter_seconds = 0
+    if kind == "night" and arg == "short":
+        players, deck = PLAYERS[:3], SHORT_DECK
+        s.night_pace = 10
+    else:
+        players, deck = PLAYERS, None
+    _send(app, {"type": "players", "names": players})
+    if deck is None:
+        _send(app, {"type": "scenario", "id": "sombre-reveil"})
+    else:
+        _send(app, {"type": "custom", "cards": deck})
+    _send(app, {"type": "start_night"})
+    if kind == "night":
+        app.go("night")
+        return
+    # the day: the debate is at least a minute long, then shortened to the seconds asked for
+    minutes = max(1, math.ceil(arg / 60))
+    _send(app, {"type": "night_done", "minutes": minutes})
+    if minutes * 60 > arg:
+        _send(app, {"type": "day_add", "seconds": arg - minutes * 60})
+    day = app.ctl.state.day
+    trace.mark("day_start", deadline=day.mark + day.left_at_mark, seconds=arg)
+    app.go("day")
+
+
+def _send(app, event: dict) -> None:
+    if not app.send(event):
+        raise DemoError(f"the demo's {event['type']!r} was refused: {app.message}")
