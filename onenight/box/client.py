@@ -17,7 +17,6 @@ import json
 import logging
 import os
 import queue
-import socket
 import threading
 import time
 import uuid

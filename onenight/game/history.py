@@ -7,24 +7,11 @@ knows nothing of Kivy or of where it runs.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-
-def _sync_dir(folder: Path) -> None:
-    """Make a new name in ``folder`` durable (POSIX; a no-op where folders cannot be opened)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+from .durable import write_json
 
 
 @dataclass(frozen=True)
@@ -49,13 +36,7 @@ class History:
         while path.exists():
             n += 1
             path = self.folder / f"{stem}-{n}.json"
-        tmp = path.with_suffix(".tmp")
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(json.dumps(record, ensure_ascii=False, indent=1))
-            f.flush()
-            os.fsync(f.fileno())  # on disk before it takes the real name: never half a record
-        os.replace(tmp, path)
-        _sync_dir(self.folder)
+        write_json(path, record, indent=1)  # never half a record, even after a power cut
         return path
 
     def entries(self) -> tuple[list[Entry], int]:

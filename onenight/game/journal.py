@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .controller import Controller
+from .durable import sync_dir
 from .timer import WARN_AT, DayTimer
 
 log = logging.getLogger(__name__)
@@ -100,7 +101,7 @@ class Journal:
             db.close()
             raise
         if new:
-            _sync_dir(self.path.parent)
+            sync_dir(self.path.parent)
             try:
                 os.chmod(self.path, 0o600)  # it holds the votes: the app's eyes only
             except OSError:
@@ -178,22 +179,8 @@ class Journal:
                 os.replace(side, Path(str(target) + suffix))
         if self.path.exists():
             os.replace(self.path, target)
-        _sync_dir(self.path.parent)
+        sync_dir(self.path.parent)
         return target
-
-
-def _sync_dir(folder: Path) -> None:
-    """Make a file's creation or renaming in ``folder`` durable (POSIX)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 # ---- the controller with its journal ---------------------------------------------------------

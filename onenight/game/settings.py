@@ -6,11 +6,12 @@ A missing or damaged file never stops the app: it falls back to the defaults and
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from onenight.rules.steps import STEP
+
+from .durable import write_json
 
 LANGUAGES = ("fr", "en")
 ROLE_SECONDS = (3, 60)  # the range of one role's time at night
@@ -80,6 +81,4 @@ def save_settings(path: Path, settings: Settings) -> None:
     """Write atomically: a crash mid-write leaves the previous file intact."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(asdict(settings), ensure_ascii=False, indent=1), encoding="utf-8")
-    os.replace(tmp, path)
+    write_json(path, asdict(settings), indent=1)

@@ -9,26 +9,14 @@ countdown during the debate and runs the pad test from the settings.
 from __future__ import annotations
 
 import json
-import os
 
 from kivy.clock import Clock
+
+from onenight.game.durable import write_json
 
 from . import trace
 
 VOTE_FILE = "box-vote.json"  # the round of the box vote under way
-
-
-def _write_json(path, data) -> None:
-    """Write ``data`` whole or not at all (temporary file, fsync, rename)."""
-    tmp = path.with_name(path.name + ".tmp")
-    try:
-        with open(tmp, "w", encoding="utf-8") as f:
-            json.dump(data, f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except OSError:
-        pass  # the vote goes on; after a crash it would open again instead of going on
 
 
 class BoxLink:
@@ -80,7 +68,10 @@ class BoxLink:
         write its round down, so a restarted app can take the same vote over."""
         self.stop_pad_test()
         rnd = self.client.open_vote(range(players), players, round=round)
-        _write_json(self.app.data_dir / VOTE_FILE, {"round": rnd, "players": players})
+        try:
+            write_json(self.app.data_dir / VOTE_FILE, {"round": rnd, "players": players})
+        except OSError:
+            pass  # the vote goes on; after a crash it would open again instead of going on
         return rnd
 
     def saved_round(self, players: int) -> int | None:

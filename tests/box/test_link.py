@@ -235,8 +235,6 @@ def test_garbage_and_hostile_frames_are_refused_and_logged(over_tcp):
 def test_a_new_client_takes_over_a_vote_round_and_keeps_the_votes_cast(tmp_path):
     """The app restarted mid-vote: a new client asking for the same round gets the votes the
     box already holds, instead of a new, empty vote."""
-    from .conftest import BridgeProcess, paired_state
-
     state, keys = paired_state(tmp_path)
     bridge = BridgeProcess(state, tcp=True).start()
     url = f"socket://127.0.0.1:{bridge.port}"
