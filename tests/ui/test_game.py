@@ -459,3 +459,53 @@ def test_the_way_home_is_finger_sized_during_the_day_and_the_vote(app):
         home = [w for w in s.walk() if isinstance(w, BigButton)
                 and w.text == app.tr("nav.home")]
         assert home and all(w.height >= app.scale * theme.TOUCH for w in home), name
+
+
+def one_line(label):
+    """Whether a label's text fits on one line in the width it is given."""
+    from kivy.core.text import Label as CoreLabel
+
+    core = CoreLabel(text=label.text, font_size=label.font_size, bold=label.bold,
+                     font_name=label.font_name)
+    room = label.text_size[0] if label.text_size[0] is not None else label.width
+    return core.get_extents(label.text)[0] <= room
+
+
+def test_the_day_controls_are_finger_sized_and_one_line_on_the_small_screen(app):
+    """At 800x480 every button of the debate has the standard touch height and its label on
+    one line, in both languages; the card strip widens a tile rather than wrap its name."""
+    from kivy.core.window import Window
+
+    from onenight.ui import theme
+    from onenight.ui.widgets.common import BigButton, CardTile
+
+    back_home(app)
+    tap(find(screen(app), "new"))
+    type_players(app, NAMES[:4])
+    tap_text(find(screen(app), "scenario_list"), "Sombre réveil")
+    tap(find(screen(app), "start"))
+    run_night(app)
+    day = screen(app)
+    try:
+        Window.size = (800, 480)
+        pump(3)
+        assert app.scale == pytest.approx(0.6) and day.width == 800
+        for lang in ("fr", "en"):
+            app.set_language(lang)
+            pump(3)
+            buttons = [w for w in day.walk() if isinstance(w, BigButton)]
+            assert len(buttons) >= 9
+            for b in buttons:
+                assert b.height >= app.scale * theme.TOUCH - 1, (lang, b.text)
+                assert one_line(b), (lang, b.text)
+            tiles = [w for w in day.walk() if isinstance(w, CardTile)]
+            assert tiles
+            for tile in tiles:
+                name = tile.ids.name
+                assert tile.width >= name.texture_size[0], (lang, tile.label)
+                assert name.texture_size[1] < 2 * name.font_size, (lang, tile.label)
+    finally:
+        app.set_language("fr")
+        Window.size = (1280, 800)
+        pump(3)
+    back_home(app)
