@@ -509,3 +509,74 @@ def test_the_day_controls_are_finger_sized_and_one_line_on_the_small_screen(app)
         Window.size = (1280, 800)
         pump(3)
     back_home(app)
+
+
+def fits(label):
+    """Whether a wrapping label's whole text fits in its box (no line left out)."""
+    from kivy.core.text import Label as CoreLabel
+
+    core = CoreLabel(text=label.text, font_size=label.font_size, bold=label.bold,
+                     font_name=label.font_name, text_size=(label.width, None))
+    core.refresh()
+    return core.content_height <= label.height + 1
+
+
+def test_long_card_names_and_statuses_fit_the_lists_on_the_small_screen(app):
+    """At 800x480 the reveal and result lists wrap a long card name or status onto a second
+    line rather than cut it ('Diseuse … aventure'), and keep it clear of the list's edge."""
+    from kivy.core.window import Window
+    from kivy.uix.scrollview import ScrollView
+
+    from onenight.ui.widgets.common import SeatRow
+
+    back_home(app)
+    tap(find(screen(app), "new"))
+    type_players(app, ["Ana", "Ben", "Cyd", "Dan"])
+    tap_text(find(screen(app), "scenario_list"), "Alliances fragiles")
+    tap(find(screen(app), "start"))
+    run_night(app)
+    screen(app).start_vote("fingers")
+    vote = screen(app)
+    tap(find(vote, "skip"))
+    for name in ("Ben", "Cyd", "Ben", "Ben"):
+        tap_text(find(vote, "targets"), name)
+    tap(find(vote, "reveal"))
+    reveal = screen(app)
+
+    def row(seat):
+        return list(reversed(find(reveal, "seats").children))[seat]
+
+    def check(s, rows):
+        lists = [w for w in s.walk() if isinstance(w, ScrollView)]
+        for r in rows:
+            status = r.ids.status
+            assert not status.shorten and fits(status), (s.name, r.status)
+            clear = min(v.right for v in lists if r in list(v.walk()))
+            assert r.to_window(status.right, 0)[0] <= r.to_window(clear, 0)[0] - 4, r.status
+
+    try:
+        Window.size = (800, 480)
+        pump(3)
+        tap_text(find(reveal, "cards"), "Chasseur de fantômes")
+        tap(row(0))
+        tap_text(find(reveal, "extras"), "Chasseur de fantômes devenu loup")
+        tap(row(1))
+        tap_text(find(reveal, "cards"), "Sorcière")
+        tap_text(find(reveal, "extras"), "Griffe du Loup-Garou")
+        tap(row(2))
+        tap_text(find(reveal, "cards"), "Divinateur")
+        tap(row(3))
+        tap_text(find(reveal, "cards"), "Loup alpha")
+        pump(2)
+        assert row(0).status == "Chasseur de fantômes · devenu Loup-Garou"
+        check(reveal, [row(i) for i in range(4)])
+        tap(find(reveal, "confirm"))
+        pump(2)
+        result = screen(app)
+        assert result.name == "result"
+        rows = [w for w in result.walk() if isinstance(w, SeatRow)]
+        check(result, rows)
+    finally:
+        Window.size = (1280, 800)
+        pump(3)
+    back_home(app)
