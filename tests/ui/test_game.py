@@ -578,3 +578,25 @@ def test_long_card_names_and_statuses_fit_the_lists_on_the_small_screen(app):
         Window.size = (1280, 800)
         pump(3)
     back_home(app)
+
+
+def test_the_vote_circle_names_are_readable_on_the_small_screen(app):
+    """The circle draws its names in Python: at 800x480 they follow the app's small-text
+    scale (never below 0.75) rather than the layout's 0.6."""
+    from kivy.core.window import Window
+    from kivy.uix.label import Label
+
+    back_home(app)
+    circle = app.sm.get_screen("result").ids.circle
+    names = ["Alice", "Bruno", "Chloé", "David", "Emma"]
+    try:
+        Window.size = (800, 480)
+        settle()
+        circle.names, circle.votes, circle.counts = names, None, None
+        circle._draw()
+        shown_names = [w for w in circle.children if isinstance(w, Label) and w.text in names]
+        assert len(shown_names) == len(names)
+        assert all(w.font_size >= 0.75 * 24 for w in shown_names)
+    finally:
+        Window.size = (1280, 800)
+        settle()
