@@ -310,9 +310,12 @@ def test_history_lists_and_exports_games(app, tmp_path):
     tap(find(screen(app), "history"))
     h = screen(app)
     assert "2 parties" in find(h, "summary").text
-    tap(find(h, "export_one"))  # disabled: nothing chosen, nothing happens
     rows = list(reversed(find(h, "rows").children))
-    tap(rows[0])
+    # the newest game is chosen from the start: the button is ready, not faint
+    assert rows[0].selected and not find(h, "export_one").disabled
+    tap(rows[1])
+    assert [r.selected for r in reversed(find(h, "rows").children)] == [False, True]
+    tap(list(reversed(find(h, "rows").children))[0])
     find(h, "folder").text = str(tmp_path / "usb")
     tap(find(h, "export_one"))
     assert "1 partie(s) copiée(s)" in app.message

@@ -22,13 +22,19 @@ class HistoryScreen(BaseScreen):
     summary = StringProperty("")
     selected = NumericProperty(-1)
 
+    def on_pre_enter(self, *_):
+        # the newest game is chosen from the start, so "Export this one" is never a faint
+        # button with no reason given
+        self.selected = 0
+        super().on_pre_enter()
+
     def refresh(self):
         entries, bad = self.app.ctl.history.entries()
         self.entries = entries
         box = self.ids.rows
         box.clear_widgets()
-        if self.selected >= len(entries):
-            self.selected = -1
+        if not 0 <= self.selected < len(entries):
+            self.selected = 0 if entries else -1
         for i, e in enumerate(entries):
             sc = SCENARIO.get(e.scenario)
             name = getattr(sc, self.app.lang) if sc else self.tr("scenario.custom")
@@ -51,7 +57,7 @@ class HistoryScreen(BaseScreen):
             self.ids.folder.text = str(Path.home() / "onenight-games")
 
     def select(self, i: int):
-        self.selected = -1 if self.selected == i else i
+        self.selected = i
         self.refresh()
 
     def export(self, everything: bool):
