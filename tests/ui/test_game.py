@@ -318,13 +318,16 @@ def test_history_lists_and_exports_games(app, tmp_path):
     tap(list(reversed(find(h, "rows").children))[0])
     find(h, "folder").text = str(tmp_path / "usb")
     tap(find(h, "export_one"))
-    assert "1 partie(s) copiée(s)" in app.message
+    assert app.message == f"Une partie copiée dans {tmp_path / 'usb'}."
     assert len(list((tmp_path / "usb").glob("*.json"))) == 1
     blocker = tmp_path / "file"
     blocker.write_text("x")
     find(h, "folder").text = str(blocker / "sub")
     tap(find(h, "export_all"))
     assert "Copie impossible" in app.message
+    find(h, "folder").text = str(tmp_path / "all")
+    tap(find(h, "export_all"))
+    assert app.message == f"2 parties copiées dans {tmp_path / 'all'}."
     back_home(app)
 
 

@@ -52,7 +52,8 @@ class HistoryScreen(BaseScreen):
         self.summary = self.tr(key, count=len(entries)) if entries \
             else self.tr("history.empty")
         if bad:
-            self.summary += "  " + self.tr("history.unreadable", count=bad)
+            key = "history.unreadable_one" if bad == 1 else "history.unreadable"
+            self.summary += "  " + self.tr(key, count=bad)
         if not self.ids.folder.text:
             self.ids.folder.text = str(Path.home() / "onenight-games")
 
@@ -75,4 +76,5 @@ class HistoryScreen(BaseScreen):
         except OSError as e:
             self.app.notify("history.export_failed", kind="error", reason=e.strerror or str(e))
             return
-        self.app.notify("history.exported", count=len(done), folder=folder)
+        key = "history.exported_one" if len(done) == 1 else "history.exported"
+        self.app.notify(key, count=len(done), folder=folder)
