@@ -574,6 +574,14 @@ def test_long_card_names_and_statuses_fit_the_lists_on_the_small_screen(app):
         settle()
         assert row(0).status == "Chasseur de fantômes · devenu Loup-Garou"
         check(reveal, [row(i) for i in range(4)])
+        from kivy.core.text import Label as CoreLabel
+
+        from onenight.ui.widgets.common import CardTile
+        for tile in [w for w in find(reveal, "cards").walk() if isinstance(w, CardTile)]:
+            name = tile.ids.name
+            for word in tile.label.split():  # no word is broken in two ('Loup-Garo / u')
+                core = CoreLabel(text=word, font_size=name.font_size, font_name=name.font_name)
+                assert core.get_extents(word)[0] <= name.width, tile.label
         tap(find(reveal, "confirm"))
         pump(2)
         result = screen(app)
