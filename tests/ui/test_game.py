@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from onenight.ui.driving import find, pump, tap, tap_text, texts
+from onenight.ui.driving import find, pump, settle, tap, tap_text, texts
 
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma"]
 
@@ -310,18 +310,24 @@ def test_history_lists_and_exports_games(app, tmp_path):
     tap(find(screen(app), "history"))
     h = screen(app)
     assert "2 parties" in find(h, "summary").text
-    tap(find(h, "export_one"))  # disabled: nothing chosen, nothing happens
     rows = list(reversed(find(h, "rows").children))
-    tap(rows[0])
+    # the newest game is chosen from the start: the button is ready, not faint
+    assert rows[0].selected and not find(h, "export_one").disabled
+    tap(rows[1])
+    assert [r.selected for r in reversed(find(h, "rows").children)] == [False, True]
+    tap(list(reversed(find(h, "rows").children))[0])
     find(h, "folder").text = str(tmp_path / "usb")
     tap(find(h, "export_one"))
-    assert "1 partie(s) copiée(s)" in app.message
+    assert app.message == f"Une partie copiée dans {tmp_path / 'usb'}."
     assert len(list((tmp_path / "usb").glob("*.json"))) == 1
     blocker = tmp_path / "file"
     blocker.write_text("x")
     find(h, "folder").text = str(blocker / "sub")
     tap(find(h, "export_all"))
     assert "Copie impossible" in app.message
+    find(h, "folder").text = str(tmp_path / "all")
+    tap(find(h, "export_all"))
+    assert app.message == f"2 parties copiées dans {tmp_path / 'all'}."
     back_home(app)
 
 
@@ -459,3 +465,152 @@ def test_the_way_home_is_finger_sized_during_the_day_and_the_vote(app):
         home = [w for w in s.walk() if isinstance(w, BigButton)
                 and w.text == app.tr("nav.home")]
         assert home and all(w.height >= app.scale * theme.TOUCH for w in home), name
+
+
+def one_line(label):
+    """Whether a label's text fits on one line in the width it is given."""
+    from kivy.core.text import Label as CoreLabel
+
+    core = CoreLabel(text=label.text, font_size=label.font_size, bold=label.bold,
+                     font_name=label.font_name)
+    room = label.text_size[0] if label.text_size[0] is not None else label.width
+    return core.get_extents(label.text)[0] <= room
+
+
+def test_the_day_controls_are_finger_sized_and_one_line_on_the_small_screen(app):
+    """At 800x480 every button of the debate has the standard touch height and its label on
+    one line, in both languages; the card strip widens a tile rather than wrap its name."""
+    from kivy.core.window import Window
+
+    from onenight.ui import theme
+    from onenight.ui.widgets.common import BigButton, CardTile
+
+    back_home(app)
+    tap(find(screen(app), "new"))
+    type_players(app, NAMES[:4])
+    tap_text(find(screen(app), "scenario_list"), "Sombre réveil")
+    tap(find(screen(app), "start"))
+    run_night(app)
+    day = screen(app)
+    try:
+        Window.size = (800, 480)
+        pump(3)
+        assert app.scale == pytest.approx(0.6) and day.width == 800
+        for lang in ("fr", "en"):
+            app.set_language(lang)
+            pump(3)
+            buttons = [w for w in day.walk() if isinstance(w, BigButton)]
+            assert len(buttons) >= 9
+            for b in buttons:
+                assert b.height >= app.scale * theme.TOUCH - 1, (lang, b.text)
+                assert one_line(b), (lang, b.text)
+            tiles = [w for w in day.walk() if isinstance(w, CardTile)]
+            assert tiles
+            for tile in tiles:
+                name = tile.ids.name
+                assert tile.width >= name.texture_size[0], (lang, tile.label)
+                assert name.texture_size[1] < 2 * name.font_size, (lang, tile.label)
+    finally:
+        app.set_language("fr")
+        Window.size = (1280, 800)
+        pump(3)
+    back_home(app)
+
+
+def fits(label):
+    """Whether a wrapping label's whole text fits in its box (no line left out)."""
+    from kivy.core.text import Label as CoreLabel
+
+    core = CoreLabel(text=label.text, font_size=label.font_size, bold=label.bold,
+                     font_name=label.font_name, text_size=(label.width, None))
+    core.refresh()
+    return core.content_height <= label.height + 1
+
+
+def test_long_card_names_and_statuses_fit_the_lists_on_the_small_screen(app):
+    """At 800x480 the reveal and result lists wrap a long card name or status onto a second
+    line rather than cut it ('Diseuse … aventure'), and keep it clear of the list's edge."""
+    from kivy.core.window import Window
+    from kivy.uix.scrollview import ScrollView
+
+    from onenight.ui.widgets.common import SeatRow
+
+    back_home(app)
+    tap(find(screen(app), "new"))
+    type_players(app, ["Ana", "Ben", "Cyd", "Dan"])
+    tap_text(find(screen(app), "scenario_list"), "Alliances fragiles")
+    tap(find(screen(app), "start"))
+    run_night(app)
+    screen(app).start_vote("fingers")
+    vote = screen(app)
+    tap(find(vote, "skip"))
+    for name in ("Ben", "Cyd", "Ben", "Ben"):
+        tap_text(find(vote, "targets"), name)
+    tap(find(vote, "reveal"))
+    reveal = screen(app)
+
+    def row(seat):
+        return list(reversed(find(reveal, "seats").children))[seat]
+
+    def check(s, rows):
+        lists = [w for w in s.walk() if isinstance(w, ScrollView)]
+        for r in rows:
+            status = r.ids.status
+            assert not status.shorten and fits(status), (s.name, r.status)
+            clear = min(v.right for v in lists if r in list(v.walk()))
+            assert r.to_window(status.right, 0)[0] <= r.to_window(clear, 0)[0] - 4, r.status
+
+    # the taps themselves are tested above; here the entries go straight to the screen
+    for seat, card, extra in ((0, "paranormal_investigator", ("change", "werewolf")),
+                              (1, "witch", ("artifact", "claw")), (2, "revealer", None),
+                              (3, "alpha_wolf", None)):
+        reveal.select(seat)
+        reveal.set_card(card)
+        if extra:
+            getattr(reveal, "set_" + extra[0])(extra[1])
+    pump(2)
+    try:
+        Window.size = (800, 480)
+        settle()
+        assert row(0).status == "Chasseur de fantômes · devenu Loup-Garou"
+        check(reveal, [row(i) for i in range(4)])
+        from kivy.core.text import Label as CoreLabel
+
+        from onenight.ui.widgets.common import CardTile
+        for tile in [w for w in find(reveal, "cards").walk() if isinstance(w, CardTile)]:
+            name = tile.ids.name
+            for word in tile.label.split():  # no word is broken in two ('Loup-Garo / u')
+                core = CoreLabel(text=word, font_size=name.font_size, font_name=name.font_name)
+                assert core.get_extents(word)[0] <= name.width, tile.label
+        tap(find(reveal, "confirm"))
+        pump(2)
+        result = screen(app)
+        assert result.name == "result"
+        rows = [w for w in result.walk() if isinstance(w, SeatRow)]
+        check(result, rows)
+    finally:
+        Window.size = (1280, 800)
+        pump(3)
+    back_home(app)
+
+
+def test_the_vote_circle_names_are_readable_on_the_small_screen(app):
+    """The circle draws its names in Python: at 800x480 they follow the app's small-text
+    scale (never below 0.75) rather than the layout's 0.6."""
+    from kivy.core.window import Window
+    from kivy.uix.label import Label
+
+    back_home(app)
+    circle = app.sm.get_screen("result").ids.circle
+    names = ["Alice", "Bruno", "Chloé", "David", "Emma"]
+    try:
+        Window.size = (800, 480)
+        settle()
+        circle.names, circle.votes, circle.counts = names, None, None
+        circle._draw()
+        shown_names = [w for w in circle.children if isinstance(w, Label) and w.text in names]
+        assert len(shown_names) == len(names)
+        assert all(w.font_size >= 0.75 * 24 for w in shown_names)
+    finally:
+        Window.size = (1280, 800)
+        settle()

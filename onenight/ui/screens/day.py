@@ -56,7 +56,8 @@ class DayScreen(BaseScreen):
             row = self.ids.in_play
             row.clear_widgets()
             for card in v.in_play:
-                row.add_widget(Factory.CardTile(card=card, label=self.tr("role." + card)))
+                row.add_widget(Factory.CardTile(card=card, label=self.tr("role." + card),
+                                                 one_line=True))
 
     def tick(self):
         for alert in self.app.ctl.day_alerts():

@@ -22,13 +22,19 @@ class HistoryScreen(BaseScreen):
     summary = StringProperty("")
     selected = NumericProperty(-1)
 
+    def on_pre_enter(self, *_):
+        # the newest game is chosen from the start, so "Export this one" is never a faint
+        # button with no reason given
+        self.selected = 0
+        super().on_pre_enter()
+
     def refresh(self):
         entries, bad = self.app.ctl.history.entries()
         self.entries = entries
         box = self.ids.rows
         box.clear_widgets()
-        if self.selected >= len(entries):
-            self.selected = -1
+        if not 0 <= self.selected < len(entries):
+            self.selected = 0 if entries else -1
         for i, e in enumerate(entries):
             sc = SCENARIO.get(e.scenario)
             name = getattr(sc, self.app.lang) if sc else self.tr("scenario.custom")
@@ -46,12 +52,13 @@ class HistoryScreen(BaseScreen):
         self.summary = self.tr(key, count=len(entries)) if entries \
             else self.tr("history.empty")
         if bad:
-            self.summary += "  " + self.tr("history.unreadable", count=bad)
+            key = "history.unreadable_one" if bad == 1 else "history.unreadable"
+            self.summary += "  " + self.tr(key, count=bad)
         if not self.ids.folder.text:
             self.ids.folder.text = str(Path.home() / "onenight-games")
 
     def select(self, i: int):
-        self.selected = -1 if self.selected == i else i
+        self.selected = i
         self.refresh()
 
     def export(self, everything: bool):
@@ -69,4 +76,5 @@ class HistoryScreen(BaseScreen):
         except OSError as e:
             self.app.notify("history.export_failed", kind="error", reason=e.strerror or str(e))
             return
-        self.app.notify("history.exported", count=len(done), folder=folder)
+        key = "history.exported_one" if len(done) == 1 else "history.exported"
+        self.app.notify(key, count=len(done), folder=folder)

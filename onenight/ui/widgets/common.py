@@ -31,6 +31,8 @@ class CardTile(ButtonBehavior, BoxLayout):
     dim = BooleanProperty(False)
     value = ObjectProperty(None)
     """What tapping this tile means to its screen (a card id, a seat...)."""
+    one_line = BooleanProperty(False)
+    """Widen the tile to its name rather than wrap it (a scrolling strip has the room)."""
 
 
 class SeatRow(ButtonBehavior, BoxLayout):

@@ -26,6 +26,8 @@ class VoteCircle(Widget):
     current = NumericProperty(-1)
     """A seat to ring (the player whose vote is being entered), or -1."""
     scale = NumericProperty(1.0)
+    text_scale = NumericProperty(1.0)
+    """The app's scale for small text (never below 0.75): the players' names use it."""
 
     def __init__(self, **kw):
         super().__init__(**kw)
@@ -34,11 +36,12 @@ class VoteCircle(Widget):
         self._redraw = Clock.create_trigger(self._draw, -1)
         self.bind(pos=self._redraw, size=self._redraw, names=self._redraw, is_in=self._redraw,
                   votes=self._redraw, counts=self._redraw, dead=self._redraw,
-                  scale=self._redraw, current=self._redraw)
+                  scale=self._redraw, text_scale=self._redraw, current=self._redraw)
 
     def seat_pos(self, i: int) -> tuple[float, float]:
         n = max(1, len(self.names))
-        r = min(self.width, self.height) / 2 - 70 * self.scale
+        # room outside the ring for a seat's circle and its name (70 px at 1280x800)
+        r = min(self.width, self.height) / 2 - 34 * self.scale - 36 * self.text_scale
         a = math.pi / 2 - 2 * math.pi * i / n  # seat 1 at the top, then clockwise
         return self.center_x + r * math.cos(a), self.center_y + r * math.sin(a)
 
@@ -95,10 +98,12 @@ class VoteCircle(Widget):
             num = Label(text=mark, font_size=30 * self.scale, bold=True, font_name="DejaVuSans",
                         size=(2 * rad, 2 * rad), pos=(x - rad, y - rad))
             below = y < self.center_y
-            lb = Label(text=name, font_size=24 * self.scale, size=(220 * self.scale, 30 * self.scale),
+            ts = self.text_scale
+            lb = Label(text=name, font_size=24 * ts, size=(220 * self.scale, 30 * ts),
                        halign="center", shorten=True)
             lb.text_size = lb.size
-            lb.center = (x, y - rad - 18 * self.scale) if below else (x, y + rad + 18 * self.scale)
+            off = rad + 18 * ts
+            lb.center = (x, y - off) if below else (x, y + off)
             for w in (num, lb):
                 self.add_widget(w)
                 self._labels.append(w)
