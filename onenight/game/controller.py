@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from onenight import __version__
-from onenight.rules.cards import ARTIFACT, ARTIFACT_IDS, ROLE
+from onenight.rules.cards import ARTIFACT, ARTIFACT_IDS, ROLE, day_identity
 from onenight.rules.errors import RulesError
 from onenight.rules.outcome import Outcome, resolve
 from onenight.rules.scenarios import (MAX_PLAYERS, MIN_PLAYERS, SCENARIO, SCENARIOS, DeckCheck,
@@ -471,12 +471,7 @@ class Controller:
         card = s.final[seat]
         if card is None:
             return None
-        role = s.copied if card == "doppelganger" and s.copied else card
-        role = s.changed.get(seat, role)
-        art = s.artifacts.get(seat)
-        if art and ARTIFACT[art].becomes:
-            role = ARTIFACT[art].becomes
-        return role
+        return day_identity(card, s.copied, s.changed.get(seat), s.artifacts.get(seat))
 
     def _on_confirm(self, e: dict) -> None:
         s = self.state

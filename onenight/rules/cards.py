@@ -110,6 +110,18 @@ ARTIFACT: dict[str, Artifact] = {a.id: a for a in ARTIFACTS}
 ARTIFACT_IDS: tuple[str, ...] = tuple(ARTIFACT)
 
 
+def day_identity(card: str, copied: str | None = None, change: str | None = None,
+                 artifact: str | None = None) -> str:
+    """A player's identity for the day (RULES.md §7): the card in front of them (a copied
+    Doppelgänger card is the copied role), then the Paranormal Investigator's change, then a
+    role-changing artifact, each overriding the one before."""
+    role = copied if card == "doppelganger" and copied else card
+    role = change or role
+    if artifact and ARTIFACT[artifact].becomes:
+        role = ARTIFACT[artifact].becomes
+    return role
+
+
 def team_of(role_id: str) -> Team:
     return ROLE[role_id].team
 

@@ -12,7 +12,9 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import ALPHA_CENTER_CARDS, ARTIFACT, ROLE, STOP_CARDS, WEREWOLF_CARDS, Copy as CopyKind
+from .cards import ALPHA_CENTER_CARDS, ARTIFACT, ROLE, STOP_CARDS, WEREWOLF_CARDS
+from .cards import Copy as CopyKind
+from .cards import day_identity
 from .choices import (Action, Choice, Copy, Exchange, PlaceArtifact, Reveal, Shield, Shift, Swap,
                       SwapCenter, View, ViewCenter, WitchSwap)
 from .errors import IllegalChoice
@@ -100,12 +102,8 @@ class Table:
 
     def role_of(self, seat: int) -> str:
         """The seat's identity for the day: card, Investigator's change, then artifact."""
-        role = self.identity(self.seats[seat])
-        role = self.change_of(seat) or role
-        art = self.artifact_on(seat)
-        if art and ARTIFACT[art].becomes:
-            role = ARTIFACT[art].becomes
-        return role
+        return day_identity(self.seats[seat], self.copied, self.change_of(seat),
+                            self.artifact_on(seat))
 
     def roles(self) -> tuple[str, ...]:
         return tuple(self.role_of(i) for i in range(self.players))
