@@ -17,11 +17,6 @@ class Team(str, Enum):
     TANNER = "tanner"
 
 
-class Box(str, Enum):
-    BASE = "base"  # Loup-Garou pour une Nuit
-    DAYBREAK = "crepuscule"  # Crépuscule
-
-
 class Copy(str, Enum):
     """What the Doppelgänger does after copying a role (RULES.md §4)."""
 

@@ -513,8 +513,7 @@ def _doppelganger(t: Table, me: int, c: Choice, step: str) -> Table:
 def _werewolves(t: Table, choice: Choice | None, step: Step) -> Table:
     awake, dreamers = wolf_pack(t)
     pack = tuple(sorted(awake + dreamers))
-    for s in awake:
-        t = t._learn(s, Seen(step.id, "wolves", seats=pack))
+    t = _see_wolves(t, awake, step)
     if choice is None:
         return t
     if not awake:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .cards import ROLE, WEREWOLF_CARDS, Team
+from .cards import WEREWOLF_CARDS, Team, team_of
 from .errors import IllegalVote
 
 
@@ -103,10 +103,6 @@ def check_votes(votes: Sequence[object], players: int, field: str = "votes") -> 
     return tuple(out)
 
 
-def team_of_role(role: str) -> Team:
-    return ROLE[role].team
-
-
 def resolve(roles: Sequence[str], votes: Sequence[int]) -> Outcome:
     """Who dies and who wins, from the day's identities and the votes."""
     roles = tuple(roles)
@@ -150,7 +146,7 @@ def resolve(roles: Sequence[str], votes: Sequence[int]) -> Outcome:
         if roles[target] == "hunter":
             queue.append(target)
 
-    teams = tuple(team_of_role(r) for r in roles)
+    teams = tuple(team_of(r) for r in roles)
     verdicts = _verdicts(roles, teams, dead)
     return Outcome(votes=votes, counts=per_seat, deaths=tuple(deaths),
                    protected=tuple(sorted(protected)), spared=tuple(sorted(spared - dead)),

@@ -12,13 +12,12 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .cards import ALPHA_CENTER_CARDS, ROLE, ROLES, WEREWOLF_CARDS, Box
+from .cards import ALPHA_CENTER_CARDS, ROLE, ROLES, WEREWOLF_CARDS
 from .errors import DeckError
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 10
 CENTER_CARDS = 3
-SHIELDS_PER_SENTINEL = 1
 ANARCHY_MAX_WEREWOLVES = 3
 
 
@@ -33,7 +32,6 @@ class Scenario:
     base: tuple[str, ...]  # the cards for min_players
     additions: tuple[tuple[str, ...], ...] = ()  # what each larger count adds to ``base``
     random_draw: bool = False  # Anarchie
-    uses_base_box: bool = False
 
     def players(self) -> range:
         return range(self.min_players, self.max_players + 1)
@@ -92,14 +90,12 @@ SCENARIOS: tuple[Scenario, ...] = (
               "insomniac werewolf troublemaker seer curator paranormal_investigator",
               "insomniac werewolf troublemaker seer curator paranormal_investigator "
               "apprentice_seer"),
-        uses_base_box=True,
     ),
     Scenario(
         "ne-te-fie-a-personne", "Ne te fie à personne !", "Trust No One", "difficile", 3, 7,
         ("alpha_wolf", "dream_wolf", "doppelganger", "tanner", "robber", "witch"),
         _grow("insomniac", "insomniac werewolf", "insomniac werewolf troublemaker",
               "insomniac werewolf troublemaker seer"),
-        uses_base_box=True,
     ),
     Scenario(
         "les-sages", "Les sages", "The Wise Ones", "moyen", 5, 10,
@@ -107,7 +103,6 @@ SCENARIOS: tuple[Scenario, ...] = (
          "insomniac", "witch", "revealer"),
         _grow("troublemaker", "mason mason", "mason mason troublemaker",
               "mason mason troublemaker minion", "mason mason troublemaker minion robber"),
-        uses_base_box=True,
     ),
 )
 SCENARIO: dict[str, Scenario] = {s.id: s for s in SCENARIOS}
@@ -248,16 +243,12 @@ def table_setup(cards: Sequence[str], players: int, alpha_center: str | None = N
         alpha_center = default_alpha_center(deck)
     shields = 0
     if "sentinel" in deck:
-        shields = SHIELDS_PER_SENTINEL * (2 if "doppelganger" in deck else 1)
+        shields = 2 if "doppelganger" in deck else 1  # a Doppelgänger-Sentinel has her own
     return Setup(players, deck, alpha_center if "alpha_wolf" in deck else None, shields,
                  artifacts if "curator" in deck else 0)
 
 
-def uses_base_box(cards: Iterable[str]) -> bool:
-    return any(ROLE[c].base_copies and not ROLE[c].daybreak_copies for c in cards)
-
-
 __all__ = [
-    "Box", "Scenario", "SCENARIOS", "SCENARIO", "SCENARIO_IDS", "check_deck", "validate_deck",
+    "Scenario", "SCENARIOS", "SCENARIO", "SCENARIO_IDS", "check_deck", "validate_deck",
     "anarchy_deck", "default_alpha_center", "table_setup", "Setup", "DeckCheck", "Notice",
 ]
