@@ -36,6 +36,12 @@ class Root(FloatLayout):
     pass
 
 
+class Screens(ScreenManager):
+    """Kivy's screen manager without its stencil (root.kv): the screens change without a
+    transition and fill the window, so there is nothing to clip, and the stencil cost two
+    full-screen fills on every redraw with a software renderer (docs/performance.md)."""
+
+
 class OneNightApp(App):
     title = "onenight"
     lang = StringProperty("fr")
@@ -100,7 +106,7 @@ class OneNightApp(App):
             **({"wall": self._wall} if self._wall else {}))
         Builder.load_file(str(HERE / "widgets" / "common.kv"))
         root = Builder.load_file(str(HERE / "root.kv"))
-        sm: ScreenManager = root.ids.sm
+        sm: Screens = root.ids.sm
         sm.transition = NoTransition()
         for name, module, cls in SCREENS:
             Builder.load_file(str(HERE / "screens" / f"{module}.kv"))

@@ -6,7 +6,6 @@ from kivy.properties import (BooleanProperty, ListProperty, NumericProperty, Obj
                              StringProperty)
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.button import Button
 from kivy.uix.label import Label
 
 
@@ -15,11 +14,21 @@ class MessageBar(Label):
     """``info`` or ``error``: the bar's colour."""
 
 
-class BigButton(Button):
-    """A finger-sized button."""
+class BigButton(ButtonBehavior, Label):
+    """A finger-sized button: a rounded face with its text.
+
+    A label with a button's behaviour rather than a Kivy ``Button``, whose style draws its
+    background image under ours: invisible here, but a software renderer fills its whole area
+    on every redraw (docs/performance.md)."""
 
     primary = BooleanProperty(False)
     """Drawn in the accent colour: the screen's main action."""
+
+    face = ObjectProperty(None, allownone=True)
+    """The face's colour when not pressed, if not the theme's."""
+
+    face_down = ObjectProperty(None, allownone=True)
+    """The face's colour while pressed, if not the theme's."""
 
 
 class CardTile(ButtonBehavior, BoxLayout):
