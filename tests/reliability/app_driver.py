@@ -10,7 +10,11 @@ is saved in the history, before the confirmation is journaled.
 
 ``python -m tests.reliability.app_driver resume DATA WALL`` starts the app again on DATA,
 taps the home screen's resume button, and prints one JSON line: what the screens show and
-the controller's state. With ``DRIVER_CONFIRM=1`` it then confirms a reveal it came back to. Time: a hand-moved monotonic clock from 0, and wall-clock seconds
+the controller's state. With ``DRIVER_CONFIRM=1`` it then confirms a reveal it came back to.
+
+``python -m tests.reliability.app_driver second DATA WALL`` starts the app on DATA while
+another holds it, prints one JSON line (what it shows, whether it opened a game), then taps
+its close button. Time: a hand-moved monotonic clock from 0, and wall-clock seconds
 ``WALL + clock``, so the test knows exactly how long the app was "down".
 """
 
@@ -243,10 +247,24 @@ def resume(data: str, wall0: float) -> None:
     app.stop()
 
 
+def second(data: str, wall0: float) -> None:
+    from kivy.app import App
+
+    from onenight.ui.driving import find, pump, tap, texts
+
+    app = make_app(data, wall0)
+    out = {"already_open": app.already_open, "game_opened": app.ctl is not None,
+           "box": app.box is not None, "texts": sorted(set(texts(app.root)))}
+    tap(find(app.root, "close"))
+    pump(1)
+    out["closed"] = App.get_running_app() is None  # stopped by its close button
+    print(json.dumps(out, ensure_ascii=False), flush=True)
+
+
 if __name__ == "__main__":
     mode, data, wall = sys.argv[1], sys.argv[2], float(sys.argv[3])
     try:
-        (play if mode == "play" else resume)(data, wall)
+        {"play": play, "resume": resume, "second": second}[mode](data, wall)
     except Exception:  # Kivy keeps stderr quiet in tests: say it where the test reads
         import traceback
 
