@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import datetime as _dt
 import random
+import re
+import uuid
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -126,6 +128,7 @@ class State:
     outcome: Outcome | None = None
     record_path: Path | None = None
     record: dict | None = None
+    game: str | None = None  # this game's identity, given when its night starts
 
 
 def _names(raw: Any) -> list[str]:
@@ -143,6 +146,10 @@ def _names(raw: Any) -> list[str]:
     if dup:
         raise Refused("player_duplicate", name=next(x for x in names if x.casefold() == dup[0]))
     return names
+
+
+#: a game's identity: 32 lowercase hex digits (a random UUID)
+GAME_ID = re.compile(r"[0-9a-f]{32}")
 
 
 class Controller:
@@ -276,6 +283,14 @@ class Controller:
         if not v.ready:
             p = v.check.problems[0]
             raise Refused("deck_" + p.code, **p.facts)
+        # The game's identity, logged (and so journaled) with the event: its record in the
+        # history is saved under it, so a game confirmed again after a restart replaces its
+        # record instead of adding a second one. Random, but not from the game's chance: the
+        # draws of the game stay the same. A replayed event brings its own.
+        game = e.get("game")
+        if not (isinstance(game, str) and GAME_ID.fullmatch(game)):
+            e["game"] = uuid.uuid4().hex
+        self.state.game = e["game"]
 
     # ---- night and day ------------------------------------------------------------------
     def _on_night_done(self, e: dict) -> None:
@@ -551,6 +566,8 @@ class Controller:
         }
         if s.alpha_center:
             rec["alpha_center"] = s.alpha_center
+        if s.game:
+            rec["game"] = s.game
         return rec
 
     # ---- views --------------------------------------------------------------------------

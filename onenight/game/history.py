@@ -2,6 +2,11 @@
 
 The folder is given by the caller (the app passes its user data folder), so this module
 knows nothing of Kivy or of where it runs.
+
+A record that carries its game's identity (``"game"``, given when the night starts and kept
+in the journal) is saved once per game: saving the same game again replaces its record. So a
+game confirmed, saved, and then confirmed again after the app was killed before it could
+journal the confirmation is still one record.
 """
 
 from __future__ import annotations
@@ -30,7 +35,14 @@ class History:
         self.folder = Path(folder)
 
     def save(self, record: dict, stem: str) -> Path:
+        """Write ``record`` as a new file named after ``stem``, or over the record of the same
+        game (``record["game"]``) when there is one; returns its path. OSError on failure."""
         self.folder.mkdir(parents=True, exist_ok=True)
+        game = record.get("game")
+        found = self.find(game) if isinstance(game, str) and game else None
+        if found is not None:
+            write_json(found, record, indent=1)  # the same game again: its one record
+            return found
         path = self.folder / f"{stem}.json"
         n = 1
         while path.exists():
@@ -38,6 +50,19 @@ class History:
             path = self.folder / f"{stem}-{n}.json"
         write_json(path, record, indent=1)  # never half a record, even after a power cut
         return path
+
+    def find(self, game: str) -> Path | None:
+        """The record of the game whose identity is ``game``, if there is one."""
+        if not self.folder.is_dir():
+            return None
+        for p in sorted(self.folder.glob("*.json"), reverse=True):  # the newest first
+            try:
+                text = p.read_text(encoding="utf-8")
+                if game in text and json.loads(text).get("game") == game:
+                    return p
+            except (OSError, ValueError, AttributeError):
+                continue  # an unreadable record is not this game's (entries() counts it)
+        return None
 
     def entries(self) -> tuple[list[Entry], int]:
         """Saved games, newest first, and how many files could not be read."""

@@ -202,7 +202,13 @@ class _ReplayHistory:
         self.inner = history
 
     def save(self, record: dict, stem: str) -> Path:
-        folder = self.inner.folder
+        game = record.get("game")
+        if isinstance(game, str) and game:  # the record of this very game
+            path = self.inner.find(game)
+            if path is None:
+                raise OSError(f"the record of game {game} is not in the history")
+            return path
+        folder = self.inner.folder  # a game journaled before games had an identity
         found = sorted(folder.glob(f"{stem}*.json")) if folder.is_dir() else []
         if not found:
             raise OSError(f"the record {stem}.json is not in the history")

@@ -22,6 +22,7 @@ from onenight.game.journal import open_game
 from onenight.game.settings import Settings, load_settings, save_settings
 
 from . import pacing, theme, trace
+from .data_lock import AlreadyOpen, lock_data_dir
 from .i18n import Translator
 from .screens import SCREENS
 from .sounds import Sounds
@@ -76,6 +77,9 @@ class OneNightApp(App):
         self.audio = None
         self.speaker = None
         self._tick_event = None
+        self._lock = None  # the data folder's lock, held while the app runs
+        self.already_open = False
+        """True when another app holds the data folder: this one opens nothing."""
 
     # ---- paths and services -------------------------------------------------------------
     @property
@@ -89,6 +93,13 @@ class OneNightApp(App):
         return Path(self.user_data_dir)
 
     def build(self):
+        # one app per data folder: a second one would write its game over the first one's
+        try:
+            self._lock = lock_data_dir(self.data_dir)
+        except AlreadyOpen:
+            Logger.warning("onenight: %s is in use by another app; this one opens nothing",
+                           self.data_dir)
+            return self._build_already_open()
         self.settings, problem = load_settings(self.data_dir / "settings.json")
         self.lang = self.settings.language
         self.translator.lang = self.lang
@@ -131,6 +142,21 @@ class OneNightApp(App):
             from . import demo
 
             demo.setup(self, self.demo)
+        return root
+
+    def _build_already_open(self):
+        """The screen of a second app on a data folder in use: it says so, in the host's
+        language, and offers to close. No journal, history, box or settings write: only the
+        settings are read, for the language."""
+        self.already_open = True
+        settings, _problem = load_settings(self.data_dir / "settings.json")
+        self.translator.lang = settings.language
+        self.lang = self.translator.lang
+        Builder.load_file(str(HERE / "widgets" / "common.kv"))
+        root = Builder.load_file(str(HERE / "already_open.kv"))
+        Window.bind(size=self._on_size)
+        self._on_size(Window, Window.size)
+        Window.clearcolor = theme.BG
         return root
 
     def _first_flip(self, *_):
@@ -266,6 +292,9 @@ class OneNightApp(App):
     def on_stop(self):
         if self.box is not None:
             self.box.close()
+        if self._lock is not None:  # (the system drops it anyway when the process ends)
+            self._lock.release()
+            self._lock = None
 
 
 def _facts(app: OneNightApp, facts: dict) -> dict:

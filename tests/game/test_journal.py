@@ -2,6 +2,7 @@
 the debate's deadline in wall-clock time; a damaged journal set aside, never a crash."""
 
 import datetime as dt
+import json
 import random
 import sqlite3
 
@@ -148,6 +149,78 @@ def test_a_finished_game_is_rebuilt_without_saving_it_twice(tmp_path):
     c2.apply({"type": "new_game"})
     c3, _ = start(tmp_path)
     assert c3.phase == "setup" and c3.setup_view() == c2.setup_view()
+
+
+class Killed(BaseException):
+    """The process dies here: nothing after this point happens."""
+
+
+def to_reveal(c):
+    to_vote(c)
+    for seat, target in enumerate([1, 0, 1, 0, 1]):
+        c.apply({"type": "vote", "seat": seat, "target": target})
+    c.apply({"type": "to_reveal"})
+    for seat, card in enumerate(["witch", "werewolf", "villager", "sentinel", "revealer"]):
+        c.apply({"type": "final_card", "seat": seat, "card": card})
+
+
+def test_killed_between_the_history_and_the_journal_the_game_is_still_saved_once(tmp_path):
+    """The confirmation saves the record, then journals the event: a kill in between brings
+    the reveal back; confirming it again replaces the game's record instead of adding one."""
+    c, _ = start(tmp_path)
+    to_reveal(c)
+    game = c.state.game
+    assert game and [json.loads(b).get("game") for k, b in rows(tmp_path)
+                     if '"start_night"' in b] == [game]  # the identity is journaled
+
+    def killed(items):
+        raise Killed()
+
+    c.journal.append_all = killed
+    with pytest.raises(Killed):
+        c.apply({"type": "confirm"})
+    c.journal.close()
+    history = tmp_path / "history"
+    saved = list(history.glob("*.json"))
+    assert len(saved) == 1 and json.loads(saved[0].read_text())["game"] == game
+    assert '"confirm"' not in str(rows(tmp_path))  # the confirmation never reached the journal
+
+    later = WHEN + dt.timedelta(minutes=7)
+    c2, problem = open_game(tmp_path, clock=FakeClock(), rng=random.Random(4),
+                            wallclock=lambda: later, wall=Wall())
+    assert problem is None and c2.phase == "reveal" and c2.state.game == game
+    c2.apply({"type": "confirm"})  # the host confirms again
+    assert list(history.glob("*.json")) == saved  # the same one record, rewritten
+    assert c2.state.record_path == saved[0]
+    record = json.loads(saved[0].read_text())
+    assert record["game"] == game and record["finished"] == later.isoformat()
+    assert record["outcome"]["dead"] == list(c2.outcome.dead)
+
+    c3, _ = start(tmp_path)  # and the finished game rebuilds pointing at it
+    assert c3.phase == "end" and c3.state.record_path == saved[0]
+    assert c3.save_error is None and list(history.glob("*.json")) == saved
+
+
+def test_each_game_has_its_own_identity_and_record(tmp_path):
+    c, _ = start(tmp_path)
+    to_reveal(c)
+    c.apply({"type": "confirm"})
+    first = c.state.game
+    c.apply({"type": "new_game"})
+    assert c.state.game is None
+    c.apply({"type": "start_night"})
+    assert c.state.game not in (None, first)
+    c.apply({"type": "night_done"})
+    c.apply({"type": "start_vote", "mode": "fingers"})
+    for seat, target in enumerate([1, 0, 1, 0, 1]):
+        c.apply({"type": "vote", "seat": seat, "target": target})
+    c.apply({"type": "to_reveal"})
+    for seat, card in enumerate(["witch", "werewolf", "villager", "sentinel", "revealer"]):
+        c.apply({"type": "final_card", "seat": seat, "card": card})
+    c.apply({"type": "confirm"})  # same second, same scenario: still a record of its own
+    records = sorted((tmp_path / "history").glob("*.json"))
+    assert len(records) == 2
+    assert {json.loads(p.read_text())["game"] for p in records} == {first, c.state.game}
 
 
 @pytest.mark.parametrize("damage", ["garbage", "truncated", "bad_entry", "refused_entry"])

@@ -5,9 +5,16 @@ kill-and-resume test (test_kill_resume.py).
 DATA and taps through a whole game, printing ``done N EVENTS`` after each step (EVENTS: how
 many events the controller had accepted). The test kills it with SIGKILL at a chosen step.
 
+With ``DRIVER_KILL_ON_SAVE=1`` the app kills itself (SIGKILL) as soon as the confirmed game
+is saved in the history, before the confirmation is journaled.
+
 ``python -m tests.reliability.app_driver resume DATA WALL`` starts the app again on DATA,
 taps the home screen's resume button, and prints one JSON line: what the screens show and
-the controller's state. Time: a hand-moved monotonic clock from 0, and wall-clock seconds
+the controller's state. With ``DRIVER_CONFIRM=1`` it then confirms a reveal it came back to.
+
+``python -m tests.reliability.app_driver second DATA WALL`` starts the app on DATA while
+another holds it, prints one JSON line (what it shows, whether it opened a game), then taps
+its close button. Time: a hand-moved monotonic clock from 0, and wall-clock seconds
 ``WALL + clock``, so the test knows exactly how long the app was "down".
 """
 
@@ -16,6 +23,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import signal
 import sys
 import time
 
@@ -158,9 +166,24 @@ def steps(app):
     yield "result"
 
 
+def die_once_saved(app) -> None:
+    """SIGKILL this process right after the history has the record, before the journal has
+    the confirmation: the narrowest window there is."""
+    history = app.ctl.history
+    save = history.save
+
+    def save_then_die(record, stem):
+        save(record, stem)
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    history.save = save_then_die
+
+
 def play(data: str, wall0: float) -> None:
     t0 = time.monotonic()
     app = make_app(data, wall0)
+    if os.environ.get("DRIVER_KILL_ON_SAVE"):
+        die_once_saved(app)
     for n, name in enumerate(steps(app), 1):
         print(f"done {n} {len(app.ctl.log)} {name} {time.monotonic() - t0:.2f}", flush=True)
     print("finished", flush=True)
@@ -212,16 +235,36 @@ def resume(data: str, wall0: float) -> None:
                                   "screen": screen(app).name, "stage": s.stage}
     if ctl.phase == "reveal":
         out["reveal"] = {"final": list(ctl.reveal_view().final)}
+    if ctl.phase == "reveal" and os.environ.get("DRIVER_CONFIRM"):
+        tap(find(s, "confirm"))
+        pump(2)
+        out["confirmed"] = {"phase": ctl.phase, "screen": screen(app).name,
+                            "record": ctl.state.record_path and ctl.state.record_path.name,
+                            "game": ctl.state.game}
     if ctl.phase == "end":
         out["result"] = {"dead": list(ctl.outcome.dead), "winners": list(ctl.outcome.winners)}
     print(json.dumps(out, ensure_ascii=False), flush=True)
     app.stop()
 
 
+def second(data: str, wall0: float) -> None:
+    from kivy.app import App
+
+    from onenight.ui.driving import find, pump, tap, texts
+
+    app = make_app(data, wall0)
+    out = {"already_open": app.already_open, "game_opened": app.ctl is not None,
+           "box": app.box is not None, "texts": sorted(set(texts(app.root)))}
+    tap(find(app.root, "close"))
+    pump(1)
+    out["closed"] = App.get_running_app() is None  # stopped by its close button
+    print(json.dumps(out, ensure_ascii=False), flush=True)
+
+
 if __name__ == "__main__":
     mode, data, wall = sys.argv[1], sys.argv[2], float(sys.argv[3])
     try:
-        (play if mode == "play" else resume)(data, wall)
+        {"play": play, "resume": resume, "second": second}[mode](data, wall)
     except Exception:  # Kivy keeps stderr quiet in tests: say it where the test reads
         import traceback
 

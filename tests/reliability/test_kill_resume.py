@@ -33,9 +33,10 @@ SCREEN = {"night": "night", "day": "day", "vote": "vote", "reveal": "reveal"}
 TIMEOUT = 60
 
 
-def driver(mode: str, data: Path, wall: float, vote: str = "fingers") -> subprocess.Popen:
+def driver(mode: str, data: Path, wall: float, vote: str = "fingers",
+           **env_extra: str) -> subprocess.Popen:
     env = dict(os.environ, KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", SDL_AUDIODRIVER="dummy",
-               DRIVER_VOTE=vote)
+               DRIVER_VOTE=vote, **env_extra)
     p = subprocess.Popen([sys.executable, "-m", "tests.reliability.app_driver", mode, str(data),
                           repr(wall)], cwd=ROOT, env=env, stdin=subprocess.PIPE,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -64,8 +65,8 @@ def play_and_kill(data: Path, step: str, vote: str = "fingers") -> int:
     return accepted
 
 
-def resume(data: Path, vote: str = "fingers") -> dict:
-    p = driver("resume", data, WALL + DOWN, vote)
+def resume(data: Path, vote: str = "fingers", **env_extra: str) -> dict:
+    p = driver("resume", data, WALL + DOWN, vote, **env_extra)
     out, err = p.communicate(timeout=TIMEOUT)
     p.watchdog.cancel()
     assert p.returncode == 0, out[-3000:] + err[-3000:]
@@ -155,3 +156,32 @@ def test_a_box_vote_under_way_is_taken_over_on_the_box(tmp_path):
     assert "déjà enregistrés sont gardés" in shown["message"]
     after = shown["after_box_votes"]
     assert after["revealed"] and after["votes"] == [1, 0, 1, 0, 1]
+
+
+def test_killed_between_saving_the_game_and_journaling_it_the_game_is_saved_once(tmp_path):
+    """SIGKILL right after the record is in the history, before the confirmation is in the
+    journal: the reveal comes back, the host confirms again, and the history still has one
+    record of the game (the same file), which the finished game then points at."""
+    p = driver("play", tmp_path, WALL, DRIVER_KILL_ON_SAVE="1")
+    out, err = p.communicate(timeout=TIMEOUT)
+    p.watchdog.cancel()
+    assert p.returncode == -signal.SIGKILL, out[-2000:] + err[-2000:]
+    steps = [line.split()[3:-1] for line in out.splitlines() if line.startswith("done ")]
+    assert steps[-1] == ["card", "4"]  # killed by the confirmation itself
+    history = tmp_path / "history"
+    saved = list(history.glob("*.json"))
+    assert len(saved) == 1
+    events = [e.body for e in journaled(tmp_path) if e.kind == "event"]
+    assert [e["type"] for e in events] == GAME[:-1]  # everything but the confirmation
+    game = events[GAME.index("start_night")]["game"]
+    assert json.loads(saved[0].read_text())["game"] == game
+
+    shown = resume(tmp_path, DRIVER_CONFIRM="1")
+    assert shown["phase"] == "reveal" and shown["screen"] == "reveal"
+    assert shown["confirmed"] == {"phase": "end", "screen": "result",
+                                  "record": saved[0].name, "game": game}
+    assert list(history.glob("*.json")) == saved  # replaced, not added
+
+    shown = resume(tmp_path)
+    assert shown["phase"] == "end" and shown["result"]["dead"] == [1]
+    assert list(history.glob("*.json")) == saved
