@@ -47,6 +47,26 @@ def check_volume(volume: object) -> float:
     return float(volume)
 
 
+class SilentAudio:
+    """Plays nothing, for a night shown as text (:func:`onenight.narration.build_text_plan`):
+    the runner keeps its clock, its pauses and its replays, and no sound is made."""
+
+    def play(self, path: str, volume: float) -> Playback:
+        return Playback(str(path), 0.0)
+
+    def stop(self, playback: Playback) -> None:
+        pass
+
+    def loop(self, path: str, volume: float) -> None:
+        pass
+
+    def set_loop_volume(self, volume: float) -> None:
+        pass
+
+    def stop_loop(self) -> None:
+        pass
+
+
 @dataclass
 class FakeAudio:
     """Records every call with the clock's time; plays nothing. For tests and dry runs.

@@ -20,7 +20,7 @@ from .errors import NarrationError
 from .script import ACT, CLOSE, DAY_ARTIFACTS, INFO, NIGHT_CLOSING, NIGHT_OPENING, WAKE, \
     step_script
 from .settings import NarrationSettings
-from .voice import AMBIENCE, Voice
+from .voice import AMBIENCE, TextVoice, Voice
 
 NIGHT = "night"  # the step of the lines around the night (opening and closing)
 
@@ -31,7 +31,7 @@ class Cue:
 
     step: str  # a step id, or "night" for the opening and closing lines
     line: str  # the line id
-    audio: str  # the clip's path
+    audio: str  # the clip's path ("" for a line only shown, see TextVoice)
     start: float
     duration: float
     kind: str  # wake, info, instruction, close (or "night")
@@ -93,12 +93,23 @@ def _deck(cards: Iterable[str]) -> tuple[str, ...]:
     return deck
 
 
+def build_text_plan(deck: Iterable[str], settings: NarrationSettings | None = None, *,
+                    rng: random.Random | None = None) -> NightPlan:
+    """The night of :func:`build_night_plan` for a night shown as text: the same lines in the
+    same order and steps, timed the same way, each line lasting its reading time instead of
+    its clip's; no clip is read, so it works when the voice cannot be loaded."""
+    settings = settings or NarrationSettings()
+    return build_night_plan(deck, settings, voice=TextVoice(settings.lang), rng=rng)
+
+
 def build_night_plan(deck: Iterable[str], settings: NarrationSettings | None = None, *,
-                     voice: Voice | None = None, rng: random.Random | None = None) -> NightPlan:
+                     voice: Voice | TextVoice | None = None,
+                     rng: random.Random | None = None) -> NightPlan:
     """The timed cues of the night for ``deck`` (the cards in the game, dealt or not).
 
-    ``voice`` defaults to the settings' language and pack. ``rng`` draws the jitter; by
-    default a generator seeded with ``settings.jitter_seed``. Neither ever sees the deal.
+    ``voice`` defaults to the settings' language and pack; a :class:`TextVoice` gives the
+    same night without sound, each line lasting its reading time. ``rng`` draws the jitter;
+    by default a generator seeded with ``settings.jitter_seed``. Neither ever sees the deal.
     """
     settings = settings or NarrationSettings()
     cards = _deck(deck)
@@ -117,7 +128,8 @@ def build_night_plan(deck: Iterable[str], settings: NarrationSettings | None = N
     def say(step: str, line: str, kind: str) -> None:
         nonlocal t
         clip = voice.clip(line)
-        cues.append(Cue(step, line, str(clip.path), t, clip.duration, kind, voice.text(line)))
+        audio = str(clip.path) if clip.path is not None else ""
+        cues.append(Cue(step, line, audio, t, clip.duration, kind, voice.text(line)))
         t += clip.duration + settings.gap
 
     for line in NIGHT_OPENING:
@@ -142,9 +154,10 @@ def build_night_plan(deck: Iterable[str], settings: NarrationSettings | None = N
     for line in closing:
         say(NIGHT, line, NIGHT)
     total = t - settings.gap
-    amb = str(voice.root / AMBIENCE) if settings.ambience_volume > 0 else None
+    amb = (str(voice.root / AMBIENCE) if settings.ambience_volume > 0 and voice.root is not None
+           else None)
     return NightPlan(settings.lang, tuple(cues), tuple(slots), total, amb)
 
 
-__all__ = ["Cue", "StepSlot", "NightPlan", "build_night_plan", "NIGHT", "WAKE", "INFO", "ACT",
-           "CLOSE"]
+__all__ = ["Cue", "StepSlot", "NightPlan", "build_night_plan", "build_text_plan", "NIGHT", "WAKE",
+           "INFO", "ACT", "CLOSE"]

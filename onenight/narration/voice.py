@@ -123,7 +123,7 @@ def _ogg_vorbis_duration(data: bytes, name: str) -> float:
 @dataclass(frozen=True)
 class Clip:
     line: str
-    path: Path
+    path: Path | None  # None for a line that is only shown (:class:`TextVoice`)
     duration: float
     pack: bool  # True if the clip comes from the voice pack, False for the default voice
 
@@ -190,6 +190,40 @@ class Voice:
         for line in self._lines:
             self.clip(line)
         return dict(sorted(self.fallbacks.items()))
+
+
+#: How fast a line shown without its clip is read aloud, for :class:`TextVoice`. The default
+#: voice says about 2 to 2.25 words a second (median over every line, English and French); a
+#: host reading from the screen gets a little less pace and a second to find the words.
+READ_WORDS_PER_SECOND = 2.0
+READ_LEAD = 1.0
+
+
+def reading_seconds(text: str) -> float:
+    """How long a line shown on screen lasts when nobody's voice gives its length: it depends
+    on the words alone, so on the deck alone, never on the deal."""
+    return READ_LEAD + len(text.split()) / READ_WORDS_PER_SECOND
+
+
+class TextVoice:
+    """The narrator's words without the clips, for a night shown as text when the voice
+    cannot be loaded: the same lines as :class:`Voice`, each lasting the time to read it
+    aloud (:func:`reading_seconds`), with no clip and no ambience."""
+
+    pack = None
+    root = None  # no audio folder, hence no ambience
+
+    def __init__(self, lang: str = DEFAULT_LANGUAGE):
+        self.lang = check_language(lang)
+        self._lines = load_lines(self.lang)
+
+    def clip(self, line: str) -> Clip:
+        if line not in self._lines:
+            raise VoiceError("line", f"no line {line!r} in lines/{self.lang}.json")
+        return Clip(line, None, reading_seconds(self._lines[line]), False)
+
+    def text(self, line: str) -> str:
+        return self._lines[line]
 
 
 def check_audio(langs: Iterable[str] | None = None, *,

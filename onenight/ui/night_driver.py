@@ -1,98 +1,116 @@
-"""What the night screen follows: a sequence of spoken cues on an injected clock.
+"""What the night screen follows: the narration's night plan, played by its runner on an
+injected clock.
 
-``NightDriver`` is the interface the screen uses (start, tick, pause, resume, replay the last
-line, the current cue, done). ``TextNight`` is the built-in plan: one cue per step of
-``night_steps(deck)``, each lasting the same time whatever the deal (action time plus a
-random jitter), with the lines from the translation table. The narration package's runner,
-when present, plugs in behind the same interface and adds the voice.
+``PlanNight`` is the interface the screen uses (start, tick, pause, resume, replay the last
+line, the current cue, done, the title and the line to show). Both nights are plans of the
+narration package, so they say the same lines in the same order, step by step, timed by the
+same rules, and their cue numbers match (a night journalled with the voice resumes at the same
+line without it):
+
+* ``voice.VoicedNight``: the plan of the voice's clips, played aloud;
+* ``TextNight``, when the voice cannot be loaded: the same plan with each line lasting its
+  reading time instead of its clip's (``build_text_plan``), played in silence; the host reads
+  the lines on screen aloud.
+
+The screen shows the step being called and the words being said to the whole table, nothing
+more; the plan depends on the deck and the settings, never on the deal.
 """
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
+from onenight.narration import NightRunner, SilentAudio, build_text_plan
+from onenight.narration.plan import NIGHT
 
-from onenight.rules.steps import night_steps
+from . import trace
+
+#: night-wide lines and the title the screen shows with them (only words the voice says:
+#: the first line asks for the cards to be put down, the night falls with the second)
+NIGHT_TITLES = {"night.intro": None, "night.start": "night.intro.title",
+                "night.end": "night.outro.title", "day.artifacts": "night.outro.title"}
 
 
-@dataclass(frozen=True)
-class Cue:
-    key: str  # translation key prefix: ``<key>.title`` and ``<key>.line``
-    seconds: float
+class PlanNight:
+    """The night screen's driver on a narration plan: the screen shows the step and the words
+    of the line being said, nothing else. ``on_say`` is called with (title, line) each time a
+    line is said (replays included)."""
 
+    def __init__(self, plan, clock, tr, settings, audio, on_say=None):
+        self.plan = plan
+        self.tr = tr
+        self.audio = audio
+        self.on_say = on_say
+        self._cue = None
+        self._index = {id(c): i for i, c in enumerate(plan.cues)}
+        self.runner = NightRunner(plan, audio, clock, settings, on_cue=self._on_cue)
 
-class TextNight:
-    def __init__(self, deck, clock, tr, seconds_for=lambda step_id: 10.0, jitter: float = 2,
-                 rng: random.Random | None = None, on_say=None):
-        rng = rng or random.Random()
-        self.clock, self.tr = clock, tr
-        self.on_say = on_say  # called with (title, line) whenever a new line is spoken
-        cues = [Cue("night.intro", 6)]
-        for step in night_steps(deck):
-            cues.append(Cue(f"night.step.{step.id}",
-                            seconds_for(step.id) + rng.uniform(0, jitter)))
-            cues.append(Cue(f"night.close.{step.id}", 3))
-        cues.append(Cue("night.outro", 4))
-        self.cues = cues
-        self.index = -1
-        self.started_at = 0.0
-        self.paused_left: float | None = None
-        self.done = False
+    def _on_cue(self, cue):
+        self._cue = cue
+        trace.mark("cue", line=cue.line, start=cue.start, duration=cue.duration)
+        # Load the next line now, while this one is said: loading decodes the whole clip,
+        # which would otherwise delay the next line by as much.
+        i = self._index.get(id(cue))
+        preload = getattr(self.audio, "preload", None)
+        if preload is not None and i is not None and i + 1 < len(self.plan.cues):
+            preload(self.plan.cues[i + 1].audio)
+        if self.on_say is not None:
+            self.on_say(self.title(), self.line())
 
-    # the interface -----------------------------------------------------------------------
-    def start(self, at: int | None = None) -> None:
+    def next_due(self):
+        """Seconds until the runner next has something to do; None when paused or done."""
+        return self.runner.next_due()
+
+    def start(self, at: int | None = None):
         """Start the night, or resume it at cue ``at`` (said again)."""
-        self._enter(at if at is not None and 0 <= at < len(self.cues) else 0)
+        cues = self.plan.cues
+        self.runner.start(at if at is not None and 0 <= at < len(cues) else None)
 
     def cue_index(self) -> int | None:
-        return self.index if self.index >= 0 else None
+        """The index of the cue being said (or last said), None before the first."""
+        if self._cue is None:
+            return None
+        return self._index.get(id(self._cue))
+
+    def tick(self):
+        self.runner.poll()
 
     @property
     def paused(self) -> bool:
-        return self.paused_left is not None
+        return self.runner.state == "paused"
+
+    @property
+    def done(self) -> bool:
+        return self.runner.finished
 
     def title(self) -> str:
-        return self.tr(self.cues[self.index].key + ".title") if self.index >= 0 else ""
+        c = self._cue
+        if c is None:
+            return ""
+        if c.step == NIGHT:
+            key = NIGHT_TITLES.get(c.line)
+            return self.tr(key) if key else ""
+        return self.tr(f"night.step.{c.step}.title")
 
     def line(self) -> str:
-        return self.tr(self.cues[self.index].key + ".line") if self.index >= 0 else ""
+        return self._cue.text if self._cue is not None else ""
 
-    def tick(self) -> None:
-        if self.done or self.paused or self.index < 0:
-            return
-        while not self.done and self.clock.now() - self.started_at >= self.cues[self.index].seconds:
-            end = self.started_at + self.cues[self.index].seconds
-            if self.index + 1 >= len(self.cues):
-                self.done = True
-                return
-            self._enter(self.index + 1, at=end)
+    def pause(self):
+        self.runner.pause()
 
-    def pause(self) -> None:
-        if not self.paused and not self.done and self.index >= 0:
-            self.paused_left = self.cues[self.index].seconds - (self.clock.now() - self.started_at)
+    def resume(self):
+        self.runner.resume()
 
-    def resume(self) -> None:
-        if self.paused:
-            self.started_at = self.clock.now() - (self.cues[self.index].seconds - self.paused_left)
-            self.paused_left = None
+    def replay_last(self):
+        self.runner.replay_last()
 
-    def replay_last(self) -> None:
-        """Say the current line again; the step's time starts over so nobody is cut short."""
-        if self.index >= 0 and not self.done:
-            self.started_at = self.clock.now()
-            if self.paused:
-                self.paused_left = self.cues[self.index].seconds
-            self._say()
+    def close(self):
+        self.runner.stop()
 
-    def close(self) -> None:
-        self.done = True
 
-    # ----------------------------------------------------------------------------------------
-    def _enter(self, i: int, at: float | None = None) -> None:
-        self.index = i
-        self.started_at = self.clock.now() if at is None else at
-        self._say()
+class TextNight(PlanNight):
+    """The night without the voice: the narration's lines in ``settings.lang`` (a
+    ``NarrationSettings``), each shown for its reading time, with the voiced night's steps,
+    action times and jitter. Plays no sound and reads no clip."""
 
-    def _say(self) -> None:
-        if self.on_say:
-            self.on_say(self.title(), self.line())
+    def __init__(self, deck, clock, tr, settings, on_say=None):
+        super().__init__(build_text_plan(deck, settings), clock, tr, settings, SilentAudio(),
+                         on_say=on_say)

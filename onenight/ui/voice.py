@@ -3,29 +3,23 @@ behind the night screen's driver interface) and the day's spoken lines.
 
 Sound must never stop a game: a clip that cannot be played is skipped silently (the screen
 shows the same words), and a voice that cannot be loaded at all falls back to the text-only
-night with a message to the host.
+night (``night_driver.TextNight``: the same lines, shown) with a message to the host.
 """
 
 from __future__ import annotations
 
 import random
 
-from onenight.narration import (NarrationError, NarrationSettings, NightRunner, Voice,
-                                available_packs, build_night_plan)
+from onenight.narration import (NarrationError, NarrationSettings, Voice, available_packs,
+                                build_night_plan)
 from onenight.narration.audio import Playback
 from onenight.narration.errors import VoiceError
-from onenight.narration.plan import NIGHT
 from onenight.narration.settings import ACTION_SECONDS
 from onenight.rules.steps import STEP
 
-from . import trace
+from .night_driver import PlanNight
 
 DEFAULT_PACK = "standard"  # the voice that ships with the app
-
-#: night-wide lines and the title the screen shows with them (only words the voice says:
-#: the first line asks for the cards to be put down, the night falls with the second)
-_NIGHT_TITLES = {"night.intro": None, "night.start": "night.intro.title",
-                 "night.end": "night.outro.title", "day.artifacts": "night.outro.title"}
 
 
 def voice_packs() -> list[str]:
@@ -127,78 +121,10 @@ class Speaker:
         return clip.duration
 
 
-class VoicedNight:
-    """The night screen's driver on the narration runner: the screen shows the step and the
-    words of the line being said, nothing else."""
+class VoicedNight(PlanNight):
+    """The night screen's driver on the narration runner, with the voice."""
 
     def __init__(self, deck, clock, tr, settings, audio, rng=None):
         ns = narration_settings(settings, rng)
-        self.plan = build_night_plan(deck, ns)  # raises NarrationError if the voice is broken
-        self.tr = tr
-        self._cue = None
-        self.audio = audio
-        self._index = {id(c): i for i, c in enumerate(self.plan.cues)}
-        self.runner = NightRunner(self.plan, audio, clock, ns, on_cue=self._on_cue)
-
-    def _on_cue(self, cue):
-        self._cue = cue
-        trace.mark("cue", line=cue.line, start=cue.start, duration=cue.duration)
-        # Load the next line now, while this one is said: loading decodes the whole clip,
-        # which would otherwise delay the next line by as much.
-        i = self._index.get(id(cue))
-        preload = getattr(self.audio, "preload", None)
-        if preload is not None and i is not None and i + 1 < len(self.plan.cues):
-            preload(self.plan.cues[i + 1].audio)
-
-    def next_due(self):
-        """Seconds until the runner next has something to do; None when paused or done."""
-        return self.runner.next_due()
-
-    def start(self, at: int | None = None):
-        """Start the night, or resume it at cue ``at`` (said again)."""
-        cues = self.plan.cues
-        self.runner.start(at if at is not None and 0 <= at < len(cues) else None)
-
-    def cue_index(self) -> int | None:
-        """The index of the cue being said (or last said), None before the first."""
-        if self._cue is None:
-            return None
-        try:
-            return self.plan.cues.index(self._cue)
-        except ValueError:
-            return None
-
-    def tick(self):
-        self.runner.poll()
-
-    @property
-    def paused(self) -> bool:
-        return self.runner.state == "paused"
-
-    @property
-    def done(self) -> bool:
-        return self.runner.finished
-
-    def title(self) -> str:
-        c = self._cue
-        if c is None:
-            return ""
-        if c.step == NIGHT:
-            key = _NIGHT_TITLES.get(c.line)
-            return self.tr(key) if key else ""
-        return self.tr(f"night.step.{c.step}.title")
-
-    def line(self) -> str:
-        return self._cue.text if self._cue is not None else ""
-
-    def pause(self):
-        self.runner.pause()
-
-    def resume(self):
-        self.runner.resume()
-
-    def replay_last(self):
-        self.runner.replay_last()
-
-    def close(self):
-        self.runner.stop()
+        plan = build_night_plan(deck, ns)  # raises NarrationError if the voice is broken
+        super().__init__(plan, clock, tr, ns, audio)

@@ -3,8 +3,10 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from onenight.narration import (NarrationError, NarrationSettings, SettingsError, Voice,
-                                build_night_plan)
+from onenight.narration import (NarrationError, NarrationSettings, SettingsError, TextVoice,
+                                Voice, build_night_plan, build_text_plan)
+from onenight.narration.voice import reading_seconds
+from onenight.narration.script import all_line_ids
 from onenight.narration.settings import ACTION_SECONDS
 from onenight.rules.night import deal
 from onenight.rules.scenarios import SCENARIOS, anarchy_deck, table_setup
@@ -41,6 +43,42 @@ def test_the_plan_is_the_same_for_every_deal_of_every_preset(preset_decks):
             table = random_deal(cards, players, rng)
             plan = build_night_plan(table.deck, voice=voice())
             assert signature(plan) == reference, name
+
+
+def test_the_text_plan_says_the_voiced_lines_and_is_the_same_for_every_deal(preset_decks):
+    """Without the voice, the night is the voiced one shown as text: the same cues (step,
+    line, kind, words) and the same timing rules, each line lasting its reading time; and, like
+    the voiced one, it never changes with the deal."""
+    for lang in ("fr", "en"):
+        s = NarrationSettings(lang=lang, jitter=3, jitter_seed=11)
+        for name, players, cards in preset_decks:
+            voiced = build_night_plan(cards, s, voice=voice(lang))
+            text = build_text_plan(cards, s)
+            assert [(c.step, c.line, c.kind, c.text) for c in text.cues] == \
+                   [(c.step, c.line, c.kind, c.text) for c in voiced.cues], name
+            assert [c.duration for c in text.cues] == [reading_seconds(c.text)
+                                                       for c in text.cues]
+            assert [round(v.action_end - v.action_start, 9) for v in voiced.steps] == \
+                   [round(t.action_end - t.action_start, 9) for t in text.steps]
+            assert all(c.audio == "" for c in text.cues) and text.ambience is None
+            reference = signature(text)
+            rng = random.Random(name)
+            for _ in range(10):
+                table = random_deal(cards, players, rng)
+                assert signature(build_text_plan(table.deck, s)) == reference, name
+
+
+def test_a_text_voice_has_every_line_and_reads_no_clip(tmp_path, monkeypatch):
+    monkeypatch.setenv("ONENIGHT_ASSETS", str(tmp_path))
+    for lang in ("fr", "en"):
+        tv = TextVoice(lang)
+        for line in all_line_ids():
+            clip = tv.clip(line)
+            assert clip.path is None and clip.duration == reading_seconds(tv.text(line)) > 1
+    with pytest.raises(NarrationError):
+        TextVoice("fr").clip("no.such.line")
+    with pytest.raises(NarrationError):
+        TextVoice("de")
 
 
 @pytest.mark.parametrize("role", ["seer", "witch", "robber", "alpha_wolf", "insomniac",

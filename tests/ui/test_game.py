@@ -436,6 +436,40 @@ def test_settings_are_kept_and_used(app):
     back_home(app)
 
 
+def test_without_the_voice_the_night_shows_the_narrators_lines(app, monkeypatch):
+    """A voice that cannot be loaded: the host is told, and the screen shows the very lines
+    the voice would have said, one after the other, in silence."""
+    from onenight.narration import NarrationSettings, VoiceError, build_night_plan
+    from onenight.ui.screens import night as night_screen
+
+    def no_voice(*args, **kwargs):
+        raise VoiceError("audio", "no clip can be read")
+
+    monkeypatch.setattr(night_screen, "VoicedNight", no_voice)
+    tap(find(screen(app), "new"))
+    type_players(app, NAMES[:3])
+    tap_text(find(screen(app), "scenario_list"), "Sombre réveil")
+    events = len(app.test_audio.events)
+    tap(find(screen(app), "start"))
+    night = screen(app)
+    assert night.name == "night" and "lisez les consignes affichées" in app.message
+    spoken = build_night_plan(app.ctl.state.deck, NarrationSettings(lang="fr")).cues
+    shown, last = [], None
+    while screen(app).name == "night":
+        if night.driver.cue_index() != last:
+            last = night.driver.cue_index()
+            shown.append(night.line)
+        assert set(texts(night)) <= {night.title, night.line, "Quitter", "Répéter", "Pause"}
+        app.test_clock.advance(night.next_tick())
+        app.tick()
+    assert shown == [c.text for c in spoken]
+    assert screen(app).name == "day"
+    # no clip and no ambience during the night; the day's first line is the Speaker's
+    sound = [(e[0], e[2]) for e in app.test_audio.events[events:] if e[0] in ("play", "loop")]
+    assert len(sound) == 1 and sound[0][0] == "play" and sound[0][1].endswith("day.start.ogg")
+    back_home(app)
+
+
 def test_small_text_stays_readable_on_the_small_screen(app):
     """At 800x480 everything scales to 0.6, but small text (names, card names, hints) never
     falls below three quarters of its tablet size."""

@@ -29,10 +29,21 @@ def test_every_card_step_and_scenario_has_its_text():
     for a in ARTIFACT_IDS:
         assert f"artifact.{a}" in FR and f"explain.artifact.{a}" in FR
     for s in STEP_IDS:
-        for part in ("step", "close"):
-            assert f"night.{part}.{s}.title" in FR and f"night.{part}.{s}.line" in FR
+        assert f"night.step.{s}.title" in FR
     for sid in SCENARIO_IDS:
         assert f"scenario.{sid}.desc" in FR
+
+
+def test_the_night_words_are_the_narrators_not_the_tables():
+    """The night screen shows the narrator's own lines (onenight/narration/lines/), with or
+    without the voice: the tables only name the step being called and label the controls."""
+    from onenight.ui.night_driver import NIGHT_TITLES
+
+    titles = {f"night.step.{s}.title" for s in STEP_IDS} | {k for k in NIGHT_TITLES.values() if k}
+    controls = {"night.leave", "night.pause", "night.replay", "night.resume",
+                "night.voice_unavailable"}
+    for table in (FR, EN):
+        assert {k for k in table if k.startswith("night.")} == titles | controls
 
 
 def test_every_verdict_reason_has_a_sentence():

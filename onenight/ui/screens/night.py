@@ -9,7 +9,7 @@ from onenight.narration import NarrationError
 from .. import trace
 from ..pacing import AFTER
 from ..night_driver import TextNight
-from ..voice import VoicedNight, step_seconds
+from ..voice import VoicedNight, narration_settings
 from .base import BaseScreen
 
 
@@ -49,9 +49,9 @@ class NightScreen(BaseScreen):
                 self.driver = VoicedNight(deck, app.ctl.clock, app.tr, s, app.audio, app._rng)
             except (NarrationError, OSError, ValueError):
                 app.notify("night.voice_unavailable", kind="error")
+                # the same lines, shown for the host to read aloud
                 self.driver = TextNight(deck, app.ctl.clock, app.tr,
-                                        lambda step_id: step_seconds(s, step_id),
-                                        s.jitter_seconds, rng=app._rng)
+                                        narration_settings(s, app._rng))
         # a night resumed after the app stopped goes on at the cue it was saying
         ctl = app.ctl
         resumed = getattr(ctl, "resumed", None)
