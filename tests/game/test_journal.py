@@ -133,24 +133,6 @@ def test_new_game_keeps_only_the_setup(tmp_path):
     assert baseline(c2) == baseline(c)
 
 
-def test_a_finished_game_is_rebuilt_without_saving_it_twice(tmp_path):
-    c, _ = start(tmp_path)
-    to_vote(c)
-    for seat, target in enumerate([1, 0, 1, 0, 1]):
-        c.apply({"type": "vote", "seat": seat, "target": target})
-    c.apply({"type": "to_reveal"})
-    for seat, card in enumerate(["witch", "werewolf", "villager", "sentinel", "revealer"]):
-        c.apply({"type": "final_card", "seat": seat, "card": card})
-    c.apply({"type": "confirm"})
-    c2, _ = start(tmp_path)
-    assert c2.phase == "end" and c2.outcome == c.outcome
-    assert c2.state.record_path == c.state.record_path
-    assert len(list((tmp_path / "history").glob("*.json"))) == 1
-    c2.apply({"type": "new_game"})
-    c3, _ = start(tmp_path)
-    assert c3.phase == "setup" and c3.setup_view() == c2.setup_view()
-
-
 class Killed(BaseException):
     """The process dies here: nothing after this point happens."""
 
@@ -162,6 +144,19 @@ def to_reveal(c):
     c.apply({"type": "to_reveal"})
     for seat, card in enumerate(["witch", "werewolf", "villager", "sentinel", "revealer"]):
         c.apply({"type": "final_card", "seat": seat, "card": card})
+
+
+def test_a_finished_game_is_rebuilt_without_saving_it_twice(tmp_path):
+    c, _ = start(tmp_path)
+    to_reveal(c)
+    c.apply({"type": "confirm"})
+    c2, _ = start(tmp_path)
+    assert c2.phase == "end" and c2.outcome == c.outcome
+    assert c2.state.record_path == c.state.record_path
+    assert len(list((tmp_path / "history").glob("*.json"))) == 1
+    c2.apply({"type": "new_game"})
+    c3, _ = start(tmp_path)
+    assert c3.phase == "setup" and c3.setup_view() == c2.setup_view()
 
 
 def test_killed_between_the_history_and_the_journal_the_game_is_still_saved_once(tmp_path):
