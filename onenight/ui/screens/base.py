@@ -18,6 +18,15 @@ class BaseScreen(Screen):
     def on_pre_enter(self, *_):
         self.refresh()
 
+    def scroll_to_top(self) -> None:
+        """Show every list of the screen from its start (a new game's lists are not the
+        last game's: left where it was, a longer list would open at its end)."""
+        from kivy.uix.scrollview import ScrollView
+
+        for w in self.walk(restrict=True):
+            if isinstance(w, ScrollView):
+                w.scroll_x, w.scroll_y = 0, 1
+
     def refresh(self) -> None:
         """Rebuild the screen's view-model from the controller (override)."""
 

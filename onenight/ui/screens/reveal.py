@@ -22,6 +22,7 @@ class RevealScreen(BaseScreen):
     def on_pre_enter(self, *_):
         self.seat = 0
         self.refresh()
+        self.scroll_to_top()
 
     def refresh(self):
         ctl = self.app.ctl

@@ -143,6 +143,7 @@ class VoteScreen(BaseScreen):
             b.seat = s
             b.bind(on_release=lambda w: self.pick(w.seat))
             box.add_widget(b)
+        box.parent.scroll_y = 1  # each voter sees the names from the first one
 
     # ---- actions ---------------------------------------------------------------------------
     def tick(self):
