@@ -88,6 +88,7 @@ class RevealScreen(BaseScreen):
     def select(self, seat: int):
         self.seat = seat
         self.refresh()
+        self.ids.cards.parent.parent.scroll_y = 1  # this seat's choice, from the first card
 
     def set_card(self, card: str):
         if self.app.send({"type": "final_card", "seat": self.seat, "card": card}):
