@@ -7,7 +7,7 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 
 from onenight.rules.cards import ARTIFACT_IDS
 
-from .base import BaseScreen
+from .base import BaseScreen, show_from_start
 
 
 class RevealScreen(BaseScreen):
@@ -88,7 +88,7 @@ class RevealScreen(BaseScreen):
     def select(self, seat: int):
         self.seat = seat
         self.refresh()
-        self.ids.cards.parent.parent.scroll_y = 1  # this seat's choice, from the first card
+        show_from_start(self.ids.cards.parent.parent)  # this seat's choice, from the first card
 
     def set_card(self, card: str):
         if self.app.send({"type": "final_card", "seat": self.seat, "card": card}):
