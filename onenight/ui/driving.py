@@ -61,6 +61,8 @@ def tap(widget) -> None:
 
     from kivy.uix.scrollview import ScrollView
 
+    from .screens.base import set_scroll
+
     views = []
     parent = widget.parent
     while parent is not None and parent is not parent.parent:
@@ -68,11 +70,22 @@ def tap(widget) -> None:
             views.append(parent)
         parent = parent.parent
     if views:
-        settle()
+        # Bring it into sight. The list may still be laying out (a label's size comes from its
+        # text's texture, a frame later, and the rows move with it): scroll again until the
+        # widget stays in sight.
         v = views[0]
-        v.scroll_to(widget, padding=10, animate=False)
-        # no overscroll left over (its bounce back would run on real time)
-        v.scroll_x, v.scroll_y = min(1, max(0, v.scroll_x)), min(1, max(0, v.scroll_y))
+        for _ in range(10):
+            settle()
+            v.scroll_to(widget, padding=10, animate=False)
+            # there, with nothing left moving or past an end (its bounce back would run on
+            # real time and drag the list away)
+            set_scroll(v, min(1, max(0, v.scroll_x)), min(1, max(0, v.scroll_y)))
+            settle()
+            try:
+                _visible_point(widget, views)
+                break
+            except LookupError:
+                continue
     # A finger that does not move is a tap, but a ScrollView only learns that after a real
     # 0.2 s; with scrolling off for the tap it hands the touch to its content at once.
     saved = [(v, v.do_scroll_x, v.do_scroll_y) for v in views]

@@ -376,7 +376,7 @@ def test_reveal_with_artifacts_and_a_changed_investigator(app):
 
     tap_text(find(reveal, "cards"), "Chasseur de fantômes")
     tap(row(0))
-    tap_text(find(reveal, "extras"), "Chasseur de fantômes devenu loup")
+    tap_text(find(reveal, "extras"), "Devenu loup-garou")
     tap(row(1))
     tap_text(find(reveal, "cards"), "Sorcière")
     tap_text(find(reveal, "extras"), "Griffe du Loup-Garou")

@@ -18,6 +18,15 @@ class BaseScreen(Screen):
     def on_pre_enter(self, *_):
         self.refresh()
 
+    def scroll_to_top(self) -> None:
+        """Show every list of the screen from its start (a new game's lists are not the
+        last game's: left where it was, a longer list would open at its end)."""
+        from kivy.uix.scrollview import ScrollView
+
+        for w in self.walk(restrict=True):
+            if isinstance(w, ScrollView):
+                show_from_start(w)
+
     def refresh(self) -> None:
         """Rebuild the screen's view-model from the controller (override)."""
 
@@ -28,3 +37,22 @@ class BaseScreen(Screen):
         """Seconds until this screen next needs a tick (override to follow a clock
         exactly)."""
         return 0.2
+
+
+def set_scroll(view, x: float, y: float) -> None:
+    """Scroll ``view`` (a Kivy ScrollView) to ``x``, ``y`` (0 to 1) and keep it there.
+
+    Setting ``scroll_x``/``scroll_y`` alone leaves the scroll effects where they were; an
+    effect still moving or past its end (a list that was flicked, or rebuilt shorter) then
+    drags the list back to its own position on the next frames. So the effects are set to the
+    same place and stopped."""
+    view.scroll_x, view.scroll_y = x, y
+    for effect, scroll in ((view.effect_x, x), (view.effect_y, y)):
+        if effect is not None:
+            effect.velocity = 0
+            effect.value = effect.max * scroll
+
+
+def show_from_start(view) -> None:
+    """Scroll ``view`` to its start: the top, and the left."""
+    set_scroll(view, 0, 1)

@@ -71,6 +71,10 @@ class ResultScreen(BaseScreen):
         from .. import theme
         return theme.GOOD if won else theme.MUTED
 
+    def on_pre_enter(self, *_):
+        super().on_pre_enter()
+        self.scroll_to_top()
+
     def on_enter(self, *_):
         o = self.app.ctl.outcome
         if o is None:

@@ -7,7 +7,7 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 
 from onenight.rules.cards import ARTIFACT_IDS
 
-from .base import BaseScreen
+from .base import BaseScreen, show_from_start
 
 
 class RevealScreen(BaseScreen):
@@ -22,6 +22,7 @@ class RevealScreen(BaseScreen):
     def on_pre_enter(self, *_):
         self.seat = 0
         self.refresh()
+        self.scroll_to_top()
 
     def refresh(self):
         ctl = self.app.ctl
@@ -87,6 +88,7 @@ class RevealScreen(BaseScreen):
     def select(self, seat: int):
         self.seat = seat
         self.refresh()
+        show_from_start(self.ids.cards.parent.parent)  # this seat's choice, from the first card
 
     def set_card(self, card: str):
         if self.app.send({"type": "final_card", "seat": self.seat, "card": card}):

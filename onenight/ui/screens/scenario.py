@@ -7,7 +7,7 @@ from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 
 from onenight.rules.cards import ALPHA_CENTER_CARDS, ROLE
-from onenight.rules.scenarios import SCENARIO
+from onenight.rules.scenarios import SCENARIO, box_limit
 
 from ..widgets.emblem import Emblem
 from .base import BaseScreen
@@ -115,9 +115,14 @@ class ScenarioScreen(BaseScreen):
         lines.append(tr("layout.look_once"))
         self.layout_text = "\n".join("• " + x for x in lines)
         if self.has_alpha:
+            used = Counter(v.deck)
             for card in ALPHA_CENTER_CARDS:
+                # a card whose every copy is already dealt cannot be set apart: shown faint,
+                # not offered (a tap would only be refused)
+                spare = used[card] < box_limit(card) or card == v.alpha_center
                 t = Factory.CardTile(card=card, label=tr("role." + card), value=card,
-                                     selected=card == v.alpha_center)
+                                     selected=card == v.alpha_center, dim=not spare,
+                                     disabled=not spare)
                 t.bind(on_release=lambda w: self.set_alpha(w.value))
                 alphas.add_widget(t)
         out = []

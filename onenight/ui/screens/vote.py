@@ -8,7 +8,7 @@ which hides each vote before the next player takes it.
 
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 
-from .base import BaseScreen
+from .base import BaseScreen, show_from_start
 
 COUNTDOWN = ("vote.three", "vote.two", "vote.one", "vote.go")
 COUNT_SECONDS = 3.6  # the voice's "three, two, one, vote!" lasts about this long
@@ -143,6 +143,7 @@ class VoteScreen(BaseScreen):
             b.seat = s
             b.bind(on_release=lambda w: self.pick(w.seat))
             box.add_widget(b)
+        show_from_start(box.parent)  # each voter sees the names from the first one
 
     # ---- actions ---------------------------------------------------------------------------
     def tick(self):
