@@ -43,18 +43,21 @@ def render(out_dir: Path, width: int, height: int, lang: str = "fr") -> list[Pat
     shots: list[Path] = []
     suffix = f"{width}x{height}"
 
-    # the window's clear colour is the app's background; a picture of the root widget alone
+    # the window's clear colour is the screen's background; a picture of the root widget alone
     # would have none, so paint it under the root for the pictures only
     from kivy.graphics import Color, Rectangle
 
     from . import theme
 
+    from kivy.core.window import Window
+
     with app.root.canvas.before:
-        Color(*theme.BG)
+        backdrop_colour = Color(*theme.BG)
         backdrop = Rectangle(pos=app.root.pos, size=app.root.size)
 
     def shot(name: str):
         pump(3)
+        backdrop_colour.rgba = Window.clearcolor  # the night's is darker
         backdrop.pos, backdrop.size = app.root.pos, app.root.size
         p = out_dir / f"{name}-{suffix}.png"
         app.root.export_to_png(str(p))

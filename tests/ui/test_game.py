@@ -90,6 +90,8 @@ def test_a_game_without_box_pointing_fingers(app):
     assert night.name == "night"
     from kivy.core.window import Window
     assert Window.allow_screensaver is False  # the screen stays awake all night
+    from onenight.ui import theme
+    assert tuple(Window.clearcolor) == pytest.approx(theme.NIGHT_BG)  # dark all night
     app.test_clock.advance(2.5)
     app.tick()
     assert night.title == ""
@@ -120,6 +122,7 @@ def test_a_game_without_box_pointing_fingers(app):
     run_night(app)
     assert app.speaker.said[-1] == "day.start"
     assert Window.allow_screensaver is True
+    assert tuple(Window.clearcolor) == pytest.approx(theme.BG)  # the day's background again
 
     day = screen(app)
     assert day.time_text == "5:00"

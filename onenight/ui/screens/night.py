@@ -6,7 +6,7 @@ from kivy.properties import BooleanProperty, StringProperty
 
 from onenight.narration import NarrationError
 
-from .. import trace
+from .. import theme, trace
 from ..pacing import AFTER
 from ..night_driver import TextNight
 from ..voice import VoicedNight, narration_settings
@@ -23,6 +23,9 @@ class NightScreen(BaseScreen):
     driver = None
 
     def on_pre_enter(self, *_):
+        # the dark background is the window's clear colour: a rectangle over the whole screen
+        # would cost a software renderer a full fill on every redraw
+        Window.clearcolor = theme.NIGHT_BG
         self._screensaver = getattr(Window, "allow_screensaver", True)
         try:
             Window.allow_screensaver = False
@@ -33,6 +36,7 @@ class NightScreen(BaseScreen):
         self.refresh()
 
     def on_leave(self, *_):
+        Window.clearcolor = theme.BG
         try:
             Window.allow_screensaver = self._screensaver
         except Exception:
