@@ -122,3 +122,16 @@ def test_the_press_bench_reaches_the_app_over_both_links():
         sys.path.remove(str(ROOT / "bench"))
     for transport in ("pty", "tcp"):
         assert len(run(transport, 3)) == 3
+
+
+def test_redraw_cost_is_measured_on_forced_redraws():
+    """bench/redraw.py starts its own X server and the app's debate, forces redraws and
+    reports CPU per frame by thread (the figure itself is not asserted)."""
+    import json
+
+    r = subprocess.run([sys.executable, str(ROOT / "bench" / "redraw.py"), "--seconds", "1"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr[-2000:]
+    fig = json.loads(r.stdout.strip().splitlines()[-1])
+    assert fig["frames"] >= 10  # 20 a second were asked for
+    assert {"python_ms_per_frame", "renderer_ms_per_frame"} <= fig.keys()
