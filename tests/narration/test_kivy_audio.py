@@ -52,3 +52,24 @@ def test_a_missing_or_broken_clip_is_a_clear_error(kivy_audio, tmp_path):
         kivy_audio.play(str(bad), 1)
     with pytest.raises(VoiceError, match="volume"):
         kivy_audio.play(str(audio_dir() / "fr" / "seer.act.ogg"), 3)
+
+
+def test_only_the_last_few_clips_stay_loaded_and_never_one_playing(kivy_audio):
+    """A night says dozens of lines: the decoded clips kept are bounded, the ambience's loop
+    and a line still being said are never unloaded, and an unloaded clip loads again."""
+    ambience = str(audio_dir() / AMBIENCE)
+    kivy_audio.loop(ambience, 0.5)
+    lines = [str(audio_dir() / "fr" / f"{role}.wake.ogg")
+             for role in ("sentinel", "seer", "robber", "witch", "troublemaker", "drunk",
+                          "insomniac", "minion")]
+    said = kivy_audio.play(lines[0], 1)  # still being said while the others load
+    for path in lines[1:]:
+        kivy_audio.load(path)
+        assert kivy_audio.loaded <= kivy_audio.keep + 2  # + the loop and the line playing
+    assert kivy_audio.load(ambience).state == "play"
+    assert said.handle.state == "play" and said.handle is kivy_audio.load(lines[0])
+    kivy_audio.stop(said)
+    kivy_audio.stop_loop()
+    again = kivy_audio.play(lines[1], 1)  # unloaded long ago: loaded and played again
+    assert again.length == pytest.approx(clip_duration(lines[1]), abs=0.05)
+    kivy_audio.stop(again)
