@@ -40,19 +40,21 @@ def find(root, wid: str):
     raise LookupError(wid)
 
 
-def texts(root) -> list[str]:
-    """Every visible text under ``root``: what a player can read on the screen."""
-    out = []
+def visible(root):
+    """``root`` and every widget under it that is not hidden (opacity 0 hides a widget and
+    everything in it)."""
     stack = [root]
     while stack:
         w = stack.pop()
         if getattr(w, "opacity", 1) == 0:
             continue
-        t = getattr(w, "text", None)
-        if isinstance(t, str) and t:
-            out.append(t)
+        yield w
         stack.extend(w.children)
-    return out
+
+
+def texts(root) -> list[str]:
+    """Every visible text under ``root``: what a player can read on the screen."""
+    return [w.text for w in visible(root) if isinstance(getattr(w, "text", None), str) and w.text]
 
 
 def tap(widget) -> None:

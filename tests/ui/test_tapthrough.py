@@ -20,7 +20,7 @@ from kivy.uix.label import Label
 from kivy.uix.textinput import TextInput
 
 from onenight.rules.scenarios import SCENARIO
-from onenight.ui.driving import find, pump, settle, tap
+from onenight.ui.driving import find, pump, settle, tap, visible
 from onenight.ui.widgets.common import CardTile, SeatRow
 
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan",
@@ -113,16 +113,8 @@ def screen(app):
 
 
 def visible_labels(root):
-    out = []
-    stack = [root]
-    while stack:
-        w = stack.pop()
-        if getattr(w, "opacity", 1) == 0:
-            continue
-        if isinstance(w, Label) and w.text and w.width > 1 and w.height > 1:
-            out.append(w)
-        stack.extend(w.children)
-    return out
+    return [w for w in visible(root)
+            if isinstance(w, Label) and w.text and w.width > 1 and w.height > 1]
 
 
 def _lines(label, width):
