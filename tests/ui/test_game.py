@@ -47,6 +47,16 @@ def back_home(app):
     pump(2)
 
 
+def to_the_debate(app, names, scenario="Sombre réveil"):
+    """From home, a new game of ``names`` with ``scenario``, its night played through."""
+    back_home(app)
+    tap(find(screen(app), "new"))
+    type_players(app, names)
+    tap_text(find(screen(app), "scenario_list"), scenario)
+    tap(find(screen(app), "start"))
+    run_night(app)
+
+
 def test_home_in_french_then_english(app):
     assert screen(app).name == "home"
     assert "Nouvelle partie" in shown(app)
@@ -429,12 +439,7 @@ def test_settings_are_kept_and_used(app):
     assert "Debate length" in shown(app) and app.lang == "en"
     tap(find(st, "fr"))
     assert "Durée du débat" in shown(app)
-    back_home(app)
-    tap(find(screen(app), "new"))
-    type_players(app, NAMES[:3])
-    tap_text(find(screen(app), "scenario_list"), "Sombre réveil")
-    tap(find(screen(app), "start"))
-    run_night(app)
+    to_the_debate(app, NAMES[:3])
     assert find(screen(app), "countdown").text == "10:00"
     back_home(app)
 
@@ -522,12 +527,7 @@ def test_the_day_controls_are_finger_sized_and_one_line_on_the_small_screen(app)
     from onenight.ui import theme
     from onenight.ui.widgets.common import BigButton, CardTile
 
-    back_home(app)
-    tap(find(screen(app), "new"))
-    type_players(app, NAMES[:4])
-    tap_text(find(screen(app), "scenario_list"), "Sombre réveil")
-    tap(find(screen(app), "start"))
-    run_night(app)
+    to_the_debate(app, NAMES[:4])
     day = screen(app)
     try:
         Window.size = (800, 480)
@@ -572,12 +572,7 @@ def test_long_card_names_and_statuses_fit_the_lists_on_the_small_screen(app):
 
     from onenight.ui.widgets.common import SeatRow
 
-    back_home(app)
-    tap(find(screen(app), "new"))
-    type_players(app, ["Ana", "Ben", "Cyd", "Dan"])
-    tap_text(find(screen(app), "scenario_list"), "Alliances fragiles")
-    tap(find(screen(app), "start"))
-    run_night(app)
+    to_the_debate(app, ["Ana", "Ben", "Cyd", "Dan"], "Alliances fragiles")
     screen(app).start_vote("fingers")
     vote = screen(app)
     tap(find(vote, "skip"))
