@@ -76,13 +76,18 @@ def test_kill_and_restart_the_bridge_mid_vote_loses_nothing(over_pty):
     assert "already voted" in bridge.log()
 
 
+def first_vote_in(bridge, client, players, target):
+    """Connected, the vote open on the box for seats 0 to 2, and the first pad's vote in."""
+    assert client.wait_for(connected, T)
+    client.open_vote([0, 1, 2], players)
+    bridge.expect("phase vote")
+    bridge.say(f"vote 1 {target}")
+    assert client.wait_for(lambda c: c.voted_seats == {0}, T)
+
+
 def test_link_lost_then_back_keeps_every_vote(over_tcp):
     bridge, client = over_tcp
-    assert client.wait_for(connected, T)
-    client.open_vote([0, 1, 2], 6)
-    bridge.expect("phase vote")
-    bridge.say("vote 1 6")
-    assert client.wait_for(lambda c: c.voted_seats == {0}, T)
+    first_vote_in(bridge, client, players=6, target=6)
     bridge.proc.send_signal(signal.SIGSTOP)  # the box stops answering
     try:
         assert client.wait_for(lambda c: c.status == "disconnected", T)
@@ -186,11 +191,7 @@ class RawApp:
 
 def test_garbage_and_hostile_frames_are_refused_and_logged(over_tcp):
     bridge, client = over_tcp
-    assert client.wait_for(connected, T)
-    client.open_vote([0, 1, 2], 4)
-    bridge.expect("phase vote")
-    bridge.say("vote 1 2")
-    assert client.wait_for(lambda c: c.voted_seats == {0}, T)
+    first_vote_in(bridge, client, players=4, target=2)
 
     raw = RawApp(bridge.port)
     raw.sock.sendall(b"\x00\xff\xfe garbage\n" + b"#" + b"A" * 5000 + b"\n")

@@ -57,6 +57,18 @@ def to_the_debate(app, names, scenario="Sombre réveil"):
     run_night(app)
 
 
+def fingers_vote_to_reveal(app):
+    """From the debate of Ana, Ben, Cyd and Dan: a vote by fingers (Ben, Cyd, Ben, Ben), then
+    the reveal screen."""
+    screen(app).start_vote("fingers")
+    vote = screen(app)
+    tap(find(vote, "skip"))
+    for name in ("Ben", "Cyd", "Ben", "Ben"):
+        tap_text(find(vote, "targets"), name)
+    tap(find(vote, "reveal"))
+    return screen(app)
+
+
 def test_home_in_french_then_english(app):
     assert screen(app).name == "home"
     assert "Nouvelle partie" in shown(app)
@@ -376,13 +388,7 @@ def test_reveal_with_artifacts_and_a_changed_investigator(app):
     run_night(app)
     day = screen(app)
     assert "Masque du Silence" in find(day, "reminders").text
-    day.start_vote("fingers")
-    vote = screen(app)
-    tap(find(vote, "skip"))
-    for name in ("Ben", "Cyd", "Ben", "Ben"):
-        tap_text(find(vote, "targets"), name)
-    tap(find(vote, "reveal"))
-    reveal = screen(app)
+    reveal = fingers_vote_to_reveal(app)
     # seat 1: Ana, the Paranormal Investigator who saw a werewolf; seat 2: Ben, claw on the witch
     def row(seat):  # the seat list is redrawn after each entry
         return list(reversed(find(reveal, "seats").children))[seat]
@@ -573,13 +579,7 @@ def test_long_card_names_and_statuses_fit_the_lists_on_the_small_screen(app):
     from onenight.ui.widgets.common import SeatRow
 
     to_the_debate(app, ["Ana", "Ben", "Cyd", "Dan"], "Alliances fragiles")
-    screen(app).start_vote("fingers")
-    vote = screen(app)
-    tap(find(vote, "skip"))
-    for name in ("Ben", "Cyd", "Ben", "Ben"):
-        tap_text(find(vote, "targets"), name)
-    tap(find(vote, "reveal"))
-    reveal = screen(app)
+    reveal = fingers_vote_to_reveal(app)
 
     def row(seat):
         return list(reversed(find(reveal, "seats").children))[seat]
