@@ -247,6 +247,23 @@ def _seats(value: object, name: str, players: int = MAX_SEATS) -> list[int]:
     return out
 
 
+def _by_seat(value: object, name: str, prefix: str, shape: str, check) -> None:
+    """An object keyed by seat numbers written as text ("0" to "99"), each value passed to
+    ``check(value, label)``; ``name`` is the field's, ``prefix`` starts the other messages."""
+    if not isinstance(value, dict):
+        raise ProtocolError(f"{name} must be an object{shape}")
+    for k, v in value.items():
+        if not (isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 2):
+            raise ProtocolError(f"{prefix}: seat {str(k)[:8]!r} is not a number")
+        _seat(int(k), f"{prefix} seat")
+        check(v, f"{prefix}[{k}]")
+
+
+def _sealed(value: object, label: str) -> None:
+    if not isinstance(value, str):
+        raise ProtocolError(f"{label} must be a string")
+
+
 def check_message(body: dict, sender: str) -> dict:
     """The message if every field is well formed for what ``sender`` may send, else
     :class:`ProtocolError`. Game-state checks (is the vote open?) are the receiver's."""
@@ -281,14 +298,7 @@ def check_message(body: dict, sender: str) -> dict:
         if not isinstance(body.get("sealed"), str):
             raise ProtocolError("vote.sealed must be a string")
     elif kind == "votes":
-        votes = body.get("votes")
-        if not isinstance(votes, dict):
-            raise ProtocolError("votes.votes must be an object seat -> target")
-        for k, v in votes.items():
-            if not (isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 2):
-                raise ProtocolError(f"votes: seat {str(k)[:8]!r} is not a number")
-            _seat(int(k), "votes seat")
-            _seat(v, f"votes[{k}]")
+        _by_seat(body.get("votes"), "votes.votes", "votes", " seat -> target", _seat)
         _number(body.get("round"), "votes.round", 0, 2**31)
     elif kind == "debate":
         _number(body.get("remaining"), "debate.remaining", 0, 3600)
@@ -311,24 +321,9 @@ def check_message(body: dict, sender: str) -> dict:
         _seats(body.get("voted"), "snapshot.voted")
         _number(body.get("round"), "snapshot.round", 0, 2**31)
         _number(body.get("remaining"), "snapshot.remaining", 0, 3600)
-        sealed = body.get("sealed", {})
-        if not isinstance(sealed, dict):
-            raise ProtocolError("snapshot.sealed must be an object")
-        for k, v in sealed.items():
-            if not (isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 2):
-                raise ProtocolError(f"snapshot.sealed: seat {str(k)[:8]!r} is not a number")
-            _seat(int(k), "snapshot.sealed seat")
-            if not isinstance(v, str):
-                raise ProtocolError(f"snapshot.sealed[{k}] must be a string")
+        _by_seat(body.get("sealed", {}), "snapshot.sealed", "snapshot.sealed", "", _sealed)
         if "votes" in body:
-            votes = body["votes"]
-            if not isinstance(votes, dict):
-                raise ProtocolError("snapshot.votes must be an object seat -> target")
-            for k, v in votes.items():
-                if not (isinstance(k, str) and k.isascii() and k.isdigit() and len(k) <= 2):
-                    raise ProtocolError(f"snapshot.votes: seat {str(k)[:8]!r} is not a number")
-                _seat(int(k), "snapshot.votes seat")
-                _seat(v, f"snapshot.votes[{k}]")
+            _by_seat(body["votes"], "snapshot.votes", "snapshot.votes", " seat -> target", _seat)
     elif kind == "error":
         if not isinstance(body.get("reason"), str):
             raise ProtocolError("error.reason must be a string")
