@@ -1,6 +1,6 @@
 """Voices: where each line's clip is, how long it lasts, and the start-up check.
 
-The default voice of a language is ``assets/audio/<lang>/<line>.ogg``. A voice pack is a folder
+The default voice of a language is ``onenight/assets/audio/<lang>/<line>.ogg``. A voice pack is a folder
 of clips named like the default ones (``<line>.ogg`` or ``<line>.wav``), either directly or in a
 ``<lang>/`` subfolder; a line the pack lacks, or whose clip cannot be read, is said by the
 default voice instead, never skipped. A default clip that is missing or unreadable is an error
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import struct
+from importlib import resources
 import wave
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -26,9 +27,15 @@ AMBIENCE = "ambience/night.ogg"  # under the audio folder
 
 
 def assets_dir() -> Path:
-    """The assets folder: ``$ONENIGHT_ASSETS`` if set, else the repository's ``assets/``."""
+    """The assets folder: ``$ONENIGHT_ASSETS`` if set, else the one installed with the package.
+
+    The clips ship inside the distribution (``onenight/assets/``), so an installed wheel finds
+    them exactly as a checkout does.
+    """
     env = os.environ.get("ONENIGHT_ASSETS")
-    return Path(env) if env else Path(__file__).resolve().parents[2] / "assets"
+    if env:
+        return Path(env)
+    return Path(os.fspath(resources.files("onenight") / "assets"))
 
 
 def audio_dir() -> Path:
