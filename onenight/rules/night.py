@@ -470,11 +470,14 @@ ACTIONS = {
     "revealer": _revealer,
     "curator": _curator,
 }
-#: Roles whose choice is mandatory when a legal one exists (GAME-RECORD.md, RULES.md §9).
-MANDATORY = frozenset({"alpha_wolf", "drunk"})
+#: Roles whose choice is mandatory when a legal one exists (GAME-RECORD.md, RULES.md §3-§4, §9):
+#: the Doppelgänger's copy, the Alpha Wolf's exchange and the Drunk's.
+MANDATORY = frozenset({"doppelganger", "alpha_wolf", "drunk"})
 
 
 def _mandatory_possible(t: Table, role: str, me: int) -> bool:
+    if role == "doppelganger":
+        return any(s != me and s not in t.shields for s in range(t.players))
     if role == "alpha_wolf":
         return bool(_alpha_targets(t, me)) and t.alpha_center is not None
     if role == "drunk":
@@ -569,17 +572,18 @@ def _play(t: Table, step: Step, who: tuple[int, ...], choice: Choice | None) -> 
             raise IllegalChoice("", f"nobody acts at this step ({where})")
         return t
     me = who[0]
-    if step.id == "doppelganger":
-        if choice is None:
-            return t
-        return _doppelganger(t, me, choice, step.id)
     if choice is None:
         if step.role in MANDATORY and _mandatory_possible(t, step.role, me):
-            what = ("exchange the alpha centre card with a player's card"
-                    if step.role == "alpha_wolf" else "exchange their card with a centre card")
-            raise IllegalChoice("", f"the {step.role} must {what} (missing choice)")
+            raise IllegalChoice("", f"the {step.role} must {_MUST[step.role]} (missing choice)")
         return t
+    if step.id == "doppelganger":
+        return _doppelganger(t, me, choice, step.id)
     return ACTIONS[step.role](t, me, choice, step.id)
+
+
+_MUST = {"doppelganger": "copy another player's card",
+         "alpha_wolf": "exchange the alpha centre card with a player's card",
+         "drunk": "exchange their card with a centre card"}
 
 
 # ---- listing legal choices ------------------------------------------------------------------------
@@ -638,7 +642,7 @@ def legal_choices(t: Table, step: Step | str) -> list[Choice | None]:
     if step.id == "werewolves":
         return _legal(t, step, [None] + [ViewCenter((i,)) for i in range(t.center_count)])
     if step.id == "doppelganger":
-        out: list[Choice | None] = [None]
+        out: list[Choice | None] = _legal(t, step, [None])
         for s in range(t.players):
             if s == me or s in t.shields:
                 continue

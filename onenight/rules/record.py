@@ -96,7 +96,7 @@ def parse_action(role: str, d: Any, field: str, players: int | None = None,
     if role == "doppelganger":
         seat = one("copy")
         then = d.get("then")
-        if then is None:
+        if then is None or then == {}:  # ``"then": {}`` is the same as no ``then``
             return Copy(seat)
         # the copied role, which gives ``then`` its form, is known once the table is read
         return Copy(seat, _LazyThen(then, f"{field}.then", b))
@@ -224,9 +224,10 @@ def read_game(data: Any) -> Game:
     alpha = data.get("alpha_center")
     in_deck = "alpha_wolf" in seats or "alpha_wolf" in center
     if alpha is None:
-        if "alpha_wolf" in seats:
-            raise RecordError("alpha_center", "missing: an alpha_wolf card is dealt, so the "
-                                              "Alpha Wolf's extra centre card is required")
+        if in_deck:
+            raise RecordError("alpha_center", "missing: an alpha_wolf card is dealt (the centre "
+                                              "included), so the Alpha Wolf's extra centre card "
+                                              "is required")
     else:
         if not isinstance(alpha, str) or alpha not in ROLE:
             raise RecordError("alpha_center", f"unknown role {json.dumps(alpha)}")
@@ -271,6 +272,8 @@ def read_game(data: Any) -> Game:
     choices: dict[str, Choice] = {}
     for key, value in night_raw.items():
         field = f"night.{key}"
+        if value == {}:
+            value = None  # GAME-RECORD.md: {} is the same as an absent step
         if key not in STEP:
             raise RecordError(field, "unknown step id")
         if key not in called:
@@ -278,6 +281,8 @@ def read_game(data: Any) -> Game:
                                      "game" + (" with the doppelganger" if STEP[key].doppelganger
                                                else ""))
         step = STEP[key]
+        if value is None:
+            continue
         if not step.takes_choice:
             if not isinstance(value, dict):
                 raise RecordError(field, f"expected an object, got {json.dumps(value)}")

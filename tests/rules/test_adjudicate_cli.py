@@ -78,8 +78,8 @@ def with_(**changes):
     (with_(seats=["seer", "wolf", "robber", "villager", "alpha_wolf"]),
      "seats[1]: unknown role 'wolf'"),
     (with_(center=["werewolf", "drunk"]), "center: 2 centre cards: there are exactly 3"),
-    (with_(alpha_center=None), "alpha_center: missing: an alpha_wolf card is dealt, so the Alpha "
-                               "Wolf's extra centre card is required"),
+    (with_(alpha_center=None), "alpha_center: missing: an alpha_wolf card is dealt (the centre "
+                               "included), so the Alpha Wolf's extra centre card is required"),
     (with_(night={"seer": {"view_center": [0, 2]}}),
      "night.alpha_wolf: the alpha_wolf must exchange the alpha centre card with a player's card "
      "(missing choice)"),

@@ -22,9 +22,17 @@ def test_copy_learns_the_card_and_becomes_the_role():
     assert t.roles()[0] == "seer"
 
 
-def test_no_copy_leaves_a_powerless_village_doppelganger():
-    out = run("doppelganger seer werewolf", CENTER, {})
-    assert out["roles"][0] == "doppelganger" and out["teams"][0] == "village"
+def test_the_copy_is_mandatory_for_a_doppelganger_who_is_a_player():
+    # RULES.md §3-§4: she looks at another player's card and becomes that role
+    assert err(run, "doppelganger seer werewolf", CENTER, {}) == (
+        "night.doppelganger: the doppelganger must copy another player's card (missing choice)")
+    assert err(run, "doppelganger seer werewolf", CENTER, {"doppelganger": {}}).startswith(
+        "night.doppelganger: ")
+
+
+def test_an_uncopied_doppelganger_card_in_the_centre_needs_no_choice():
+    out = run("seer werewolf villager", "doppelganger villager drunk", {})
+    assert out["roles"] == ["seer", "werewolf", "villager"]
 
 
 @pytest.mark.parametrize("then,check", [
