@@ -72,9 +72,3 @@ def test_phase_table_is_a_chain():
     assert ids == ["setup", "night", "day", "vote", "reveal", "end"]
     for p, nxt in zip(PHASES, PHASES[1:] + PHASES[:1]):
         assert p.next == nxt.id and p.advance in p.accepts
-
-
-def test_every_card_and_artifact_has_an_emblem():
-    from onenight.ui.widgets.emblem import GLYPHS
-
-    assert set(ROLE_IDS) | set(ARTIFACT_IDS) <= set(GLYPHS)
