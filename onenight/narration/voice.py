@@ -53,11 +53,17 @@ def voice_pack_dirs() -> tuple[Path, ...]:
     ``~/.local/share/onenight/voices`` (``$XDG_DATA_HOME`` honoured), then ``assets/voices``.
     """
     dirs = [Path(p) for p in os.environ.get("ONENIGHT_VOICES", "").split(os.pathsep) if p]
-    data = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
-                                                           "share")
-    dirs.append(Path(data) / "onenight" / "voices")
+    dirs.append(user_voices_dir())
     dirs.append(assets_dir() / "voices")
     return tuple(dirs)
+
+
+def user_voices_dir() -> Path:
+    """The host's own voices: ``~/.local/share/onenight/voices`` (``$XDG_DATA_HOME``
+    honoured), where a rendered second voice and the host's recordings go."""
+    data = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
+                                                           "share")
+    return Path(data) / "onenight" / "voices"
 
 
 def available_packs() -> tuple[str, ...]:
