@@ -29,7 +29,8 @@ AMBIENCE_MARGIN = 6.0  # LU: the ambience loop's loudness under the lines' (befo
 AMBIENCE_LUFS = TARGET_LUFS - AMBIENCE_MARGIN
 MAX_CLIP_SECONDS = 30.0  # a longer clip is no narrator's line: refused
 OGG_QUALITY = 0.6  # libsndfile's Vorbis compression level, 0 (best) to 1: about Vorbis quality 4
-SILENCE_DB = -45.0  # dBFS: quieter than this is silence, for trimming
+SILENCE_DB = -40.0  # dB under the clip's peak: quieter than this is silence, for trimming
+WRITE_BLOCK = 8192  # frames given to the encoder at a time
 OVERSAMPLE = 4  # true peak: the signal's peak after 4x oversampling (BS.1770-4 annex 2)
 
 
@@ -53,9 +54,8 @@ def decode(path: str | os.PathLike, max_seconds: float | None = MAX_CLIP_SECONDS
         raise VoiceError(name, f"not a sound file this app can read ({_why(e)})") from None
     if info.samplerate <= 0 or info.channels <= 0:
         raise VoiceError(name, "a sound file with no sample rate or no channel")
-    if max_seconds is not None and info.frames > (max_seconds + 1) * info.samplerate:
-        raise VoiceError(name, f"too long ({info.frames / info.samplerate:.0f} s; a line "
-                         f"lasts at most {max_seconds:g} s)")
+    if info.format == "OGG":
+        check_ogg_pages(name)
     try:
         with soundfile.SoundFile(name) as f:
             limit = -1 if max_seconds is None else int((max_seconds + 1) * f.samplerate) + 1
@@ -72,6 +72,49 @@ def decode(path: str | os.PathLike, max_seconds: float | None = MAX_CLIP_SECONDS
         raise VoiceError(name, f"too long ({len(x) / rate:.1f} s; a line lasts at most "
                          f"{max_seconds:g} s)")
     return x, rate
+
+
+def check_ogg_pages(path: str | os.PathLike) -> None:
+    """Every page of an Ogg file is whole and passes its checksum. A decoder skips a damaged
+    page without a word, and the line would be cut short: :class:`VoiceError` instead."""
+    name = str(path)
+    data = Path(path).read_bytes()
+    at, n = 0, 0
+    while at < len(data):
+        if data[at:at + 4] != b"OggS" or at + 27 > len(data):
+            raise VoiceError(name, f"damaged: page {n + 1} of the Ogg stream is broken")
+        segments = data[at + 26]
+        body = at + 27 + segments
+        end = body + sum(data[at + 27:body])
+        if body > len(data) or end > len(data):
+            raise VoiceError(name, f"damaged: the Ogg stream is cut short (page {n + 1})")
+        page = bytearray(data[at:end])
+        expected = int.from_bytes(page[22:26], "little")
+        page[22:26] = b"\0\0\0\0"
+        if _ogg_crc(bytes(page)) != expected:
+            raise VoiceError(name, f"damaged: page {n + 1} of the Ogg stream fails its checksum")
+        at, n = end, n + 1
+
+
+def _ogg_crc_table() -> list[int]:
+    table = []
+    for i in range(256):
+        r = i << 24
+        for _ in range(8):
+            r = ((r << 1) ^ 0x04C11DB7) if r & 0x80000000 else r << 1
+        table.append(r & 0xFFFFFFFF)
+    return table
+
+
+_OGG_TABLE = _ogg_crc_table()
+
+
+def _ogg_crc(data: bytes) -> int:
+    """Ogg's page checksum: CRC-32, polynomial 0x04C11DB7, not reflected, no final xor."""
+    crc = 0
+    for byte in data:
+        crc = ((crc << 8) & 0xFFFFFFFF) ^ _OGG_TABLE[((crc >> 24) ^ byte) & 0xFF]
+    return crc
 
 
 def _why(e: Exception) -> str:
@@ -139,10 +182,14 @@ def normalise(x: np.ndarray, rate: int, target: float = TARGET_LUFS,
 
 def trim(x: np.ndarray, rate: int, threshold: float = SILENCE_DB,
          keep: float = 0.02) -> np.ndarray:
-    """``x`` without its leading and trailing silence (keeping ``keep`` seconds of each)."""
+    """``x`` without its leading and trailing silence (keeping ``keep`` seconds of each):
+    what stays ``threshold`` dB under the peak, so a quiet recording is trimmed like a loud
+    one."""
     window = max(1, int(0.01 * rate))
-    loud = np.flatnonzero(np.convolve(np.abs(x), np.ones(window) / window, "same")
-                          > 10 ** (threshold / 20))
+    level = np.convolve(np.abs(x), np.ones(window) / window, "same")
+    if not len(x) or level.max() < 10 ** (-90 / 20):
+        return x[:0]
+    loud = np.flatnonzero(level > level.max() * 10 ** (threshold / 20))
     if not len(loud):
         return x[:0]
     margin = int(keep * rate)
@@ -164,7 +211,7 @@ def as_line(x: np.ndarray, rate: int) -> np.ndarray:
 
 def write_ogg(path: str | os.PathLike, x: np.ndarray, rate: int = RATE) -> None:
     """Ogg Vorbis, written beside and moved in place (no half-written clip is ever read)."""
-    _write(path, x, rate, format="OGG", subtype="VORBIS", compression_level=OGG_QUALITY)
+    write(path, x, rate, format="OGG", subtype="VORBIS", compression_level=OGG_QUALITY)
 
 
 def write_line_ogg(path: str | os.PathLike, x: np.ndarray, target: float = TARGET_LUFS,
@@ -181,14 +228,52 @@ def write_line_ogg(path: str | os.PathLike, x: np.ndarray, target: float = TARGE
         x = normalise(x, RATE, target=target, ceiling=ceiling - margin)
 
 
+def prepared_clip(path: str | os.PathLike, cache: str | os.PathLike) -> tuple[Path, float]:
+    """A voice pack's clip made ready to play: decoded to the end (a damaged or overlong file
+    is refused with :class:`VoiceError`), trimmed and brought to the lines' loudness like the
+    shipped clips, and kept as a 16-bit WAV in ``cache`` (once per file content). Returns that
+    WAV and its exact length in seconds."""
+    import hashlib
+
+    src = Path(path)
+    try:
+        content = src.read_bytes()
+    except OSError as e:
+        raise VoiceError(str(src), f"cannot read it ({_why(e)})") from None
+    key = hashlib.sha256(content).hexdigest()[:24]
+    recipe = f"{RATE}-{TARGET_LUFS:g}-{TRUE_PEAK_CEILING:g}"
+    out = Path(cache) / f"{key}-{recipe}.wav"
+    if out.is_file():
+        try:
+            info = soundfile.info(str(out))
+            return out, info.frames / info.samplerate
+        except (RuntimeError, soundfile.LibsndfileError, OSError):
+            pass  # a damaged cache entry: made again
+    x, rate = decode(src)
+    try:
+        y = as_line(x, rate)
+    except VoiceError as e:
+        raise VoiceError(str(src), e.reason) from None
+    write_wav(out, y)
+    return out, len(y) / RATE
+
+
 def write_wav(path: str | os.PathLike, x: np.ndarray, rate: int = RATE) -> None:
     """16-bit PCM WAV, which every audio back-end plays."""
-    _write(path, x, rate, format="WAV", subtype="PCM_16")
+    write(path, x, rate, format="WAV", subtype="PCM_16")
 
 
-def _write(path, x, rate, **kw) -> None:
+def write(path, x, rate, **kw) -> None:
+    """``x`` written with soundfile (``kw``: format, subtype...), beside and moved in place.
+
+    Written a block at a time: libsndfile's Vorbis encoder crashes when handed minutes of
+    sound in one call."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp")
-    soundfile.write(str(tmp), np.clip(x, -1.0, 1.0).astype("float32"), rate, **kw)
+    data = np.clip(x, -1.0, 1.0).astype("float32")
+    level = kw.pop("compression_level", None)
+    with soundfile.SoundFile(str(tmp), "w", rate, 1, **kw, compression_level=level) as f:
+        for at in range(0, len(data), WRITE_BLOCK):
+            f.write(data[at:at + WRITE_BLOCK])
     os.replace(tmp, path)

@@ -35,7 +35,7 @@ from .voice import audio_dir, user_voices_dir
 MANIFEST = "rendered.json"
 #: Bump when the processing of a clip changes in a way the constants below do not show:
 #: every clip becomes out of date.
-PIPELINE = 2
+PIPELINE = 3
 
 
 @dataclass(frozen=True)
