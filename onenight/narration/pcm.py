@@ -180,20 +180,25 @@ def normalise(x: np.ndarray, rate: int, target: float = TARGET_LUFS,
     return y
 
 
+def sound_span(x: np.ndarray, rate: int, threshold: float = SILENCE_DB,
+               keep: float = 0.02) -> tuple[int, int] | None:
+    """Where the sound in ``x`` starts and ends (sample indices, ``keep`` seconds either
+    side): what stays ``threshold`` dB under the peak is silence, so a quiet recording is
+    measured like a loud one. None for silence."""
+    window = max(1, int(0.01 * rate))
+    level = np.convolve(np.abs(x), np.ones(window) / window, "same") if len(x) else x
+    if not len(x) or level.max() < 10 ** (-90 / 20):
+        return None
+    loud = np.flatnonzero(level > level.max() * 10 ** (threshold / 20))
+    margin = int(keep * rate)
+    return max(0, loud[0] - margin), min(len(x), loud[-1] + margin + 1)
+
+
 def trim(x: np.ndarray, rate: int, threshold: float = SILENCE_DB,
          keep: float = 0.02) -> np.ndarray:
-    """``x`` without its leading and trailing silence (keeping ``keep`` seconds of each):
-    what stays ``threshold`` dB under the peak, so a quiet recording is trimmed like a loud
-    one."""
-    window = max(1, int(0.01 * rate))
-    level = np.convolve(np.abs(x), np.ones(window) / window, "same")
-    if not len(x) or level.max() < 10 ** (-90 / 20):
-        return x[:0]
-    loud = np.flatnonzero(level > level.max() * 10 ** (threshold / 20))
-    if not len(loud):
-        return x[:0]
-    margin = int(keep * rate)
-    return x[max(0, loud[0] - margin):loud[-1] + margin + 1]
+    """``x`` without its leading and trailing silence (keeping ``keep`` seconds of each)."""
+    span = sound_span(x, rate, threshold, keep)
+    return x[:0] if span is None else x[span[0]:span[1]]
 
 
 def pad(x: np.ndarray, rate: int, before: float, after: float) -> np.ndarray:

@@ -94,7 +94,7 @@ class NightScreen(BaseScreen):
             self.failures.append(repr(e))
             trace.mark("night_error", error=repr(e))
             if len(self.failures) == 1:
-                self.app.notify("night.sound_failed", kind="error")
+                self.app.notify("voice.sound_failed", kind="error")
         if not d.done:
             self._journal()
         self.refresh()
