@@ -7,7 +7,7 @@ import shutil
 import numpy as np
 import pytest
 
-from onenight.narration import languages, load_lines, pcm
+from onenight.narration import Voice, available_packs, languages, load_lines, pcm
 from onenight.narration.render import (MANIFEST, VOICES, Pico, line_sets, main, out_of_date,
                                        read_manifest, render, stamp)
 from onenight.narration.voice import audio_dir
@@ -96,15 +96,22 @@ PACE_LINES = ("night.start", "seer.act", "robber.act", "witch.act", "day.start",
               "vote.countdown", "insomniac.wake", "troublemaker.act")
 
 
-def test_the_second_english_voice_is_paced_and_loudness_matched_like_the_standard(tmp_path):
+def test_the_second_english_voice_is_paced_and_loudness_matched_like_the_standard(
+        tmp_path, monkeypatch):
     pytest.importorskip("piper", reason="the optional piper extra (scripts/bootstrap has it)")
-    joe = VOICES["joe"]
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert main(["--voice", "joe", "--only", *PACE_LINES]) == 0
+    folder = tmp_path / "onenight" / "voices" / "joe" / "en"
     lines = {k: load_lines("en")[k] for k in PACE_LINES}
-    render(lines, tmp_path, "en", joe)
     for k in lines:
-        x, rate = pcm.decode(tmp_path / f"{k}.ogg")
+        x, rate = pcm.decode(folder / f"{k}.ogg")
         assert pcm.loudness(x, rate) == pytest.approx(pcm.TARGET_LUFS, abs=0.5), k
         assert pcm.true_peak(x, rate) <= pcm.TRUE_PEAK_CEILING
-    ours, standard = words_per_second(tmp_path, lines), words_per_second(audio_dir() / "en",
-                                                                          lines)
+    ours, standard = words_per_second(folder, lines), words_per_second(audio_dir() / "en",
+                                                                       lines)
     assert ours == pytest.approx(standard, rel=0.1), (ours, standard)
+    # rendered into the host's voices, it is a voice the app offers, in English
+    assert "joe" in available_packs()
+    voice = Voice("en", "joe")
+    assert voice.clip("seer.act").pack and not voice.clip("seer.wake").pack
+    assert voice.refused == {}
