@@ -1,25 +1,17 @@
 """Settings: the voice is chosen among the installed ones, with what each says and refused;
 and the host records their own voice for a line, from a real (file-backed) input device."""
 
-import numpy as np
-
 from onenight.narration import load_lines
 from onenight.narration.recording import HOST_PACK
 
+from ..narration.test_recording import spoken_tone
 from .test_game import back_home, find, screen, tap
-
-
-def tone(rate=22050, seconds=4.0):
-    t = np.arange(int(seconds * rate)) / rate
-    x = 0.4 * np.sin(2 * np.pi * 330 * t) * (0.6 + 0.4 * np.sin(2 * np.pi * 2 * t))
-    x[(t < 0.5) | (t > 3.0)] = 0
-    return x
 
 
 def test_the_host_records_a_line_and_chooses_their_voice(app, file_microphone, tmp_path,
                                                          monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    file_microphone(tone())
+    file_microphone(spoken_tone())
     app.go("settings")
     settings = screen(app)
     assert settings.packs == ["standard"] and settings.pack_report == ""

@@ -2,7 +2,7 @@
 keep it. Kept lines go into the host's voice pack (``ma-voix``), which Settings offers as a
 voice; a line not recorded is said by the default voice."""
 
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, StringProperty
 
 from onenight.narration import NarrationError, load_lines
 from onenight.narration.voice import cache_dir
@@ -18,7 +18,6 @@ class RecorderScreen(BaseScreen):
     has_take = BooleanProperty(False)
     recorded = BooleanProperty(False)
     """The host's pack already has this line."""
-    take_length = NumericProperty(0.0)
 
     index = 0
     take = None
@@ -83,7 +82,6 @@ class RecorderScreen(BaseScreen):
             self._say("recorder.nothing_heard")
             return
         self.take, self.has_take = take, True
-        self.take_length = take.length
         self.ids.start.max = self.ids.end.max = max(take.length, 0.1)
         self.ids.start.value, self.ids.end.value = take.start, take.end
         self._say("recorder.take", seconds=f"{take.end - take.start:.1f}")
