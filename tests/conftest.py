@@ -7,9 +7,13 @@ os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # voice packs' clips made ready to play go to a folder of this run, not the user's cache
+import atexit  # noqa: E402
+import shutil  # noqa: E402
 import tempfile  # noqa: E402
 
-os.environ.setdefault("ONENIGHT_CACHE", tempfile.mkdtemp(prefix="onenight-cache-"))
+if "ONENIGHT_CACHE" not in os.environ:
+    os.environ["ONENIGHT_CACHE"] = tempfile.mkdtemp(prefix="onenight-cache-")
+    atexit.register(shutil.rmtree, os.environ["ONENIGHT_CACHE"], True)
 
 
 import pytest  # noqa: E402

@@ -13,6 +13,7 @@ rendered to a file): the plan and the runner do not need it.
 from __future__ import annotations
 
 import os
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -96,25 +97,16 @@ def check_ogg_pages(path: str | os.PathLike) -> None:
         at, n = end, n + 1
 
 
-def _ogg_crc_table() -> list[int]:
-    table = []
-    for i in range(256):
-        r = i << 24
-        for _ in range(8):
-            r = ((r << 1) ^ 0x04C11DB7) if r & 0x80000000 else r << 1
-        table.append(r & 0xFFFFFFFF)
-    return table
-
-
-_OGG_TABLE = _ogg_crc_table()
+_REVERSED_BITS = bytes(int(f"{i:08b}"[::-1], 2) for i in range(256))
 
 
 def _ogg_crc(data: bytes) -> int:
-    """Ogg's page checksum: CRC-32, polynomial 0x04C11DB7, not reflected, no final xor."""
-    crc = 0
-    for byte in data:
-        crc = ((crc << 8) & 0xFFFFFFFF) ^ _OGG_TABLE[((crc >> 24) ^ byte) & 0xFF]
-    return crc
+    """Ogg's page checksum: CRC-32 with polynomial 0x04C11DB7, not reflected, starting from
+    0, no final xor. Computed with zlib's (reflected) CRC-32 on the bit-reversed bytes: the
+    two differ only by the bit order and by a constant that depends on the length alone,
+    which zlib's CRC of as many zero bytes gives."""
+    mirrored = zlib.crc32(data.translate(_REVERSED_BITS)) ^ zlib.crc32(bytes(len(data)))
+    return int(f"{mirrored:032b}"[::-1], 2)
 
 
 def _why(e: Exception) -> str:
@@ -172,7 +164,7 @@ def normalise(x: np.ndarray, rate: int, target: float = TARGET_LUFS,
     y = x * 10 ** ((target - level) / 20)
     for _ in range(4):  # limiting lowers the loudness a little: make it up, limit again
         if true_peak(y, rate) <= ceiling + 0.01:
-            break
+            return y
         y = limit(y, rate, ceiling - 0.1)
         y = y * 10 ** ((target - loudness(y, rate)) / 20)
     if true_peak(y, rate) > ceiling + 0.01:
