@@ -41,6 +41,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help="add up to this much time at random to each step (default 0)")
     n.add_argument("--debate", type=float, default=10.0, metavar="MINUTES",
                    help="the debate countdown (default 10)")
+    n.add_argument("--to", metavar="FILE",
+                   help="write the whole night (lines, pauses, ambience) and the debate's "
+                        "lines to FILE (.ogg, .wav or .flac) instead of playing it")
     n.add_argument("--voice-volume", type=float, default=1.0, metavar="V", help="0 to 1")
     n.add_argument("--ambience-volume", type=float, default=0.5, metavar="V",
                    help="0 to 1; 0 for no ambience")
@@ -88,7 +91,25 @@ def run(args: argparse.Namespace) -> int:
         except BrokenPipeError:  # the reader left early (| head): not an error of ours
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    if args.to:
+        return _render_to(args.to, plan, voice, settings)
     return _play(plan, setup, voice, settings)
+
+
+def _render_to(path, plan, voice, settings) -> int:
+    """The night and the day's lines, as planned, to one file (no sound device needed)."""
+    from onenight.game.clock import Countdown, FakeClock
+    from onenight.narration.mixdown import render_night
+
+    clock = FakeClock()
+    try:
+        seconds = render_night(path, plan, voice, settings, clock,
+                               Countdown(clock, settings.debate_seconds, paused=True))
+    except (NarrationError, OSError) as e:
+        return _fail(str(e))
+    print(f"onenight narrate: {seconds / 60:.1f} min written to {path} (the night "
+          f"{plan.total / 60:.1f} min, then the debate)", file=sys.stderr)
+    return 0
 
 
 def _play(plan, setup, voice, settings) -> int:

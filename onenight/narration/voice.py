@@ -1,12 +1,17 @@
 """Voices: where each line's clip is, how long it lasts, and the start-up check.
 
 The default voice of a language is ``onenight/assets/audio/<lang>/<line>.ogg``. A voice pack is a folder
-of clips named like the default ones (``<line>.ogg`` or ``<line>.wav``), either directly or in a
-``<lang>/`` subfolder; a line the pack lacks, or whose clip cannot be read, is said by the
+of clips named like the default ones (``<line>.ogg``, ``.wav``, ``.flac``...), either directly
+or in a ``<lang>/`` subfolder; a line the pack lacks, or whose clip is refused, is said by the
 default voice instead, never skipped. A default clip that is missing or unreadable is an error
 (:func:`check_audio`, called at start-up).
 
-Clip lengths are read from the files themselves (Ogg Vorbis or WAV headers), without Kivy.
+A pack's clips are the host's files, so each is decoded to its end when the voice loads it
+(:func:`onenight.narration.pcm.prepared_clip`): a damaged, empty, silent or overlong file is
+refused (:meth:`Voice.pack_report` says which and why), and an accepted one is played from a
+copy brought to the shipped voice's loudness, in a format every back-end plays.
+
+The shipped clips' lengths are read from their Ogg headers, without decoding or Kivy.
 """
 
 from __future__ import annotations
@@ -22,7 +27,9 @@ from pathlib import Path
 from .errors import VoiceError
 from .lines import DEFAULT_LANGUAGE, check_language, languages, load_lines
 
-CLIP_EXTENSIONS = (".ogg", ".wav")
+CLIP_EXTENSIONS = (".ogg", ".wav", ".flac", ".oga", ".opus", ".aiff", ".aif", ".mp3")
+"""What a voice pack's clip may be: anything libsndfile decodes (WAV of any sample format,
+Ogg Vorbis or Opus, FLAC, AIFF, MP3), in this order of preference."""
 AMBIENCE = "ambience/night.ogg"  # under the audio folder
 
 
@@ -46,6 +53,16 @@ def ambience_path() -> Path:
     return audio_dir() / AMBIENCE
 
 
+def cache_dir() -> Path:
+    """Where voice packs' clips, once made ready to play, are kept: ``$ONENIGHT_CACHE``, else
+    ``~/.cache/onenight`` (``$XDG_CACHE_HOME`` honoured)."""
+    env = os.environ.get("ONENIGHT_CACHE")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "onenight"
+
+
 def voice_pack_dirs() -> tuple[Path, ...]:
     """Where named voice packs are looked for, in order.
 
@@ -53,11 +70,17 @@ def voice_pack_dirs() -> tuple[Path, ...]:
     ``~/.local/share/onenight/voices`` (``$XDG_DATA_HOME`` honoured), then ``assets/voices``.
     """
     dirs = [Path(p) for p in os.environ.get("ONENIGHT_VOICES", "").split(os.pathsep) if p]
-    data = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
-                                                           "share")
-    dirs.append(Path(data) / "onenight" / "voices")
+    dirs.append(user_voices_dir())
     dirs.append(assets_dir() / "voices")
     return tuple(dirs)
+
+
+def user_voices_dir() -> Path:
+    """The host's own voices: ``~/.local/share/onenight/voices`` (``$XDG_DATA_HOME``
+    honoured), where a rendered second voice and the host's recordings go."""
+    data = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
+                                                           "share")
+    return Path(data) / "onenight" / "voices"
 
 
 def available_packs() -> tuple[str, ...]:
@@ -138,7 +161,9 @@ class Clip:
 class Voice:
     """The clips of one language, from a voice pack if given, else the default voice.
 
-    ``fallbacks`` lists the lines the pack could not say (line id, reason), once asked for.
+    ``fallbacks`` lists the lines the pack could not say (line id, reason), once asked for;
+    ``refused`` only those whose file is there but was refused. ``default_of`` maps each pack
+    clip played to the default clip of the same line, for a player that fails to play it.
     """
 
     def __init__(self, lang: str = DEFAULT_LANGUAGE, pack: str | os.PathLike | None = None, *,
@@ -151,6 +176,8 @@ class Voice:
         self._lines = load_lines(self.lang)
         self._cache: dict[str, Clip] = {}
         self.fallbacks: dict[str, str] = {}
+        self.refused: dict[str, str] = {}
+        self.default_of: dict[str, str] = {}
 
     def _find(self, folder: Path, line: str) -> Path | None:
         for ext in CLIP_EXTENSIONS:
@@ -178,13 +205,21 @@ class Voice:
                 self.fallbacks[line] = "not in the pack"
             else:
                 try:
-                    clip = Clip(line, found, clip_duration(found), True)
+                    clip = self._pack_clip(line, found)
                 except VoiceError as e:
-                    self.fallbacks[line] = e.reason
+                    self.fallbacks[line] = self.refused[line] = f"{found.name}: {e.reason}"
         if clip is None:
             clip = self.default_clip(line)
+        elif clip.path is not None:
+            self.default_of[str(clip.path)] = str(self.default_dir / f"{line}.ogg")
         self._cache[line] = clip
         return clip
+
+    def _pack_clip(self, line: str, found: Path) -> Clip:
+        from . import pcm  # numpy and libsndfile: only for a pack
+
+        ready, seconds = pcm.prepared_clip(found, cache_dir() / "voices")
+        return Clip(line, ready, seconds, True)
 
     def text(self, line: str) -> str:
         return self._lines[line]

@@ -1,9 +1,10 @@
 """The narrator's voice in the app: the night (the narration package's plan and runner,
 behind the night screen's driver interface) and the day's spoken lines.
 
-Sound must never stop a game: a clip that cannot be played is skipped silently (the screen
-shows the same words), and a voice that cannot be loaded at all falls back to the text-only
-night (``night_driver.TextNight``: the same lines, shown) with a message to the host.
+Sound must never stop a game: a voice pack's clip that cannot be played is said by the default
+voice, any other clip that cannot be played is skipped (the screen shows the same words), and
+a voice that cannot be loaded at all falls back to the text-only night
+(``night_driver.TextNight``: the same lines, shown) with a message to the host.
 """
 
 from __future__ import annotations
@@ -30,18 +31,32 @@ def voice_packs() -> list[str]:
 
 
 class SafeAudio:
-    """Wraps an audio back-end so that a clip that cannot play is skipped, not fatal."""
+    """Wraps an audio back-end so that no sound can stop a game: a clip that fails to play is
+    replaced by the default voice's clip of the same line when there is one (``fallbacks``,
+    filled from each voice's ``default_of``), else skipped; every failure is kept in
+    ``failed``."""
 
     def __init__(self, inner):
         self.inner = inner
         self.failed: list[str] = []
+        self.fallbacks: dict[str, str] = {}
+
+    def use_voice(self, voice) -> None:
+        """Know which default clip stands in for each of ``voice``'s pack clips."""
+        self.fallbacks.update(getattr(voice, "default_of", {}))
 
     def play(self, path, volume):
         try:
             return self.inner.play(path, volume)
-        except (VoiceError, OSError, ValueError) as e:
+        except Exception as e:  # noqa: BLE001 - the back-end's errors are not ours to type
             self.failed.append(f"{path}: {e}")
-            return Playback(str(path), 0.0, None)
+        stand_in = self.fallbacks.get(str(path))
+        if stand_in is not None:
+            try:
+                return self.inner.play(stand_in, volume)
+            except Exception as e:  # noqa: BLE001
+                self.failed.append(f"{stand_in}: {e}")
+        return Playback(str(path), 0.0, None)
 
     def preload(self, path):
         """Load a clip ahead of its turn, if the back-end can; a failure waits for play."""
@@ -49,26 +64,32 @@ class SafeAudio:
         if load is not None:
             try:
                 load(path)
-            except (VoiceError, OSError, ValueError):
+            except Exception:  # noqa: BLE001
                 pass
 
     def stop(self, playback):
         try:
             self.inner.stop(playback)
-        except Exception:
+        except Exception:  # noqa: BLE001
             pass
 
     def loop(self, path, volume):
         try:
             self.inner.loop(path, volume)
-        except (VoiceError, OSError, ValueError) as e:
+        except Exception as e:  # noqa: BLE001
             self.failed.append(f"{path}: {e}")
 
     def set_loop_volume(self, volume):
-        self.inner.set_loop_volume(volume)
+        try:
+            self.inner.set_loop_volume(volume)
+        except Exception as e:  # noqa: BLE001
+            self.failed.append(f"ambience volume: {e}")
 
     def stop_loop(self):
-        self.inner.stop_loop()
+        try:
+            self.inner.stop_loop()
+        except Exception as e:  # noqa: BLE001
+            self.failed.append(f"ambience stop: {e}")
 
 
 def role_times(overrides: dict) -> dict:
@@ -117,6 +138,9 @@ class Speaker:
             clip = voice.clip(line)
         except (NarrationError, OSError, ValueError):
             return 0.0
+        use_voice = getattr(self.audio, "use_voice", None)
+        if use_voice is not None:
+            use_voice(voice)
         self.audio.play(str(clip.path), settings.voice_volume)
         return clip.duration
 
@@ -126,5 +150,9 @@ class VoicedNight(PlanNight):
 
     def __init__(self, deck, clock, tr, settings, audio, rng=None):
         ns = narration_settings(settings, rng)
-        plan = build_night_plan(deck, ns)  # raises NarrationError if the voice is broken
+        self.voice = Voice(ns.lang, ns.voice)
+        plan = build_night_plan(deck, ns, voice=self.voice)  # NarrationError: a broken voice
+        use_voice = getattr(audio, "use_voice", None)
+        if use_voice is not None:
+            use_voice(self.voice)
         super().__init__(plan, clock, tr, ns, audio)

@@ -117,7 +117,7 @@ def test_a_game_without_box_pointing_fingers(app):
     app.test_clock.advance(2.5)
     app.tick()
     assert night.title == ""
-    assert night.line.startswith("Chacun a regardé sa carte")
+    assert night.line.startswith("Vous avez tous regardé votre carte")
     assert app.test_audio.played()[-1].endswith("night.intro.ogg")
     assert set(texts(night)) == {night.line, "Quitter", "Répéter", "Pause"}
     tap(find(night, "pause"))

@@ -21,6 +21,8 @@ class NightScreen(BaseScreen):
     paused = BooleanProperty(False)
 
     driver = None
+    failures: list = []
+    """What went wrong while the night played (it played on)."""
 
     def on_pre_enter(self, *_):
         # the dark background is the window's clear colour: a rectangle over the whole screen
@@ -43,6 +45,7 @@ class NightScreen(BaseScreen):
             pass
 
     def _start(self):
+        self.failures = []
         app = self.app
         s = app.settings
         deck = app.ctl.state.deck
@@ -85,7 +88,13 @@ class NightScreen(BaseScreen):
         d = self.driver
         if d is None:
             return
-        d.tick()
+        try:
+            d.tick()
+        except Exception as e:  # noqa: BLE001 - no sound may stop the night
+            self.failures.append(repr(e))
+            trace.mark("night_error", error=repr(e))
+            if len(self.failures) == 1:
+                self.app.notify("voice.sound_failed", kind="error")
         if not d.done:
             self._journal()
         self.refresh()
