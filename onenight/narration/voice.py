@@ -19,6 +19,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from onenight import paths
+
 from .errors import VoiceError
 from .lines import DEFAULT_LANGUAGE, check_language, languages, load_lines
 
@@ -53,9 +55,7 @@ def voice_pack_dirs() -> tuple[Path, ...]:
     ``~/.local/share/onenight/voices`` (``$XDG_DATA_HOME`` honoured), then ``assets/voices``.
     """
     dirs = [Path(p) for p in os.environ.get("ONENIGHT_VOICES", "").split(os.pathsep) if p]
-    data = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
-                                                           "share")
-    dirs.append(Path(data) / "onenight" / "voices")
+    dirs.append(paths.data_dir() / "voices")
     dirs.append(assets_dir() / "voices")
     return tuple(dirs)
 

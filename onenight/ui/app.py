@@ -16,13 +16,15 @@ from kivy.logger import Logger
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
+from kivy.utils import platform
 
+from onenight import paths
 from onenight.game.controller import Refused
 from onenight.game.journal import open_game
 from onenight.game.settings import Settings, load_settings, save_settings
 
 from . import pacing, theme, trace
-from .data_lock import AlreadyOpen, lock_data_dir
+from .data_lock import LOCKNAME, AlreadyOpen, lock_data_dir
 from .i18n import Translator
 from .screens import SCREENS
 from .sounds import Sounds
@@ -83,16 +85,48 @@ class OneNightApp(App):
 
     # ---- paths and services -------------------------------------------------------------
     @property
+    def _xdg(self) -> bool:
+        """True when the folders follow the XDG specification (onenight.paths): a Linux
+        computer, no folder given. Elsewhere (Android) everything is in Kivy's own folder."""
+        return not self._data_dir and platform == "linux"
+
+    @property
     def data_dir(self) -> Path:
+        """The games' folder: the journal, the history, the box's keys."""
         if self._data_dir:
             return self._data_dir
-        # Kivy makes its folder inside ~/.config without creating that first: a fresh
-        # account has none, and the app would not start
-        config = os.environ.get("XDG_CONFIG_HOME") or os.path.expanduser("~/.config")
-        os.makedirs(config, exist_ok=True)
-        return Path(self.user_data_dir)
+        return paths.data_dir() if self._xdg else Path(self.user_data_dir)
+
+    @property
+    def settings_path(self) -> Path:
+        return (paths.config_dir() if self._xdg else self.data_dir) / paths.SETTINGS
+
+    def _move_old_games(self) -> None:
+        """Earlier versions kept the games with the settings: move them to the games' folder,
+        unless an app of such a version still runs on them."""
+        old = paths.config_dir()
+        if not old.is_dir():
+            return
+        try:
+            lock = lock_data_dir(old)
+        except AlreadyOpen:
+            return
+        try:
+            moved = paths.move_games(old, self.data_dir, keep=(paths.SETTINGS, LOCKNAME))
+        except OSError as e:
+            Logger.error("onenight: cannot move the games from %s to %s: %s", old,
+                         self.data_dir, e)
+            moved = []
+        finally:
+            if lock is not None:
+                lock.release()
+        if moved:
+            Logger.info("onenight: moved %s from %s to %s", ", ".join(moved), old,
+                        self.data_dir)
 
     def build(self):
+        if self._xdg:
+            self._move_old_games()
         # one app per data folder: a second one would write its game over the first one's
         try:
             self._lock = lock_data_dir(self.data_dir)
@@ -100,7 +134,7 @@ class OneNightApp(App):
             Logger.warning("onenight: %s is in use by another app; this one opens nothing",
                            self.data_dir)
             return self._build_already_open()
-        self.settings, problem = load_settings(self.data_dir / "settings.json")
+        self.settings, problem = load_settings(self.settings_path)
         self.lang = self.settings.language
         self.translator.lang = self.lang
         if self._audio is None:
@@ -149,7 +183,7 @@ class OneNightApp(App):
         language, and offers to close. No journal, history, box or settings write: only the
         settings are read, for the language."""
         self.already_open = True
-        settings, _problem = load_settings(self.data_dir / "settings.json")
+        settings, _problem = load_settings(self.settings_path)
         self.translator.lang = settings.language
         self.lang = self.translator.lang
         Builder.load_file(str(HERE / "widgets" / "common.kv"))
@@ -181,7 +215,7 @@ class OneNightApp(App):
 
     def save_settings(self) -> None:
         try:
-            save_settings(self.data_dir / "settings.json", self.settings)
+            save_settings(self.settings_path, self.settings)
         except OSError:
             self.notify("settings_not_saved", kind="error")
 
