@@ -258,5 +258,6 @@ def check_audio(langs: Iterable[str] | None = None, *,
     if problems:
         shown = problems[:10] + ([f"... and {len(problems) - 10} more"] if len(problems) > 10
                                  else [])
-        raise VoiceError("audio", f"{len(problems)} clip(s) missing or unreadable (re-render "
-                         "them with scripts/render-voice): " + "; ".join(shown))
+        raise VoiceError("audio", f"{len(problems)} clip(s) missing or unreadable (install "
+                         "onenight again; in a checkout, re-render them with "
+                         "scripts/render-voice): " + "; ".join(shown))

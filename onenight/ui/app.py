@@ -80,6 +80,7 @@ class OneNightApp(App):
         self.speaker = None
         self._tick_event = None
         self._lock = None  # the data folder's lock, held while the app runs
+        self._sound_problems: set[str] = set()  # those already said
         self.already_open = False
         """True when another app holds the data folder: this one opens nothing."""
 
@@ -141,7 +142,7 @@ class OneNightApp(App):
             from onenight.narration.kivy_audio import KivyAudio
 
             self._audio = KivyAudio()
-        self.audio = SafeAudio(self._audio)
+        self.audio = SafeAudio(self._audio, on_fail=self._audio_failed)
         self.speaker = Speaker(self.audio)
         self.sounds.volume = self.settings.voice_volume
         # the game in progress, rebuilt from the journal if the app was stopped mid-game
@@ -308,6 +309,23 @@ class OneNightApp(App):
 
     def voice_packs(self) -> list[str]:
         return voice_packs()
+
+    def sound_failed(self, problem: str, key: str | None = None) -> None:
+        """A sound that cannot be played: ``problem`` (which file and why) goes to the log,
+        and ``key``'s message to the screen, the first time only."""
+        if problem in self._sound_problems:
+            return
+        self._sound_problems.add(problem)
+        Logger.error("onenight: %s", problem)
+        if key:
+            self.notify(key, kind="error")
+
+    def _audio_failed(self, path: str, reason: str, looped: bool) -> None:
+        if looped:
+            self.sound_failed(f"the night's ambience cannot be played ({reason}); the voice "
+                              "goes on without it", "night.ambience_unavailable")
+        else:
+            self.sound_failed(f"a line of the voice cannot be played ({reason})")
 
     def say(self, line: str) -> float:
         """Say one line of the day aloud; returns its length in seconds (0 if silent)."""

@@ -1,9 +1,10 @@
 """The narrator's voice in the app: the night (the narration package's plan and runner,
 behind the night screen's driver interface) and the day's spoken lines.
 
-Sound must never stop a game: a clip that cannot be played is skipped silently (the screen
-shows the same words), and a voice that cannot be loaded at all falls back to the text-only
-night (``night_driver.TextNight``: the same lines, shown) with a message to the host.
+Sound must never stop a game. A voice that cannot be loaded, or a line that cannot be played,
+hands the night to the text-only night (``night_driver.TextNight``: the same lines, shown for
+the host to read aloud) from that line on; the app says so once on the screen and logs which
+file and why. A day line that cannot be played is skipped (its words are on the screen).
 """
 
 from __future__ import annotations
@@ -30,17 +31,30 @@ def voice_packs() -> list[str]:
 
 
 class SafeAudio:
-    """Wraps an audio back-end so that a clip that cannot play is skipped, not fatal."""
+    """Wraps an audio back-end so that a clip that cannot play is skipped, not fatal.
 
-    def __init__(self, inner):
+    ``failed`` lists every sound that could not play (``path: reason``), ``lines_failed``
+    the narrator's lines among them (the ambience's loop is not one). ``on_fail`` is called
+    with the path, the reason and whether it was the loop, for the app to say so."""
+
+    def __init__(self, inner, on_fail=None):
         self.inner = inner
+        self.on_fail = on_fail
         self.failed: list[str] = []
+        self.lines_failed: list[str] = []
+
+    def _fail(self, path, error, looped: bool) -> None:
+        self.failed.append(f"{path}: {error}")
+        if not looped:
+            self.lines_failed.append(str(path))
+        if self.on_fail is not None:
+            self.on_fail(str(path), str(error), looped)
 
     def play(self, path, volume):
         try:
             return self.inner.play(path, volume)
         except (VoiceError, OSError, ValueError) as e:
-            self.failed.append(f"{path}: {e}")
+            self._fail(path, e, False)
             return Playback(str(path), 0.0, None)
 
     def preload(self, path):
@@ -62,7 +76,7 @@ class SafeAudio:
         try:
             self.inner.loop(path, volume)
         except (VoiceError, OSError, ValueError) as e:
-            self.failed.append(f"{path}: {e}")
+            self._fail(path, e, True)
 
     def set_loop_volume(self, volume):
         self.inner.set_loop_volume(volume)
