@@ -106,12 +106,12 @@ class OneNightApp(App):
         """Earlier versions kept the games with the settings: move them to the games' folder,
         unless an app of such a version still runs on them."""
         old = paths.config_dir()
-        if not old.is_dir():
-            return
-        try:
-            lock = lock_data_dir(old)
-        except AlreadyOpen:
-            return
+        lock = None
+        if (old / LOCKNAME).exists():  # an app of such a version took it: is it running?
+            try:
+                lock = lock_data_dir(old)
+            except AlreadyOpen:
+                return
         try:
             moved = paths.move_games(old, self.data_dir, keep=(paths.SETTINGS, LOCKNAME))
         except OSError as e:
@@ -196,7 +196,7 @@ class OneNightApp(App):
 
     def _first_flip(self, *_):
         Window.unbind(on_flip=self._first_flip)
-        trace.mark("first_frame")
+        trace.mark("first_frame", size=list(Window.size))
 
     def _on_size(self, _w, size):
         self.scale = max(0.55, min(size[0] / 1280.0, size[1] / 800.0))
@@ -377,18 +377,20 @@ def _default_box_factory():
 
 
 def run_app() -> int:
-    from kivy.config import Config
-
-    Config.set("kivy", "exit_on_escape", "0")  # a stray Escape key must not end a game
+    """Run the app until its window closes (or SIGTERM: SDL turns it into a request to
+    close). Ctrl-C in the terminal ends it without a traceback."""
     spec = os.environ.get("ONENIGHT_DEMO")
-    if spec:
-        import tempfile
+    try:
+        if spec:
+            import tempfile
 
-        from . import demo
+            from . import demo
 
-        demo.parse(spec)  # the command line checked it before importing Kivy
-        with tempfile.TemporaryDirectory(prefix="onenight-demo-") as data:
-            OneNightApp(data_dir=data, demo=spec).run()
-        return 0
-    OneNightApp().run()
+            demo.parse(spec)  # the command line checked it before importing Kivy
+            with tempfile.TemporaryDirectory(prefix="onenight-demo-") as data:
+                OneNightApp(data_dir=data, demo=spec).run()
+            return 0
+        OneNightApp().run()
+    except KeyboardInterrupt:
+        return 130
     return 0
