@@ -108,9 +108,20 @@ def small_screen():
         x.wait(timeout=30)
 
 
-def test_fullscreen_fills_the_pi_touchscreen(tmp_path, small_screen):
+def test_the_pi_autostart_entry_fills_the_touchscreen(tmp_path, small_screen):
+    """hw/onenight.desktop, the Raspberry Pi's autostart entry: its command, run on a screen
+    the size of the Pi's touchscreen."""
+    import configparser
+    import shlex
+
+    entry = configparser.ConfigParser(interpolation=None)
+    entry.read(ROOT / "hw" / "onenight.desktop", encoding="utf-8")
+    app = entry["Desktop Entry"]
+    assert app["Type"] == "Application" and app["Terminal"] == "false"
+    program, *args = shlex.split(app["Exec"])
+    assert program == "/opt/onenight/venv/bin/onenight"  # where docs/raspberry-pi.md puts it
     env = user_env(tmp_path, DISPLAY=small_screen)
-    frame, printed, status = launch(tmp_path, "--fullscreen", env=env)
+    frame, printed, status = launch(tmp_path, *args, env=env)
     assert (frame["size"], printed, status) == ([800, 480], "", 0)
 
 
