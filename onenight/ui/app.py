@@ -23,7 +23,7 @@ from onenight.game.controller import Refused
 from onenight.game.journal import open_game
 from onenight.game.settings import Settings, load_settings, save_settings
 
-from . import pacing, theme, trace
+from . import android, pacing, theme, trace
 from .data_lock import LOCKNAME, AlreadyOpen, lock_data_dir
 from .i18n import Translator
 from .screens import SCREENS
@@ -33,6 +33,7 @@ from .widgets import common as _common  # noqa: F401  (registers the kv classes)
 
 HERE = Path(__file__).parent
 TICK = 0.2  # seconds between ticks of a screen that does not say when it needs the next
+AWAKE = {"night", "day", "vote", "reveal"}  # the screens that keep the screen on
 
 
 class Root(FloatLayout):
@@ -63,8 +64,9 @@ class OneNightApp(App):
 
     def __init__(self, data_dir: str | os.PathLike | None = None, clock=None,
                  rng: random.Random | None = None, box_factory=None, night_factory=None,
-                 audio=None, wall=None, demo: str | None = None, **kw):
+                 audio=None, wall=None, demo: str | None = None, audio_focus=None, **kw):
         super().__init__(**kw)
+        self.audio_focus = audio_focus  # the system's audio focus (onenight.ui.android)
         self._wall = wall  # wall-clock seconds for the journal (time.time by default)
         self.demo = demo  # a demo game to start in (onenight.ui.demo), or None
         self._data_dir = Path(data_dir) if data_dir else None
@@ -143,6 +145,9 @@ class OneNightApp(App):
 
             self._audio = KivyAudio()
         self.audio = SafeAudio(self._audio, on_fail=self._audio_failed)
+        if self.audio_focus is None:
+            self.audio_focus = android.audio_focus(
+                platform, self._sound_taken, lambda f: Clock.schedule_once(lambda *_: f()))
         self.speaker = Speaker(self.audio)
         self.sounds.volume = self.settings.voice_volume
         # the game in progress, rebuilt from the journal if the app was stopped mid-game
@@ -165,6 +170,7 @@ class OneNightApp(App):
         pacing.tune(Clock)
         self._tick_event = Clock.schedule_once(self._tick, TICK)
         sm.bind(current=lambda *_: self.retick())
+        sm.bind(current=self.keep_awake)
         if problem:
             self.notify(problem, kind="error")
         if journal_problem:
@@ -260,6 +266,21 @@ class OneNightApp(App):
         self.message = ""
         self.sm.current = name
 
+    def keep_awake(self, *_) -> None:
+        """The screen stays on from the night to the reveal: the night's lines, the debate's
+        countdown and the vote are for the whole table (SDL also keeps an Android tablet's
+        screen on, and a desktop's screen saver off)."""
+        try:
+            Window.allow_screensaver = self.sm.current not in AWAKE
+        except Exception:  # a window that cannot say: it may sleep, the game goes on
+            pass
+
+    def _sound_taken(self) -> None:
+        """Another app took the sound (a call on an Android tablet): pause the night."""
+        screen = self.sm.current_screen
+        if screen is not None and screen.name == "night":
+            screen.sound_taken()
+
     def tick(self) -> None:
         screen = self.sm.current_screen
         if screen is not None:
@@ -286,6 +307,10 @@ class OneNightApp(App):
         if self.box is not None:
             self.box.close()
             self.box = None
+        problem = android.box_address_problem(platform, self.settings.box_address)
+        if problem:
+            self.notify(problem, kind="error")
+            return
         if self.box_factory and self.settings.box_address:
             try:
                 self.box = self.box_factory(self.settings.box_address, self)

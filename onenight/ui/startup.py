@@ -39,15 +39,19 @@ def prepare(fullscreen: bool = False, size: tuple[int, int] | None = None,
     os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")  # ours instead, set up below
     pacing.configure()  # imports Kivy's configuration, hence Kivy
     from kivy.config import Config
+    from kivy.utils import platform
 
+    # a stray Escape key (Android's Back button) must not end a game
+    Config.set("kivy", "exit_on_escape", "0")
+    quiet_console(console, verbose)
+    if platform in ("android", "ios"):  # Kivy fills the screen there by itself
+        return
     if size is not None or "KCFG_GRAPHICS_WIDTH" not in os.environ:  # (the benchmark's)
         width, height = size or DESIGN_SIZE
         Config.set("graphics", "width", str(width))
         Config.set("graphics", "height", str(height))
     if fullscreen or "KCFG_GRAPHICS_FULLSCREEN" not in os.environ:
         Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
-    Config.set("kivy", "exit_on_escape", "0")  # a stray Escape key must not end a game
-    quiet_console(console, verbose)
 
 
 def quiet_console(stream, verbose: bool = False) -> logging.Handler | None:

@@ -1,5 +1,5 @@
 """The night: a dark screen that shows only what is being said, with pause, resume and
-replay for the host. The screen stays awake while it is shown."""
+replay for the host. The narration holds the system's audio focus while it is shown."""
 
 from kivy.core.window import Window
 from kivy.properties import BooleanProperty, StringProperty
@@ -27,21 +27,13 @@ class NightScreen(BaseScreen):
         # the dark background is the window's clear colour: a rectangle over the whole screen
         # would cost a software renderer a full fill on every redraw
         Window.clearcolor = theme.NIGHT_BG
-        self._screensaver = getattr(Window, "allow_screensaver", True)
-        try:
-            Window.allow_screensaver = False
-        except Exception:
-            pass
         if self.driver is None or self.driver.done:
             self._start()
         self.refresh()
 
     def on_leave(self, *_):
         Window.clearcolor = theme.BG
-        try:
-            Window.allow_screensaver = self._screensaver
-        except Exception:
-            pass
+        self.app.audio_focus.abandon()
 
     def _start(self):
         app = self.app
@@ -76,6 +68,8 @@ class NightScreen(BaseScreen):
                          narration_settings(app.settings, app._rng))
 
     def _run(self, at, paused):
+        if not paused:
+            self.app.audio_focus.request()
         self.driver.start(at=at) if at is not None else self.driver.start()
         if paused:
             self.driver.pause()
@@ -140,6 +134,7 @@ class NightScreen(BaseScreen):
         if self.driver is None:
             return
         if self.driver.paused:
+            self.app.audio_focus.request()
             self.driver.resume()
         else:
             self.driver.pause()
@@ -148,8 +143,15 @@ class NightScreen(BaseScreen):
         self.refresh()
         self.app.retick()  # the driver's next moment moved
 
+    def sound_taken(self):
+        """Another app took the sound: the night pauses until the host resumes it."""
+        if self.driver is not None and not self.driver.paused:
+            self.toggle_pause()
+            self.app.notify("night.sound_taken", kind="error")
+
     def replay(self):
         if self.driver is not None:
+            self.app.audio_focus.request()
             self.driver.replay_last()
             self._check_voice()
             self.refresh()
