@@ -18,7 +18,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SYSTEM = ["libgl1", "libgl1-mesa-dri", "libegl1"]
-FOR_TESTS = ["xvfb", "xauth", "socat"]
+FOR_TESTS = ["xvfb", "xauth", "socat", "systemd"]
 
 FAKE_PYTHON = r"""#!/bin/bash
 # python3 as the machine has it: STUB_NO_ENSUREPIP=1 for one without python3-venv
@@ -84,7 +84,8 @@ class Machine:
         self.stub("apt-get", LOGGER)
         if sudo:
             self.stub("sudo", LOGGER + '"$@"\n')
-        for tool, pkg in (("xvfb-run", "xvfb"), ("xauth", "xauth"), ("socat", "socat")):
+        for tool, pkg in (("xvfb-run", "xvfb"), ("xauth", "xauth"), ("socat", "socat"),
+                          ("systemd-analyze", "systemd")):
             if pkg in installed:
                 self.stub(tool, "#!/bin/bash\n")
         self.env = {"PATH": str(self.bin), "HOME": str(tmp), "STUB_DIR": str(tmp),
@@ -132,7 +133,7 @@ def test_as_root_it_installs_them_with_apt(tmp_path):
     r = m.run("bootstrap")
     assert r.returncode == 0, r.stderr
     assert m.asked() == ["apt-get update -qq",
-                         "apt-get install -y -qq libgl1-mesa-dri libegl1 xvfb socat",
+                         "apt-get install -y -qq libgl1-mesa-dri libegl1 xvfb socat systemd",
                          "-m pip install -q -e .[app,box,test]"]
 
 
@@ -140,7 +141,7 @@ def test_with_sudo_it_asks_sudo(tmp_path):
     m = Machine(tmp_path, sudo=True, installed=EVERYTHING[:-1])
     assert m.run("bootstrap").returncode == 0
     assert m.asked()[:2] == ["sudo apt-get update -qq", "apt-get update -qq"]
-    assert "sudo apt-get install -y -qq socat" in m.asked()
+    assert "sudo apt-get install -y -qq systemd" in m.asked()
 
 
 def test_without_python3_venv_it_asks_for_it_and_leaves_no_half_made_venv(tmp_path):
