@@ -257,7 +257,7 @@ class OneNightApp(App):
         self.message_kind = kind
         self.message = text
         Clock.unschedule(self._clear_message)
-        Clock.schedule_once(self._clear_message, 8 if kind == "error" else 4)
+        Clock.schedule_once(self._clear_message, from_now(8 if kind == "error" else 4))
 
     def _clear_message(self, *_):
         self.message = ""
@@ -296,10 +296,8 @@ class OneNightApp(App):
         than a second. Called after each tick, and whenever the screen or the game changes."""
         screen = self.sm.current_screen
         delay = min(1.0, max(0.001, screen.next_tick() if screen is not None else TICK))
-        # Kivy counts a delay from the start of the current frame: count it from now
-        delay += Clock.time() - Clock.get_time()
         self._tick_event.cancel()
-        self._tick_event = Clock.schedule_once(self._tick, delay)
+        self._tick_event = Clock.schedule_once(self._tick, from_now(delay))
 
     # ---- the vote box -----------------------------------------------------------------------
     def connect_box(self) -> None:
@@ -372,6 +370,13 @@ class OneNightApp(App):
         if self._lock is not None:  # (the system drops it anyway when the process ends)
             self._lock.release()
             self._lock = None
+
+
+def from_now(seconds: float) -> float:
+    """A delay for Kivy's clock that counts from now: Kivy counts from the start of its current
+    frame, which may be long past (a message shown while a slow start builds the screens would
+    vanish at once)."""
+    return seconds + Clock.time() - Clock.get_time()
 
 
 def _facts(app: OneNightApp, facts: dict) -> dict:
