@@ -39,6 +39,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="onenight", description=(
         "Game master for Loup-Garou pour une Nuit and Crépuscule. With no command, starts "
         "the app."))
+    p.add_argument("--fullscreen", action="store_true",
+                   help="the app fills the screen (a Raspberry Pi's touchscreen, a kiosk)")
+    p.add_argument("--size", type=_window_size, metavar="WxH",
+                   help="the app's window size (default 1280x800, the size it is drawn for; "
+                        "800x480 is the Raspberry Pi's touchscreen)")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="show the whole log on the console, not only warnings and errors")
     sub = p.add_subparsers(dest="command")
     a = sub.add_parser("adjudicate", help="read a game record and print who dies and who wins")
     a.add_argument("file", help="a game record (onenight-game/1), or - for standard input")
@@ -74,10 +81,19 @@ def main(argv: list[str] | None = None) -> int:
             except DemoError as e:
                 print(f"onenight: {e}", file=sys.stderr)
                 return 2
-        from onenight.ui.pacing import configure
+        from onenight.ui.startup import prepare
 
-        configure()  # before Kivy makes its clock and window
+        prepare(args.fullscreen, args.size, args.verbose)  # before Kivy starts
         from onenight.ui.app import run_app  # imported late: the rules need no Kivy
 
         return run_app()
     return args.func(args)
+
+
+def _window_size(text: str) -> tuple[int, int]:
+    from onenight.ui.startup import window_size  # (imports no Kivy)
+
+    try:
+        return window_size(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None

@@ -10,10 +10,12 @@ import argparse
 import json
 import os
 import random
+import signal
 import sys
 import threading
 import time
 
+from onenight.game.settings import Settings
 from onenight.rules.errors import DeckError
 from onenight.rules.scenarios import SCENARIO, SCENARIO_IDS, anarchy_deck, table_setup
 
@@ -21,9 +23,16 @@ from onenight.narration.errors import NarrationError
 from onenight.narration.lines import DEFAULT_LANGUAGE, languages
 
 
+DESCRIPTION = """Say a whole night aloud over the night's ambience, then run the debate
+countdown: a computer with a speaker and no screen (a Raspberry Pi) can lead a game.
+While it plays, type p and Enter to pause or resume, r to hear the last instruction again,
+q to quit; the letters are read from standard input, a terminal or a pipe. SIGTERM and
+Ctrl-C stop it at once."""
+
+
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     n = sub.add_parser("narrate", help="say a whole night aloud, then run the debate countdown",
-                       description=__doc__)
+                       description=DESCRIPTION)
     n.add_argument("--scenario", required=True, metavar="ID",
                    help="a scenario id: " + ", ".join(SCENARIO_IDS))
     n.add_argument("--players", required=True, type=int, metavar="N", help="3 to 10")
@@ -39,8 +48,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                         "table that knows the game)")
     n.add_argument("--jitter", type=float, default=0.0, metavar="SECONDS",
                    help="add up to this much time at random to each step (default 0)")
-    n.add_argument("--debate", type=float, default=10.0, metavar="MINUTES",
-                   help="the debate countdown (default 10)")
+    n.add_argument("--debate", type=float, default=Settings.debate_minutes, metavar="MINUTES",
+                   help=f"the debate countdown (default {Settings.debate_minutes}, as in the "
+                        "app; 10 is a good length for a first game)")
     n.add_argument("--to", metavar="FILE",
                    help="write the whole night (lines, pauses, ambience) and the debate's "
                         "lines to FILE (.ogg, .wav or .flac) instead of playing it")
@@ -112,43 +122,70 @@ def _render_to(path, plan, voice, settings) -> int:
     return 0
 
 
+class _Stopped(Exception):
+    """SIGTERM or SIGINT: the night stops at once, cleanly."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.status = 128 + signum  # what a shell reports for a program the signal ended
+
+
+def _stop(signum, _frame):
+    raise _Stopped(signum)
+
+
 def _play(plan, setup, voice, settings) -> int:
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+    # Kivy, once imported, sends standard error to its log: keep the real one. And take
+    # SIGTERM before SDL starts: SDL would take it for itself (as a request to close a window
+    # this command does not have) and the night would go on.
+    console = sys.stderr
+    saved = {s: signal.signal(s, _stop) for s in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        return _play_night(plan, setup, voice, settings, console)
+    except _Stopped as e:
+        return e.status
+    finally:
+        for s, handler in saved.items():
+            signal.signal(s, handler)
+
+
+def _play_night(plan, setup, voice, settings, console) -> int:
     from onenight.game.clock import Countdown, SystemClock
     from onenight.narration.kivy_audio import KivyAudio
     from onenight.narration.runner import DebateRunner, NightRunner
     from onenight.narration.voice import check_audio
 
+    def tell(text: str) -> None:
+        print(text, file=console, flush=True)
+
     try:
         check_audio([settings.lang])
     except NarrationError as e:
-        print(f"onenight narrate: {e}", file=sys.stderr)
+        tell(f"onenight narrate: {e}")
         return 1
-    print("Cards in the game: " + ", ".join(setup.cards)
-          + (f" (+ {setup.alpha_center} beside the centre)" if setup.alpha_center else ""),
-          file=sys.stderr)
+    tell("Cards in the game: " + ", ".join(setup.cards)
+         + (f" (+ {setup.alpha_center} beside the centre)" if setup.alpha_center else ""))
     if voice.pack:
         missing = voice.pack_report()
-        print(f"Voice pack {voice.pack}: {voice.pack_dir}"
-              + (f" ({len(missing)} line(s) said by the default voice)" if missing else ""),
-              file=sys.stderr)
-    interactive = sys.stdin is not None and sys.stdin.isatty()
-    if interactive:
-        print("Controls: p + Enter pauses or resumes, r + Enter repeats the last instruction, "
-              "q + Enter quits.", file=sys.stderr)
+        tell(f"Voice pack {voice.pack}: {voice.pack_dir}"
+             + (f" ({len(missing)} line(s) said by the default voice)" if missing else ""))
+    if _at_the_keyboard():
+        tell("Controls: p + Enter pauses or resumes, r + Enter repeats the last instruction, "
+             "q + Enter quits.")
     clock, audio = SystemClock(), KivyAudio()
     night = NightRunner(plan, audio, clock, settings,
                         on_cue=lambda c: print(f"[{c.step}] {c.text}", flush=True))
     day = DebateRunner(voice, audio, Countdown(clock, settings.debate_seconds, paused=True),
                        settings)
     commands: list[str] = []
-    if interactive:
+    if _can_read_commands():
         threading.Thread(target=_read_commands, args=(commands,), daemon=True).start()
     try:
         night.start()
         while not night.finished:
-            if _handle(commands, night, day) == "quit":
+            if _handle(commands, night, day, tell) == "quit":
                 night.stop()
                 return 0
             night.poll()
@@ -157,34 +194,57 @@ def _play(plan, setup, voice, settings) -> int:
         print(f"[day] {voice.text('day.start')}", flush=True)
         shown = None
         while not day.over:
-            if _handle(commands, night, day) == "quit":
+            if _handle(commands, night, day, tell) == "quit":
                 return 0
             for line in day.poll():
                 print(f"[day] {voice.text(line)}", flush=True)
             left = day.countdown.remaining()
             if int(left // 60) != shown:
                 shown = int(left // 60)
-                print(f"[day] {int(left // 60)}:{int(left % 60):02d} left", file=sys.stderr)
+                tell(f"[day] {int(left // 60)}:{int(left % 60):02d} left")
             time.sleep(0.05)
         time.sleep(1.0)  # let "vote!" ring out
-    except KeyboardInterrupt:
+    except _Stopped:
         night.stop()
-        return 130
+        raise
     except NarrationError as e:  # a voice pack's clip that the sound device cannot play
         night.stop()
-        print(f"onenight narrate: {e}", file=sys.stderr)
+        tell(f"onenight narrate: {e}")
         return 1
     finally:
         audio.close()
     return 0
 
 
+def _at_the_keyboard() -> bool:
+    """Standard input is the terminal and this command has it (not a background job, which
+    the terminal would stop if it read)."""
+    try:
+        fd = sys.stdin.fileno()
+        return os.isatty(fd) and os.tcgetpgrp(fd) == os.getpgrp()
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+def _can_read_commands() -> bool:
+    """Commands come from the terminal, or from a pipe or a file given as standard input."""
+    if sys.stdin is None:
+        return False
+    try:
+        return _at_the_keyboard() or not os.isatty(sys.stdin.fileno())
+    except (OSError, ValueError):
+        return False
+
+
 def _read_commands(out: list[str]) -> None:
-    for line in sys.stdin:
-        out.append(line.strip().lower())
+    try:
+        for line in sys.stdin:
+            out.append(line.strip().lower())
+    except (OSError, ValueError):  # standard input closed or unreadable: no more commands
+        pass
 
 
-def _handle(commands: list[str], night, day) -> str | None:
+def _handle(commands: list[str], night, day, tell) -> str | None:
     while commands:
         c = commands.pop(0)
         if c == "q":
@@ -194,9 +254,8 @@ def _handle(commands: list[str], night, day) -> str | None:
                 night.resume() if night.state == "paused" else night.pause()
             else:
                 day.resume() if day.countdown.paused else day.pause()
-            print("[host] " + ("paused" if night.state == "paused" or
-                               (night.finished and day.countdown.paused) else "resumed"),
-                  file=sys.stderr)
+            tell("[host] " + ("paused" if night.state == "paused" or
+                              (night.finished and day.countdown.paused) else "resumed"))
         elif c == "r" and not night.finished:
             night.replay_last()
     return None

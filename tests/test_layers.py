@@ -10,8 +10,9 @@ ROOT = Path(__file__).resolve().parent.parent
 # what each floor may import, of the project and of the heavy libraries
 ALLOWED = {
     "onenight/rules": {"onenight.rules"},
+    "onenight/paths.py": set(),
     "firmware_bridge/protocol.py": set(),
-    "onenight/narration": {"onenight.rules", "onenight.narration", "kivy"},
+    "onenight/narration": {"onenight.rules", "onenight.narration", "onenight.paths", "kivy"},
     "onenight/game": {"onenight.rules", "onenight.game", "onenight.narration", "onenight"},
     "onenight/box": {"onenight.box", "firmware_bridge.protocol", "serial"},
 }
@@ -59,3 +60,19 @@ def test_kivy_in_narration_is_only_the_audio_back_end():
     for f in (ROOT / "onenight/narration").rglob("*.py"):
         if any(m.startswith("kivy") for m in imports(f)):
             assert f.name == "kivy_audio.py", f
+
+
+def test_the_shipped_code_needs_no_test_only_module():
+    """An install has no pytest: the app, the commands and the box never import a test runner
+    or a test helper (Kivy's test module imports pytest)."""
+    test_only = ("pytest", "hypothesis", "kivy.tests")
+    bad = []
+    for package in ("onenight", "firmware_bridge"):
+        for f in sorted((ROOT / package).rglob("*.py")):
+            tree = ast.parse(f.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                    [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+                bad += [f"{f.relative_to(ROOT)} imports {n}" for n in names
+                        if any(n == t or n.startswith(t + ".") for t in test_only)]
+    assert bad == []

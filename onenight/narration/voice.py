@@ -24,6 +24,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from onenight import paths
+
 from .errors import VoiceError
 from .lines import DEFAULT_LANGUAGE, check_language, languages, load_lines
 
@@ -76,11 +78,9 @@ def voice_pack_dirs() -> tuple[Path, ...]:
 
 
 def user_voices_dir() -> Path:
-    """The host's own voices: ``~/.local/share/onenight/voices`` (``$XDG_DATA_HOME``
-    honoured), where a rendered second voice and the host's recordings go."""
-    data = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
-                                                           "share")
-    return Path(data) / "onenight" / "voices"
+    """The host's own voices: ``voices`` in the data folder (``$XDG_DATA_HOME/onenight``),
+    where a rendered second voice and the host's recordings go."""
+    return paths.data_dir() / "voices"
 
 
 def available_packs() -> tuple[str, ...]:
@@ -293,5 +293,6 @@ def check_audio(langs: Iterable[str] | None = None, *,
     if problems:
         shown = problems[:10] + ([f"... and {len(problems) - 10} more"] if len(problems) > 10
                                  else [])
-        raise VoiceError("audio", f"{len(problems)} clip(s) missing or unreadable (re-render "
-                         "them with scripts/render-voice): " + "; ".join(shown))
+        raise VoiceError("audio", f"{len(problems)} clip(s) missing or unreadable (install "
+                         "onenight again; in a checkout, re-render them with "
+                         "scripts/render-voice): " + "; ".join(shown))

@@ -1,10 +1,11 @@
 """The narrator's voice in the app: the night (the narration package's plan and runner,
 behind the night screen's driver interface) and the day's spoken lines.
 
-Sound must never stop a game: a voice pack's clip that cannot be played is said by the default
-voice, any other clip that cannot be played is skipped (the screen shows the same words), and
-a voice that cannot be loaded at all falls back to the text-only night
-(``night_driver.TextNight``: the same lines, shown) with a message to the host.
+Sound must never stop a game. A voice pack's clip that cannot be played is said by the
+default voice. A voice that cannot be loaded, or a line that cannot be played at all, hands the
+night to the text-only night (``night_driver.TextNight``: the same lines, shown for the host to
+read aloud) from that line on; the app says so once on the screen and logs which file and why.
+A day line that cannot be played is skipped (its words are on the screen).
 """
 
 from __future__ import annotations
@@ -31,31 +32,48 @@ def voice_packs() -> list[str]:
 
 
 class SafeAudio:
-    """Wraps an audio back-end so that no sound can stop a game: a clip that fails to play is
-    replaced by the default voice's clip of the same line when there is one (``fallbacks``,
-    filled from each voice's ``default_of``), else skipped; every failure is kept in
-    ``failed``."""
+    """Wraps an audio back-end so that no sound can stop a game.
 
-    def __init__(self, inner):
+    A clip that fails to play is replaced by the default voice's clip of the same line when
+    there is one (``fallbacks``, filled from each voice's ``default_of``), else skipped.
+    ``failed`` lists every sound that could not play (``path: reason``), ``lines_failed``
+    the narrator's lines among them that nothing could stand in for (the ambience's loop is not
+    one). ``on_fail`` is called with the path, the reason and whether it was the loop, for the
+    app to say so."""
+
+    def __init__(self, inner, on_fail=None):
         self.inner = inner
+        self.on_fail = on_fail
         self.failed: list[str] = []
         self.fallbacks: dict[str, str] = {}
+        self.lines_failed: list[str] = []
 
     def use_voice(self, voice) -> None:
         """Know which default clip stands in for each of ``voice``'s pack clips."""
         self.fallbacks.update(getattr(voice, "default_of", {}))
 
+    def _fail(self, path, error, looped: bool) -> None:
+        self.failed.append(f"{path}: {error}")
+        if not looped:
+            self.lines_failed.append(str(path))
+        if self.on_fail is not None:
+            self.on_fail(str(path), str(error), looped)
+
     def play(self, path, volume):
         try:
             return self.inner.play(path, volume)
         except Exception as e:  # noqa: BLE001 - the back-end's errors are not ours to type
-            self.failed.append(f"{path}: {e}")
+            error = e
         stand_in = self.fallbacks.get(str(path))
         if stand_in is not None:
             try:
-                return self.inner.play(stand_in, volume)
+                played = self.inner.play(stand_in, volume)
             except Exception as e:  # noqa: BLE001
                 self.failed.append(f"{stand_in}: {e}")
+            else:
+                self.failed.append(f"{path}: {error}")
+                return played
+        self._fail(path, error, False)
         return Playback(str(path), 0.0, None)
 
     def preload(self, path):
@@ -77,7 +95,7 @@ class SafeAudio:
         try:
             self.inner.loop(path, volume)
         except Exception as e:  # noqa: BLE001
-            self.failed.append(f"{path}: {e}")
+            self._fail(path, e, True)
 
     def set_loop_volume(self, volume):
         try:

@@ -107,3 +107,19 @@ def test_a_missing_file_is_a_clear_error(tmp_path):
     p = adjudicate(str(tmp_path / "nowhere.json"))
     assert p.returncode == 2 and p.stdout == ""
     assert "cannot read the record" in p.stderr
+
+
+def test_the_example_shipped_in_the_docs():
+    """docs/examples/onenight-game.json, the record the README offers to try: the Witch gives
+    the Mystic Wolf to Bruno, the werewolf, whose card goes to the centre; four players vote
+    for Bruno, a werewolf still, and the village wins."""
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[2] / "docs" / "examples" / "onenight-game.json"
+    p = adjudicate(str(example))
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert out["final"]["seats"][1] == "mystic_wolf" and out["final"]["center"][0] == "werewolf"
+    assert out["shields"] == [3] and out["revealed"] == [2]
+    assert out["dead"] == [1] and out["winning_teams"] == ["village"]
+    assert out["winners"] == [0, 2, 3, 4]
