@@ -8,31 +8,31 @@ import os
 import sys
 
 
-def _adjudicate(args: argparse.Namespace) -> int:
-    from onenight.rules.errors import RulesError
-    from onenight.rules.record import adjudicate_text
+def _judge(arg: str, judge) -> int:
+    """Read the record named by ``arg`` (a file or ``-``), give its text to ``judge`` and print
+    the outcome as one JSON line (exit 0), or the one-line reason it was refused (exit 2)."""
+    from onenight.common.errors import RulesError
+    from onenight.common.jsontext import read_source
 
-    source = "stdin" if args.file == "-" else args.file
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as f:
-                text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        print(f"{source}: cannot read the record ({e.__class__.__name__}: {e})", file=sys.stderr)
-        return 2
-    try:
-        result = adjudicate_text(text, source)
+        text, source = read_source(arg)
+        result = judge(text, source)
     except RulesError as e:
         print(str(e), file=sys.stderr)
         return 2
     except RecursionError:
-        print(f"{source}: the record is nested too deeply", file=sys.stderr)
+        print(f"{'stdin' if arg == '-' else arg}: the record is nested too deeply",
+              file=sys.stderr)
         return 2
     json.dump(result, sys.stdout, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0
+
+
+def _adjudicate(args: argparse.Namespace) -> int:
+    from onenight.rules.record import adjudicate_text
+
+    return _judge(args.file, adjudicate_text)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -9,7 +9,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # what each floor may import, of the project and of the heavy libraries
 ALLOWED = {
-    "onenight/rules": {"onenight.rules"},
+    "onenight/common": {"onenight.common"},
+    "onenight/rules": {"onenight.rules", "onenight.common"},
     "firmware_bridge/protocol.py": set(),
     "onenight/narration": {"onenight.rules", "onenight.narration", "kivy"},
     "onenight/game": {"onenight.rules", "onenight.game", "onenight.narration", "onenight"},
