@@ -37,12 +37,26 @@ def _adjudicate(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="onenight", description=(
-        "Game master for Loup-Garou pour une Nuit and Crépuscule. With no command, starts "
-        "the app."))
+        "Game master for Loup-Garou pour une Nuit and Crépuscule, and for Les Loups-Garous de "
+        "Thiercelieux. With no command, starts the app."))
     sub = p.add_subparsers(dest="command")
     a = sub.add_parser("adjudicate", help="read a game record and print who dies and who wins")
     a.add_argument("file", help="a game record (onenight-game/1), or - for standard input")
     a.set_defaults(func=_adjudicate)
+
+    # classic: Les Loups-Garous de Thiercelieux, the many-night game (onenight/classic/)
+    def _classic_replay(args: argparse.Namespace) -> int:
+        from onenight.classic.record import replay_text
+
+        return _judge(args.file, replay_text)
+
+    c = sub.add_parser("classic", help="the classic many-night game (Les Loups-Garous de "
+                       "Thiercelieux)")
+    csub = c.add_subparsers(dest="classic_command", required=True)
+    r = csub.add_parser("replay", help="play a classic game record through the rules and print "
+                        "the outcome")
+    r.add_argument("file", help="a game record (thiercelieux-game/1), or - for standard input")
+    r.set_defaults(func=_classic_replay)
     # narrate: a night said aloud, then the debate countdown (onenight/narrate.py)
     from onenight.narrate import add_parser as add_narrate_parser
 

@@ -1,11 +1,11 @@
 """Small helpers for reading values from records and choices: a short description of any
-value for an error line, and a seat number's check."""
+value for an error line, a seat number's check, and the nearest seats round the table."""
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .errors import RecordError, RulesError
@@ -33,3 +33,24 @@ def seat_number(v: Any, players: int, field: str,
     if not 0 <= v < players:
         raise error(field, f"seat {show(v)} does not exist ({players} players)")
     return v
+
+
+def left_of(seat: int, players: int, among: Iterable[int] | None = None) -> int | None:
+    """The nearest seat to the left of ``seat`` (seat + 1, + 2, …), counting only ``among``
+    (every seat when None); None when no other seat counts."""
+    keep = None if among is None else set(among)
+    for k in range(1, players):
+        s = (seat + k) % players
+        if keep is None or s in keep:
+            return s
+    return None
+
+
+def right_of(seat: int, players: int, among: Iterable[int] | None = None) -> int | None:
+    """The nearest seat to the right of ``seat`` (seat - 1, - 2, …), as :func:`left_of`."""
+    keep = None if among is None else set(among)
+    for k in range(1, players):
+        s = (seat - k) % players
+        if keep is None or s in keep:
+            return s
+    return None
