@@ -1,5 +1,5 @@
 """The stages that belong to the table rather than to a character (RULES-CLASSIC.md §4, §6,
-§8): the dawn, the captain's election with its revote and lots, the debate, the vote with the
+§8): the dusk and the dawn, the captain's election with its revote and lots, the debate, the vote with the
 captain's double vote, his pick on a tie or the second vote. The bear's growl is the bear
 tamer's own stage (:mod:`.roles.villagers`)."""
 
@@ -10,24 +10,34 @@ from collections.abc import Callable
 from onenight.common.errors import IllegalChoice
 from onenight.common.values import seat_number
 
-from . import deaths, win
+from . import cast, deaths, win
 from .model import Choice, Game, Kind, Seat, Stop, Votes
-from .table import EVERY_DAY, MORNINGS, ON_DEMAND, Step, When, ask
+from .table import EVERY_DAY, EVERY_NIGHT, MORNINGS, ON_DEMAND, Step, When, ask
 
-# ---- the dawn -----------------------------------------------------------------------------------
-
-
-def _open_dawn(g: Game, stop: Stop) -> Game:
-    return deaths.resolve_night(g)
+# ---- dusk and dawn ------------------------------------------------------------------------------
+# Each phase opens with a stop that changes nothing by itself (the village falls asleep, the
+# village wakes): a game saved between two phases is replayed to exactly that point.
 
 
-def _start_dawn_chains(g: Game, stop: Stop, c: Choice | None) -> Game:
+def _fall_asleep(g: Game, stop: Stop, c: Choice | None) -> Game:
+    for ch in cast.CAST:
+        if ch.at_dusk:
+            g = ch.at_dusk(g)
+    return g
+
+
+DUSK = Step("dusk", ("night",), 50, EVERY_NIGHT, Kind.NONE, called=lambda g: True,
+            wakes=lambda g: g.living(), act=_fall_asleep)
+
+
+def _wake_up(g: Game, stop: Stop, c: Choice | None) -> Game:
+    """The night's deaths are announced together, then their chains run in that order."""
+    g = deaths.resolve_night(g)
     return deaths.start_chains(g, g.today.get("dawn", ()))
 
 
 DAWN = Step("dawn", ("day",), 10, MORNINGS, Kind.NONE, called=lambda g: True,
-            wakes=lambda g: g.living(), brief=_open_dawn, act=_start_dawn_chains,
-            finish=win.settle)
+            wakes=lambda g: g.living(), act=_wake_up, finish=win.settle)
 
 
 # ---- ballots ------------------------------------------------------------------------------------
@@ -189,7 +199,7 @@ CAPTAIN_PICK = Step("captain_pick", ("day",), 0, ON_DEMAND, Kind.SEAT, options=_
                     act=_captain_pick)
 REVOTE = Step("revote", ("day",), 0, ON_DEMAND, Kind.VOTES, act=_revote)
 
-STAGES = (DAWN, ELECTION, CAPTAIN_REVOTE, CAPTAIN_LOTS, DEBATE, VOTES, CAPTAIN_PICK, REVOTE,
+STAGES = (DUSK, DAWN, ELECTION, CAPTAIN_REVOTE, CAPTAIN_LOTS, DEBATE, VOTES, CAPTAIN_PICK, REVOTE,
           deaths.SUCCESSOR)
 
 

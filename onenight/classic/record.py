@@ -271,10 +271,16 @@ def replay(data: Any) -> Game:
     return g
 
 
+def replay_outcome(data: Any) -> dict:
+    """The outcome of a parsed record: its phases, and the game as it stands at its end."""
+    g = replay(data)
+    return outcome(g, None if g.verdict else len(data.get("phases") or ()))
+
+
 def replay_text(text: str, source: str = "record") -> dict:
     """The outcome object of ``onenight classic replay`` for a record's text."""
     try:
-        return outcome(replay(jsontext.parse(text, source)))
+        return replay_outcome(jsontext.parse(text, source))
     except RecordError as e:
         if e.field:
             raise
@@ -340,12 +346,14 @@ def _phase_json(g: Game, label: str) -> dict:
     return out
 
 
-def outcome(g: Game) -> dict:
+def outcome(g: Game, phases: int | None = None) -> dict:
     """The object ``onenight classic replay`` prints (CLASSIC-RECORD.md's output), and beyond
-    the contract: the rule that decided (``reason``) and each seat's card at the end."""
+    the contract: the rule that decided (``reason``) and each seat's card at the end. Only the
+    first ``phases`` phases are listed when given (a record that stops between two phases:
+    the walk stands at the next phase's first stop, where nothing has happened yet)."""
     v = g.verdict
     return {
-        "phases": [_phase_json(g, label) for label in g.phases],
+        "phases": [_phase_json(g, label) for label in g.phases[:phases]],
         "lovers": list(g.lovers) if g.lovers else None,
         "charmed": sorted(g.charmed),
         "infected": g.infected,
@@ -360,4 +368,4 @@ def outcome(g: Game) -> dict:
     }
 
 
-__all__ = ["FORMAT", "Record", "read_record", "replay", "replay_text", "to_record", "outcome"]
+__all__ = ["FORMAT", "Record", "read_record", "replay", "replay_outcome", "replay_text", "to_record", "outcome"]

@@ -66,13 +66,7 @@ def _stages(g: Game) -> tuple[Step, ...]:
 
 def _begin(g: Game, phase: Phase) -> Game:
     g = g._with(phase=phase, cursor=0, finishing=False, phases=g.phases + (phase.label,))
-    if not phase.is_night:
-        return g._with(today=Memo())
-    g = g._with(tonight=Memo())
-    for ch in cast.CAST:
-        if ch.at_dusk:
-            g = ch.at_dusk(g)
-    return g
+    return g._with(tonight=Memo()) if phase.is_night else g._with(today=Memo())
 
 
 def is_called(g: Game, step: Step) -> bool:
