@@ -36,7 +36,7 @@ MORNINGS = When("mornings", lambda g: not g.phase.is_night and g.phase.number >=
 #: Never called by the walk itself: opened when something asks for it (a tie, a death).
 ON_DEMAND = When("on_demand", lambda g: False)
 
-Act = Callable[[Game, Stop, "Choice | None"], Game]
+Act = Callable[[Game, Stop, Choice | None], Game]
 
 
 @dataclass(frozen=True)

@@ -110,11 +110,13 @@ def _advance(g: Game) -> Game:
             if step.finish:
                 g = step.finish(g)
             continue
-        if g.cursor >= len(stages):
+        cursor = g.cursor
+        while cursor < len(stages) and not is_called(g, stages[cursor]):
+            cursor += 1
+        if cursor >= len(stages):
             g = _begin(g, g.phase.next())
-            continue
-        step = stages[g.cursor]
-        g = _open(g, step) if is_called(g, step) else g._with(cursor=g.cursor + 1)
+        else:
+            g = _open(g._with(cursor=cursor), stages[cursor])
     return g
 
 
@@ -173,8 +175,9 @@ def _check_shape(g: Game, stop: Stop, c: Choice) -> None:
 
 def legal_choices(g: Game) -> list:
     """Every legal choice at the current stop (None, nothing chosen, first when it is legal).
-    At a step called for show, any of the step's choices is taken. A vote takes every seat's
-    ballot at once: see :func:`ballot_options`."""
+    A step called for show lists the step's choices as they stand, and takes any choice of the
+    right shape (it does nothing). A vote takes every seat's ballot at once: see
+    :func:`ballot_options`."""
     stop = g.stop
     if stop is None:
         return []

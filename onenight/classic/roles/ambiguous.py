@@ -18,10 +18,8 @@ MODEL = "wild_child.model"
 def _choose_model(g: Game, stop: Stop, c: Choice | None) -> Game:
     if c is None:
         return g
-    me = actor(stop)
-    s = common.living_target(g, c, "model", "wild child")
-    if s == me:
-        raise IllegalChoice("model", "the wild child chooses another player as his model")
+    s = common.another_target(g, c, stop, "model", "wild child",
+                              "the wild child chooses another player as his model")
     return common.remember(g, MODEL, s)
 
 

@@ -20,6 +20,15 @@ def living_target(g: Game, c: Choice | None, key: str, who: str) -> int:
     return s
 
 
+def another_target(g: Game, c: Choice | None, stop: Stop, key: str, who: str,
+                   why: str) -> int:
+    """As :func:`living_target`, and not the seat that chooses (``why`` says so)."""
+    s = living_target(g, c, key, who)
+    if s == actor(stop):
+        raise IllegalChoice(key, why)
+    return s
+
+
 def living_targets(g: Game, c: Choice | None, key: str, who: str, count: int) -> tuple[int, ...]:
     """The ``count`` different living seats a :class:`Seats` choice names."""
     if not isinstance(c, Seats):

@@ -23,9 +23,8 @@ def _prey(g: Game, stop: Stop) -> list:
 def _betray(g: Game, stop: Stop, c: Choice | None) -> Game:
     if c is None:
         return g
-    s = common.living_target(g, c, "kill", "white werewolf")
-    if s == actor(stop):
-        raise IllegalChoice("kill", "the white werewolf kills another werewolf, not himself")
+    s = common.another_target(g, c, stop, "kill", "white werewolf",
+                              "the white werewolf kills another werewolf, not himself")
     if not sides.wolfish(g, s):
         raise IllegalChoice("kill", f"seat {s} is not on the werewolves' side: the white "
                                     "werewolf kills only a werewolf")

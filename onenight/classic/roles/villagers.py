@@ -104,11 +104,9 @@ SISTER = Character(
 def _look(g: Game, stop: Stop, c: Choice | None) -> Game:
     if c is None:
         return g
-    me = actor(stop)
-    s = common.living_target(g, c, "view", "seer")
-    if s == me:
-        raise IllegalChoice("view", "the seer looks at another player's card")
-    return g.tell((me,), "seer", "saw", seat=s, role=g.cards[s])
+    s = common.another_target(g, c, stop, "view", "seer",
+                              "the seer looks at another player's card")
+    return g.tell((actor(stop),), "seer", "saw", seat=s, role=g.cards[s])
 
 
 SEER = Character(
