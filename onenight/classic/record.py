@@ -17,7 +17,7 @@ from onenight.common.errors import RecordError, RulesError
 from onenight.common.values import show
 
 from . import cast, decks, forms, sides
-from .model import CAPTAIN_WHEN, Game, Kind, Options, Phase, phase_of
+from .model import CAPTAIN_WHEN, Entry, Game, Kind, Options, Phase, phase_of
 from .table import EVEN_NIGHTS, FIRST_NIGHT, ON_DEMAND
 from .walk import MUST, apply, new_game
 
@@ -108,11 +108,18 @@ def _options(raw: Any) -> Options:
     return Options(captain, again)
 
 
+#: The most phases a record may hold: 500 nights and 500 days, far beyond any game played.
+MAX_PHASES = 1000
+
+
 def _phases(raw: Any) -> tuple[dict, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, list):
         raise RecordError("phases", f"expected a list of phases, got {show(raw)}")
+    if len(raw) > MAX_PHASES:
+        raise RecordError("phases", f"{len(raw)} phases: longer than any game (at most "
+                                    f"{MAX_PHASES})")
     for i, p in enumerate(raw):
         if not isinstance(p, dict):
             raise RecordError(f"phases[{i}]", f"expected an object such as {{\"night\": 1}}, got "
@@ -323,9 +330,8 @@ def _death_json(g: Game, seat: int) -> dict:
     return out
 
 
-def _phase_json(g: Game, label: str) -> dict:
+def _phase_json(g: Game, label: str, entries: list[Entry]) -> dict:
     out: dict[str, Any] = {"phase": label}
-    entries = [e for e in g.log if e.phase == label]
     if label.startswith("night"):
         for e in entries:
             if e.kind == "saw":
@@ -352,8 +358,12 @@ def outcome(g: Game, phases: int | None = None) -> dict:
     first ``phases`` phases are listed when given (a record that stops between two phases:
     the walk stands at the next phase's first stop, where nothing has happened yet)."""
     v = g.verdict
+    by_phase: dict[str, list[Entry]] = {}
+    for e in g.log:
+        by_phase.setdefault(e.phase, []).append(e)
     return {
-        "phases": [_phase_json(g, label) for label in g.phases[:phases]],
+        "phases": [_phase_json(g, label, by_phase.get(label, []))
+                   for label in g.phases[:phases]],
         "lovers": list(g.lovers) if g.lovers else None,
         "charmed": sorted(g.charmed),
         "infected": g.infected,

@@ -64,6 +64,12 @@ def test_standard_input_gives_the_same_answer():
     assert (p.returncode, p.stderr) == (2, "stdin: a game record is a JSON object\n")
 
 
+def test_a_huge_input_is_refused_on_one_line():
+    p = replay("-", " " * (4 * 1024 * 1024 + 1))
+    assert (p.returncode, p.stdout) == (2, "")
+    assert p.stderr == "stdin: more than 4 MB: too large to be a game record\n"
+
+
 def test_a_missing_file_is_a_clear_error(tmp_path):
     p = replay(str(tmp_path / "nowhere.json"))
     assert p.returncode == 2 and p.stdout == ""
