@@ -89,8 +89,11 @@ def test_the_game_ends_within_players_plus_one_rounds_of_deaths(gh):
     assert g.verdict is not None
     rounds_with_deaths = {d.day for d in g.deaths}
     assert len(rounds_with_deaths) <= g.players + 1
-    # and once at most one player is alive, the game is over at the next check
-    assert len(g.living()) >= 1 or g.verdict.side in ("nobody", "angel")
+    # the game never goes on past a win check (after the dawn, after the vote) with one
+    # player or none alive
+    for before, _ in history:
+        if before.stop.step in ("debate", "dusk") and before.phase.number > 0:
+            assert len(before.living()) >= 2, before.stop
 
 
 @SETTINGS
