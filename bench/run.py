@@ -271,10 +271,11 @@ def run(quick: bool) -> dict:
             fig[f"press_p99_ms_{transport}"] = percentile(lat, 99)
             fig[f"press_max_ms_{transport}"] = max(lat)
 
-        log("rules engine: whole games per second")
-        from rules_speed import games_per_second
+        log("rules engines: whole games per second, one-night and classic")
+        from rules_speed import classic_games_per_second, games_per_second
 
         fig["games_per_s"] = games_per_second(1.0 if quick else 3.0)
+        fig["classic_games_per_s"] = classic_games_per_second(2.0 if quick else 6.0)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return fig
@@ -305,6 +306,7 @@ TARGETS = [
     ("narration_gap_ms", None, "ms", "< 50 ms beyond the planned pause"),
     ("countdown_error_ms", None, "ms", "< 20 ms"),
     ("games_per_s", None, "", ""),
+    ("classic_games_per_s", None, "", ""),
 ]
 
 

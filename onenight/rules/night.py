@@ -17,6 +17,9 @@ from .cards import Copy as CopyKind
 from .cards import day_identity
 from .choices import (Action, Choice, Copy, Exchange, PlaceArtifact, Reveal, Shield, Shift, Swap,
                       SwapCenter, View, ViewCenter, WitchSwap)
+from onenight.common.frozen import replace
+from onenight.common.values import seat_number, show
+
 from .errors import IllegalChoice
 from .steps import STEP, Step, night_steps
 
@@ -110,12 +113,8 @@ class Table:
 
     # ---- building new tables ------------------------------------------------------------
     def _with(self, **changes) -> "Table":
-        """A copy with some fields changed: dataclasses.replace without its per-field cost
-        (the night's hot path; the fields are immutable, so sharing them is safe)."""
-        new = object.__new__(Table)
-        new.__dict__.update(self.__dict__)
-        new.__dict__.update(changes)
-        return new
+        """A copy with some fields changed (the night's hot path)."""
+        return replace(self, changes)
 
     def _learn(self, seat: int, *facts: Seen) -> "Table":
         seen = list(self.seen)
@@ -233,11 +232,7 @@ def actors(t: Table, step: Step) -> tuple[int, ...]:
 # ---- checks shared by every role -------------------------------------------------------------
 
 def _seat(t: Table, s: object, field: str) -> int:
-    if isinstance(s, bool) or not isinstance(s, int):
-        raise IllegalChoice(field, f"expected a seat number, got {s!r}")
-    if not 0 <= s < t.players:
-        raise IllegalChoice(field, f"seat {s} does not exist ({t.players} players)")
-    return s
+    return seat_number(s, t.players, field, IllegalChoice)
 
 
 def _other(t: Table, s: object, actor: int, field: str, role: str) -> int:
@@ -255,11 +250,11 @@ def _unshielded(t: Table, s: int, field: str) -> int:
 
 def _center(t: Table, c: object, field: str) -> int:
     if isinstance(c, bool) or not isinstance(c, int):
-        raise IllegalChoice(field, f"expected a centre card number, got {c!r}")
+        raise IllegalChoice(field, f"expected a centre card number, got {show(c)}")
     top = t.center_count
     if not 0 <= c < top:
         extra = "" if t.alpha_center is not None else ", no alpha centre card"
-        raise IllegalChoice(field, f"centre card {c} does not exist (0 to {top - 1}{extra})")
+        raise IllegalChoice(field, f"centre card {show(c)} does not exist (0 to {top - 1}{extra})")
     return c
 
 
