@@ -89,17 +89,21 @@ def screen(app):
 
 def steps(app):
     """The scripted game, one step at a time (each a generator step)."""
-    from onenight.ui.driving import find, pump, tap, tap_text
+    from onenight.ui.driving import find, pump, settle, tap, tap_text
 
     clock = app.test_clock
 
     def advance(seconds, every=1.0):
+        """Move the clock on, ticking the screen as the app's clock would; one frame drawn at
+        the end (the frames between are what a software renderer spends most on, and what
+        is under test here is what the app writes down, not its pixels)."""
         while seconds > 0:
             dt = min(every, seconds)
             clock.advance(dt)
             seconds -= dt
             app.tick()
-            pump(1)
+            settle(1)
+        pump(1)
 
     tap(find(screen(app), "new"))
     s = screen(app)
