@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SYSTEM = ["libgl1", "libgl1-mesa-dri", "libegl1"]
+SYSTEM = ["libgl1", "libgl1-mesa-dri", "libegl1", "libportaudio2"]
 FOR_TESTS = ["xvfb", "xauth", "socat", "systemd"]
 
 FAKE_PYTHON = r"""#!/bin/bash
@@ -125,7 +125,7 @@ def test_the_app_alone_needs_no_test_tools(tmp_path):
     m = Machine(tmp_path, installed=tuple(SYSTEM))
     r = m.run("bootstrap", "--app")
     assert r.returncode == 0, r.stderr
-    assert m.asked() == ["-m pip install -q -e .[app,box,test]"]
+    assert m.asked() == ["-m pip install -q -e .[app]"]
 
 
 def test_as_root_it_installs_them_with_apt(tmp_path):
@@ -133,8 +133,8 @@ def test_as_root_it_installs_them_with_apt(tmp_path):
     r = m.run("bootstrap")
     assert r.returncode == 0, r.stderr
     assert m.asked() == ["apt-get update -qq",
-                         "apt-get install -y -qq libgl1-mesa-dri libegl1 xvfb socat systemd",
-                         "-m pip install -q -e .[app,box,test]"]
+                         "apt-get install -y -qq libgl1-mesa-dri libegl1 libportaudio2 xvfb socat systemd",
+                         "-m pip install -q -e .[app,box,test,render,piper]"]
 
 
 def test_with_sudo_it_asks_sudo(tmp_path):
@@ -160,7 +160,7 @@ def test_a_venv_left_without_pip_is_made_again(tmp_path):
     r = m.run("bootstrap")
     assert r.returncode == 0, r.stderr
     assert (m.repo / ".venv" / "has-pip").exists()
-    assert m.asked() == ["-m pip install -q -e .[app,box,test]"]
+    assert m.asked() == ["-m pip install -q -e .[app,box,test,render,piper]"]
 
 
 def test_a_second_run_does_nothing_until_something_changes(tmp_path):
