@@ -119,10 +119,12 @@ def classic_voice(settings: NarrationSettings) -> Voice:
 def build_classic_night_plan(calls: Iterable[str], deck: Iterable[str], night: int,
                              settings: NarrationSettings | None = None, *, pace: float = 1.0,
                              sisters_again: bool = False,
-                             voice: Voice | TextVoice | None = None) -> NightPlan:
+                             voice: Voice | TextVoice | None = None,
+                             closing: Iterable[str] = ()) -> NightPlan:
     """The timed plan of night ``night``: each of tonight's ``calls`` with its lines and its
-    players' time (at ``pace``), over the ambience. Depends on the calls, the deck, the night's
-    number, the pace and the voice only."""
+    players' time (at ``pace``), over the ambience, then the ``closing`` lines (the table's
+    dawn, for a night said with nobody to take the choices). Depends on the calls, the deck,
+    the night's number, the pace and the voice only."""
     settings = settings or NarrationSettings()
     cards = tuple(deck)
     unknown = sorted({c for c in cards if c not in cast.CHARACTER}, key=str)
@@ -132,7 +134,7 @@ def build_classic_night_plan(calls: Iterable[str], deck: Iterable[str], night: i
         voice = classic_voice(settings)
     plan_calls = [(step, call_script(step, cards, night, sisters_again),
                    call_seconds(step, pace)) for step in calls]
-    return lay_out(voice, settings, (), plan_calls, ())
+    return lay_out(voice, settings, (), plan_calls, closing)
 
 
 class _Sounds:
