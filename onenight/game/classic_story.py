@@ -50,7 +50,10 @@ class StoryEvent:
         target."""
         if self.kind == "ballots":
             return tuple((v, t) for v, t in enumerate(self.value["ballots"]) if t is not None)
-        return tuple((a, t) for a in self.actors for t in self.targets if a != t)
+        targets = self.targets
+        if self.about is not None and isinstance(self.value, dict) and self.value.get("heal"):
+            targets = (self.about,) + targets  # the witch's heal
+        return tuple((a, t) for a in self.actors for t in targets if a != t)
 
 
 @dataclass(frozen=True)
@@ -96,34 +99,72 @@ def _event(g: Game, e: Entry) -> StoryEvent | None:
     return None
 
 
+def event_text(ev: StoryEvent, players) -> "Text":
+    """The sentence of a story event (``classic.story.<kind>``) with its facts: the players'
+    names (``actors``, ``targets``, ``about``), the ``card``, the ``side``, the ``cause``."""
+    from .classic_views import Text
+
+    key = f"classic.story.{ev.kind}"
+    if ev.kind == "chose":
+        key += f".{ev.step}"
+        if ev.step == "witch":
+            heal = isinstance(ev.value, dict) and ev.value.get("heal")
+            poison = isinstance(ev.value, dict) and ev.value.get("poison") is not None
+            key += ".both" if heal and poison else ".heal" if heal else ".poison"
+        elif ev.step == "fox":
+            key += ".yes" if ev.answer else ".no"
+    elif ev.kind == "ballots":
+        key += f".{ev.step}"
+    elif ev.kind == "eliminated" and not ev.targets:
+        key += ".nobody"
+    facts: dict[str, Any] = {"actors": [players[s] for s in ev.actors],
+                             "targets": [players[s] for s in ev.targets]}
+    if ev.about is not None:
+        facts["about"] = players[ev.about]
+    if ev.card is not None:
+        facts["card"] = ev.card
+    if ev.cause is not None:
+        facts["cause"] = ev.cause
+    if isinstance(ev.value, dict) and isinstance(ev.value.get("side"), str):
+        facts["side"] = ev.value["side"]
+    return Text(key, facts)
+
+
 def story(g: Game, players=None) -> tuple[Chapter, ...]:
     """The story of a game that is over (ValueError before its end)."""
     if g.verdict is None:
         raise ValueError("the story is told once the game is over")
     chapters: dict[str, list[StoryEvent]] = {label: [] for label in g.phases}
     briefs: dict[tuple[str, str], int] = {}  # (phase, step) -> the seat the witch was shown
+    answers: dict[tuple[str, str], Entry] = {}  # what a chooser was told, by (phase, step)
     for e in g.log:
         if e.phase not in chapters:
             continue
         events = chapters[e.phase]
         if e.kind == "victim" and e.seat is not None:
             briefs[(e.phase, e.step)] = e.seat
-        if e.kind in _ANSWERS:  # joined to the choice it answers
-            for i in range(len(events) - 1, -1, -1):
-                ev = events[i]
-                if ev.kind == "chose" and ev.step == e.step:
-                    events[i] = StoryEvent(ev.kind, ev.step, ev.actors, ev.targets,
-                                           card=e.role if e.kind != "sniffed" else None,
-                                           answer=bool(e.value) if e.kind == "sniffed" else None,
-                                           value=ev.value)
-                    break
+        if e.kind in _ANSWERS:  # told as the choice is played: joined to it
+            answers[(e.phase, e.step)] = e
             continue
+        if e.kind in _FACTS and e.to not in (None, ()):
+            continue  # the news told to one player (the infected): the fact is told once
         ev = _event(g, e)
         if ev is None:
             continue
-        if ev.kind == "chose" and (e.phase, e.step) in briefs:
-            ev = StoryEvent(ev.kind, ev.step, ev.actors, ev.targets, value=ev.value,
-                            about=briefs[(e.phase, e.step)])
+        if ev.kind == "chose":
+            told = answers.pop((e.phase, e.step), None)
+            ev = StoryEvent(ev.kind, ev.step, ev.actors, ev.targets,
+                            card=told.role if told is not None and told.kind != "sniffed"
+                            else None,
+                            answer=bool(told.value) if told is not None
+                            and told.kind == "sniffed" else None,
+                            about=briefs.get((e.phase, e.step)), value=ev.value)
+            # the facts its own play set off (an infection) come after the choice
+            i = len(events)
+            while i and events[i - 1].step == ev.step and events[i - 1].kind != "chose":
+                i -= 1
+            events.insert(i, ev)
+            continue
         events.append(ev)
     out = []
     for label in g.phases:
@@ -132,4 +173,4 @@ def story(g: Game, players=None) -> tuple[Chapter, ...]:
     return tuple(out)
 
 
-__all__ = ["StoryEvent", "Chapter", "story"]
+__all__ = ["StoryEvent", "Chapter", "story", "event_text"]
