@@ -737,7 +737,8 @@ class ClassicController(Flow):
 # ---- choices from events ------------------------------------------------------------------------
 # A screen (or a pad) sends a choice in one shape per kind of decision: ``target`` (a seat),
 # ``targets`` (seats), ``side``, ``take`` (0 or 1: the thief's cards), ``yes``, ``heal`` and
-# ``poison`` (the witch). An event that names none of these chooses nothing.
+# ``poison`` (the witch). Nothing chosen is said with null (``{"target": null}``,
+# ``{"heal": false, "poison": null}``); an event that names none of its kind's fields is refused.
 
 def _seat_value(v: Any, players: int, code: str = "target_unknown") -> int:
     if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < players:
@@ -789,8 +790,24 @@ def _potions(e: Any, n: int) -> Potions | None:
     return Potions(heal, poison) if heal or poison is not None else None
 
 
-_KINDS = {Kind.SEAT: _target, Kind.SEATS: _targets, Kind.SIDE: _side, Kind.CARD: _take,
-          Kind.YES: _yes, Kind.POTIONS: _potions}
+_READERS = {Kind.SEAT: (_target, ("target",)), Kind.SEATS: (_targets, ("targets",)),
+            Kind.SIDE: (_side, ("side",)), Kind.CARD: (_take, ("take",)),
+            Kind.YES: (_yes, ("yes",)), Kind.POTIONS: (_potions, ("heal", "poison"))}
+
+
+def _reader(kind: Kind):
+    """The reader of a kind of choice: it refuses an event that names none of the kind's
+    fields (a choice of nothing names them as null: ``{"target": null}``)."""
+    read, names = _READERS[kind]
+
+    def checked(e: Any, n: int) -> Choice | None:
+        if not isinstance(e, dict) or not any(k in e for k in names):
+            raise Refused("choice_format")
+        return read(e, n)
+    return checked
+
+
+_KINDS = {kind: _reader(kind) for kind in _READERS}
 
 
 def choice_json(c: Choice) -> dict:

@@ -403,6 +403,8 @@ def _counted(g, label: str, step: str) -> tuple[Entry | None, Result | None]:
         elif e.kind == "eliminated":
             result = Result("nobody") if e.seat is None else \
                 Result("eliminated", e.seat, card(g.death_of(e.seat).card))
+    if result is None and g.stop is not None and g.stop.among:
+        result = Result("tie", seats=tuple(g.stop.among))  # the election goes on among them
     return g.log[i], result
 
 
