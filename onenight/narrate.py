@@ -15,6 +15,7 @@ import sys
 import threading
 import time
 
+from onenight.classic.decks import MAX_PLAYERS, MIN_PLAYERS, PRESET, PRESETS, check_deck
 from onenight.game.settings import Settings
 from onenight.rules.errors import DeckError
 from onenight.rules.scenarios import SCENARIO, SCENARIO_IDS, anarchy_deck, table_setup
@@ -27,15 +28,27 @@ DESCRIPTION = """Say a whole night aloud over the night's ambience, then run the
 countdown: a computer with a speaker and no screen (a Raspberry Pi) can lead a game.
 While it plays, type p and Enter to pause or resume, r to hear the last instruction again,
 q to quit; the letters are read from standard input, a terminal or a pipe. SIGTERM and
-Ctrl-C stop it at once."""
+Ctrl-C stop it at once. With --game thiercelieux, the first night of Les Loups-Garous de
+Thiercelieux for a deck (--deck) and the first day's debate: as far as a game goes with
+nobody to take the players' choices."""
+GAMES = ("onenight", "thiercelieux")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     n = sub.add_parser("narrate", help="say a whole night aloud, then run the debate countdown",
                        description=DESCRIPTION)
-    n.add_argument("--scenario", required=True, metavar="ID",
-                   help="a scenario id: " + ", ".join(SCENARIO_IDS))
-    n.add_argument("--players", required=True, type=int, metavar="N", help="3 to 10")
+    n.add_argument("--game", default="onenight", choices=GAMES,
+                   help="onenight (default), or thiercelieux: the classic many-night game")
+    n.add_argument("--scenario", metavar="ID",
+                   help="the one-night game's scenario: " + ", ".join(SCENARIO_IDS))
+    n.add_argument("--deck", metavar="DECK",
+                   help="the classic game's deck: a preset (" + ", ".join(
+                       p.id for p in PRESETS) + ") or the cards, comma-separated "
+                   "(seer,werewolf,werewolf,villager,...)")
+    n.add_argument("--sisters-again", action="store_true",
+                   help="the classic game's option: the sisters wake on even nights too")
+    n.add_argument("--players", required=True, type=int, metavar="N",
+                   help="3 to 10 (the classic game: 6 to 18)")
     n.add_argument("--lang", default=DEFAULT_LANGUAGE, choices=languages())
     n.add_argument("--voice", metavar="PACK", help="a voice pack: a name or a folder")
     n.add_argument("--seed", type=int, metavar="S",
@@ -71,6 +84,11 @@ def run(args: argparse.Namespace) -> int:
     from onenight.narration.settings import NarrationSettings
     from onenight.narration.voice import Voice
 
+    if args.game == "thiercelieux":
+        return _classic(args)
+    if args.scenario is None:
+        return _fail("--scenario is needed (valid scenarios: " + ", ".join(SCENARIO_IDS)
+                     + "); or --game thiercelieux with --deck")
     scenario = SCENARIO.get(args.scenario)
     if scenario is None:
         return _fail(f"unknown scenario {args.scenario!r}; valid scenarios: "
@@ -93,6 +111,11 @@ def run(args: argparse.Namespace) -> int:
         plan = build_night_plan(setup.cards, settings, voice=voice)
     except (NarrationError, DeckError) as e:
         return _fail(str(e))
+    return _perform(args, plan, setup, voice, settings)
+
+
+def _perform(args, plan, setup, voice, settings, debate_lines=None) -> int:
+    """Print the plan (--dry-run), write it to a file (--to), or say it."""
     if args.dry_run:
         text = "".join(json.dumps(c, ensure_ascii=False) + "\n" for c in plan.json_lines())
         try:
@@ -102,11 +125,61 @@ def run(args: argparse.Namespace) -> int:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     if args.to:
-        return _render_to(args.to, plan, voice, settings)
-    return _play(plan, setup, voice, settings)
+        return _render_to(args.to, plan, voice, settings, debate_lines)
+    return _play(plan, setup, voice, settings, debate_lines)
 
 
-def _render_to(path, plan, voice, settings) -> int:
+def _classic_deck(text: str, players: int) -> list[str]:
+    """The cards of ``--deck``: a preset's for this many players, or the cards listed."""
+    if text in PRESET:
+        return list(PRESET[text].deck(players))
+    cards = [c.strip() for c in text.split(",") if c.strip()]
+    check = check_deck(cards, players)
+    if check.problems:
+        raise DeckError("deck", "; ".join(p.message for p in check.problems)
+                        + " (a deck is a preset: " + ", ".join(PRESET) + ", or the cards, "
+                        "comma-separated)")
+    return cards
+
+
+def _classic(args: argparse.Namespace) -> int:
+    """The classic game's first night for a deck, then the first day's debate."""
+    from types import SimpleNamespace
+
+    from onenight.classic.calls import night_calls
+    from onenight.classic.model import Options
+    from onenight.narration.classic import DEBATE_LINES, build_classic_night_plan, \
+        classic_voice
+    from onenight.narration.settings import NarrationSettings
+
+    if args.deck is None:
+        return _fail("--deck is needed with --game thiercelieux: a preset ("
+                     + ", ".join(PRESET) + ") or the cards, comma-separated")
+    if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
+        return _fail(f"the classic game is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not "
+                     f"{args.players}")
+    try:
+        cards = _classic_deck(args.deck, args.players)
+        settings = NarrationSettings(
+            lang=args.lang, voice=args.voice, voice_volume=args.voice_volume,
+            ambience_volume=args.ambience_volume, debate_seconds=args.debate * 60)
+        if not 0.1 <= args.pace <= 10:
+            raise NarrationError("pace", f"must be between 0.1 and 10, not {args.pace}")
+        voice = classic_voice(settings)
+        options = Options(sisters_wake_again=args.sisters_again)
+        plan = build_classic_night_plan(night_calls(cards, 1, options), cards, 1, settings,
+                                        pace=args.pace, sisters_again=args.sisters_again,
+                                        voice=voice, closing=("dawn.wake",))
+    except (NarrationError, DeckError) as e:
+        return _fail(str(e))
+    if "angel" in cards and not args.dry_run:
+        print("onenight narrate: with the Angel, the game opens with a day: hold its debate "
+              "and its vote before this first night", file=sys.stderr)
+    return _perform(args, plan, SimpleNamespace(cards=cards, alpha_center=None), voice,
+                    settings, DEBATE_LINES)
+
+
+def _render_to(path, plan, voice, settings, debate_lines=None) -> int:
     """The night and the day's lines, as planned, to one file (no sound device needed)."""
     from onenight.game.clock import Countdown, FakeClock
     from onenight.narration.mixdown import render_night
@@ -114,7 +187,8 @@ def _render_to(path, plan, voice, settings) -> int:
     clock = FakeClock()
     try:
         seconds = render_night(path, plan, voice, settings, clock,
-                               Countdown(clock, settings.debate_seconds, paused=True))
+                               Countdown(clock, settings.debate_seconds, paused=True),
+                               debate_lines)
     except (NarrationError, OSError) as e:
         return _fail(str(e))
     print(f"onenight narrate: {seconds / 60:.1f} min written to {path} (the night "
@@ -134,7 +208,7 @@ def _stop(signum, _frame):
     raise _Stopped(signum)
 
 
-def _play(plan, setup, voice, settings) -> int:
+def _play(plan, setup, voice, settings, debate_lines=None) -> int:
     os.environ.setdefault("KIVY_NO_ARGS", "1")
     os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
     # Kivy, once imported, sends standard error to its log: keep the real one. And take
@@ -143,7 +217,7 @@ def _play(plan, setup, voice, settings) -> int:
     console = sys.stderr
     saved = {s: signal.signal(s, _stop) for s in (signal.SIGTERM, signal.SIGINT)}
     try:
-        return _play_night(plan, setup, voice, settings, console)
+        return _play_night(plan, setup, voice, settings, console, debate_lines)
     except _Stopped as e:
         return e.status
     finally:
@@ -151,7 +225,7 @@ def _play(plan, setup, voice, settings) -> int:
             signal.signal(s, handler)
 
 
-def _play_night(plan, setup, voice, settings, console) -> int:
+def _play_night(plan, setup, voice, settings, console, debate_lines=None) -> int:
     from onenight.game.clock import Countdown, SystemClock
     from onenight.narration.kivy_audio import KivyAudio
     from onenight.narration.runner import DebateRunner, NightRunner
@@ -178,7 +252,7 @@ def _play_night(plan, setup, voice, settings, console) -> int:
     night = NightRunner(plan, audio, clock, settings,
                         on_cue=lambda c: print(f"[{c.step}] {c.text}", flush=True))
     day = DebateRunner(voice, audio, Countdown(clock, settings.debate_seconds, paused=True),
-                       settings)
+                       settings, **({"lines": debate_lines} if debate_lines else {}))
     commands: list[str] = []
     if _can_read_commands():
         threading.Thread(target=_read_commands, args=(commands,), daemon=True).start()
@@ -191,7 +265,7 @@ def _play_night(plan, setup, voice, settings, console) -> int:
             night.poll()
             time.sleep(min(night.next_due() or 0.05, 0.05))
         day.start()
-        print(f"[day] {voice.text('day.start')}", flush=True)
+        print(f"[day] {voice.text(day.lines[0])}", flush=True)
         shown = None
         while not day.over:
             if _handle(commands, night, day, tell) == "quit":

@@ -16,8 +16,10 @@ ALLOWED = {
     "onenight/classic": {"onenight.classic", "onenight.common"},
     "onenight/paths.py": set(),
     "firmware_bridge/protocol.py": set(),
-    "onenight/narration": {"onenight.rules", "onenight.narration", "onenight.paths", "kivy"},
-    "onenight/game": {"onenight.rules", "onenight.game", "onenight.narration", "onenight"},
+    "onenight/narration": {"onenight.rules", "onenight.classic", "onenight.narration",
+                           "onenight.paths", "kivy"},
+    "onenight/game": {"onenight.rules", "onenight.classic", "onenight.common", "onenight.game",
+                      "onenight.narration", "onenight"},
     "onenight/box": {"onenight.box", "firmware_bridge.protocol", "serial"},
 }
 WATCHED = ("onenight", "firmware_bridge", "kivy", "serial", "gpiozero")

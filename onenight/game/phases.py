@@ -37,3 +37,30 @@ PHASES: tuple[Phase, ...] = (
 PHASE: dict[str, Phase] = {p.id: p for p in PHASES}
 #: Events every phase accepts: the host may abandon a game at any moment.
 ALWAYS = frozenset({"abandon", "ready"})
+
+
+# ---- the classic game (Les Loups-Garous de Thiercelieux) -------------------------------------
+# The setup and the deal are the flow's own; from the deal on, the phase is where the rules
+# engine stands (a night step, the dawn, an election, the debate, a vote, a tie, a death's
+# chain, the end): the controller moves to it after each event (``ClassicController._settle``).
+# The vote box plugs in through ``pick`` (a pad's seat and the seat it dialled) and the votes'
+# events (``vote``, ``vote_in``, ``votes``), the same as a tap on the tablet.
+
+BALLOT_EVENTS = "vote unvote vote_in votes close_vote vote_mode count"
+
+CLASSIC_PHASES: tuple[Phase, ...] = (
+    _phase("setup", "players preset custom options", "deal", "deal"),
+    _phase("deal", "seen card", "deal_done", None),
+    _phase("night", "choose pick step_end", None, None),
+    _phase("dawn", "go", None, None),
+    _phase("chain", "choose pick", None, None),
+    _phase("election", BALLOT_EVENTS + " lots go", None, None),
+    _phase("debate", "day_pause day_resume day_add day_length start_vote", None, None),
+    _phase("vote", BALLOT_EVENTS + " go", None, None),
+    _phase("tie", BALLOT_EVENTS + " choose pick", None, None),
+    _phase("end", "", "new_game", "setup"),
+)
+CLASSIC_PHASE: dict[str, Phase] = {p.id: p for p in CLASSIC_PHASES}
+#: Events every phase of a classic game accepts: abandon it, and the box's count of the
+#: players ready to vote.
+CLASSIC_ALWAYS = frozenset({"abandon", "ready"})

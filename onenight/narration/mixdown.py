@@ -32,7 +32,7 @@ FORMATS = {".ogg": ("OGG", "VORBIS"), ".oga": ("OGG", "VORBIS"), ".wav": ("WAV",
 
 
 def played_events(plan: NightPlan, voice: Voice, settings: NarrationSettings, clock,
-                  countdown=None) -> tuple[list[tuple], float]:
+                  countdown=None, debate_lines: tuple | None = None) -> tuple[list[tuple], float]:
     """What the narrator plays through the night (and the day's countdown, if given), as
     :class:`FakeAudio` events on ``clock`` (a clock with ``advance``), and when it ends."""
     audio = FakeAudio(clock)
@@ -42,7 +42,8 @@ def played_events(plan: NightPlan, voice: Voice, settings: NarrationSettings, cl
         clock.advance(max(night.next_due() or 0.0, 1e-4))
         night.poll()
     if countdown is not None:
-        day = DebateRunner(voice, audio, countdown, settings)
+        day = DebateRunner(voice, audio, countdown, settings,
+                           **({"lines": debate_lines} if debate_lines else {}))
         day.start()
         while not day.over:
             clock.advance(min(0.01, max(countdown.remaining(), 1e-4)))
@@ -108,14 +109,15 @@ def mix(events: list[tuple], end: float, rate: int = pcm.RATE) -> np.ndarray:
 
 
 def render_night(path: str | os.PathLike, plan: NightPlan, voice: Voice,
-                 settings: NarrationSettings, clock, countdown=None) -> float:
+                 settings: NarrationSettings, clock, countdown=None,
+                 debate_lines: tuple | None = None) -> float:
     """Write the night (then the day, with ``countdown``) to ``path`` (.ogg, .wav or .flac);
     return its length in seconds."""
     target = Path(path)
     kind = FORMATS.get(target.suffix.lower())
     if kind is None:
         raise pcm.VoiceError(str(target), "write the night to a .ogg, .wav or .flac file")
-    events, end = played_events(plan, voice, settings, clock, countdown)
+    events, end = played_events(plan, voice, settings, clock, countdown, debate_lines)
     x = mix(events, end)
     fmt, subtype = kind
     extra = {"compression_level": pcm.OGG_QUALITY} if fmt == "OGG" else {}

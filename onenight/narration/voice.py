@@ -27,12 +27,14 @@ from pathlib import Path
 from onenight import paths
 
 from .errors import VoiceError
-from .lines import DEFAULT_LANGUAGE, check_language, languages, load_lines
+from .lines import DEFAULT_LANGUAGE, check_language, languages, line_file, line_sets, load_lines
 
 CLIP_EXTENSIONS = (".ogg", ".wav", ".flac", ".oga", ".opus", ".aiff", ".aif", ".mp3")
 """What a voice pack's clip may be: anything libsndfile decodes (WAV of any sample format,
 Ogg Vorbis or Opus, FLAC, AIFF, MP3), in this order of preference."""
 AMBIENCE = "ambience/night.ogg"  # under the audio folder
+SOUNDS = "sfx"  # the sounds that are not words (the dawn's rooster, the bear's growl)
+SOUND_NAMES = ("rooster", "growl")
 
 
 def assets_dir() -> Path:
@@ -53,6 +55,12 @@ def audio_dir() -> Path:
 
 def ambience_path() -> Path:
     return audio_dir() / AMBIENCE
+
+
+def sound_path(name: str, audio_root: str | os.PathLike | None = None) -> Path:
+    """A sound that is not words (``rooster``, ``growl``): ``<audio>/sfx/<name>.ogg``."""
+    root = Path(audio_root) if audio_root is not None else audio_dir()
+    return root / SOUNDS / f"{name}.ogg"
 
 
 def cache_dir() -> Path:
@@ -91,8 +99,10 @@ def available_packs() -> tuple[str, ...]:
     return tuple(sorted(names))
 
 
-def resolve_pack(pack: str | os.PathLike, lang: str) -> Path:
-    """The folder holding a voice pack's clips for ``lang``; ``pack`` is a name or a folder."""
+def resolve_pack(pack: str | os.PathLike, lang: str, lineset: str | None = None) -> Path:
+    """The folder holding a voice pack's clips for ``lang``; ``pack`` is a name or a folder.
+    A line set's clips are in the pack's ``<set>/`` subfolder (its ids may be another set's
+    too: the classic game's seer wakes as the one-night game's does)."""
     if not isinstance(pack, (str, os.PathLike)) or not str(pack).strip():
         raise VoiceError("voice", f"a voice pack is a name or a folder, not {pack!r}")
     candidates = [Path(pack)] if Path(pack).is_dir() else []
@@ -104,6 +114,8 @@ def resolve_pack(pack: str | os.PathLike, lang: str) -> Path:
                          f"packs are looked for in "
                          + ", ".join(str(d) for d in voice_pack_dirs()) + ")")
     folder = candidates[0]
+    if lineset:
+        folder = folder / lineset
     return folder / lang if (folder / lang).is_dir() else folder
 
 
@@ -167,13 +179,16 @@ class Voice:
     """
 
     def __init__(self, lang: str = DEFAULT_LANGUAGE, pack: str | os.PathLike | None = None, *,
-                 audio_root: str | os.PathLike | None = None):
+                 audio_root: str | os.PathLike | None = None, lines: str | None = None):
         self.lang = check_language(lang)
+        self.lineset = lines or None
         self.root = Path(audio_root) if audio_root is not None else audio_dir()
-        self.default_dir = self.root / self.lang
+        self.default_dir = self.root / self.lineset / self.lang if self.lineset \
+            else self.root / self.lang
         self.pack = str(pack) if pack is not None else None
-        self.pack_dir = resolve_pack(pack, self.lang) if pack is not None else None
-        self._lines = load_lines(self.lang)
+        self.pack_dir = resolve_pack(pack, self.lang, self.lineset) if pack is not None \
+            else None
+        self._lines = load_lines(self.lang, self.lineset)
         self._cache: dict[str, Clip] = {}
         self.fallbacks: dict[str, str] = {}
         self.refused: dict[str, str] = {}
@@ -186,9 +201,12 @@ class Voice:
                 return p
         return None
 
+    def _unknown(self, line: str) -> VoiceError:
+        return VoiceError("line", f"no line {line!r} in lines/{line_file(self.lang, self.lineset)}")
+
     def default_clip(self, line: str) -> Clip:
         if line not in self._lines:
-            raise VoiceError("line", f"no line {line!r} in lines/{self.lang}.json")
+            raise self._unknown(line)
         path = self.default_dir / f"{line}.ogg"
         return Clip(line, path, clip_duration(path), False)
 
@@ -197,7 +215,7 @@ class Voice:
         if line in self._cache:
             return self._cache[line]
         if line not in self._lines:
-            raise VoiceError("line", f"no line {line!r} in lines/{self.lang}.json")
+            raise self._unknown(line)
         clip = None
         if self.pack_dir is not None:
             found = self._find(self.pack_dir, line)
@@ -255,13 +273,15 @@ class TextVoice:
     pack = None
     root = None  # no audio folder, hence no ambience
 
-    def __init__(self, lang: str = DEFAULT_LANGUAGE):
+    def __init__(self, lang: str = DEFAULT_LANGUAGE, lines: str | None = None):
         self.lang = check_language(lang)
-        self._lines = load_lines(self.lang)
+        self.lineset = lines or None
+        self._lines = load_lines(self.lang, self.lineset)
 
     def clip(self, line: str) -> Clip:
         if line not in self._lines:
-            raise VoiceError("line", f"no line {line!r} in lines/{self.lang}.json")
+            raise VoiceError("line", f"no line {line!r} in "
+                             f"lines/{line_file(self.lang, self.lineset)}")
         return Clip(line, None, reading_seconds(self._lines[line]), False)
 
     def text(self, line: str) -> str:
@@ -270,26 +290,29 @@ class TextVoice:
 
 def check_audio(langs: Iterable[str] | None = None, *,
                 audio_root: str | os.PathLike | None = None) -> None:
-    """The start-up check: every line of every language has a readable, non-empty default
-    clip, and the night ambience loop is there. Raises one :class:`VoiceError` listing every
-    problem found."""
+    """The start-up check: every line of every language, in every line set, has a readable,
+    non-empty default clip, and the night ambience loop and the sounds are there. Raises one
+    :class:`VoiceError` listing every problem found."""
     root = Path(audio_root) if audio_root is not None else audio_dir()
     problems: list[str] = []
     for lang in (tuple(langs) if langs is not None else languages()):
-        try:
-            ids = load_lines(lang)
-        except ValueError as e:
-            problems.append(str(e))
-            continue
-        for line in ids:
+        for lineset in line_sets():
             try:
-                clip_duration(root / lang / f"{line}.ogg")
-            except VoiceError as e:
+                ids = load_lines(lang, lineset)
+            except ValueError as e:
                 problems.append(str(e))
-    try:
-        clip_duration(root / AMBIENCE)
-    except VoiceError as e:
-        problems.append(str(e))
+                continue
+            folder = root / lineset / lang if lineset else root / lang
+            for line in ids:
+                try:
+                    clip_duration(folder / f"{line}.ogg")
+                except VoiceError as e:
+                    problems.append(str(e))
+    for path in [root / AMBIENCE] + [sound_path(n, root) for n in SOUND_NAMES]:
+        try:
+            clip_duration(path)
+        except VoiceError as e:
+            problems.append(str(e))
     if problems:
         shown = problems[:10] + ([f"... and {len(problems) - 10} more"] if len(problems) > 10
                                  else [])
