@@ -30,22 +30,15 @@ from onenight.rules.scenarios import (MAX_PLAYERS, MIN_PLAYERS, SCENARIO, SCENAR
 from onenight.rules.steps import night_steps
 
 from .history import History
-from .phases import ALWAYS, PHASE
+from .phases import ALWAYS, FLOWS
+from .refused import Refused
+from .tablet import TableView, TabletCards, TabletGame
 from .clock import SystemClock
 from .timer import DayTimer
 
 FORMAT = "onenight-game/1"
 VOTE_MODES = ("box", "fingers", "tablet")
 CHANGES = ("werewolf", "tanner")
-
-
-class Refused(Exception):
-    """An event the table cannot take now; ``code`` and ``facts`` make the message."""
-
-    def __init__(self, code: str, **facts: Any):
-        self.code = code
-        self.facts = facts
-        super().__init__(f"{code} {facts}" if facts else code)
 
 
 # ---- view-models -----------------------------------------------------------------------
@@ -76,6 +69,7 @@ class DayView:
     players: tuple[str, ...]
     in_play: tuple[str, ...]  # roles in play, in wake order, then the sleepers
     artifacts_rules: tuple[str, ...]  # artifact ids whose rule the table must remember
+    table: TableView = TableView()  # with the cards on the tablet: what lies face up
 
 
 @dataclass(frozen=True)
@@ -129,6 +123,8 @@ class State:
     record_path: Path | None = None
     record: dict | None = None
     game: str | None = None  # this game's identity, given when its night starts
+    cards: str = "table"  # where the cards are: "table" (physical) or "tablet"
+    tablet: TabletGame | None = None  # the cards, when the tablet holds them
 
 
 def _names(raw: Any) -> list[str]:
@@ -152,7 +148,7 @@ def _names(raw: Any) -> list[str]:
 GAME_ID = re.compile(r"[0-9a-f]{32}")
 
 
-class Controller:
+class Controller(TabletCards):
     def __init__(self, history_dir: Path, clock: Any = None, rng: random.Random | None = None,
                  wallclock: Callable[[], _dt.datetime] | None = None,
                  debate_minutes: int = 5):
@@ -173,7 +169,7 @@ class Controller:
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
             raise Refused("event_format")
         kind = event["type"]
-        phase = PHASE[self.state.phase]
+        phase = FLOWS[self.state.cards][self.state.phase]
         if kind not in phase.accepts and kind not in ALWAYS:
             raise Refused("wrong_phase", event=kind, phase=self.state.phase)
         handler = getattr(self, "_on_" + kind, None)
@@ -198,8 +194,7 @@ class Controller:
 
     # ---- setup --------------------------------------------------------------------------
     def _on_abandon(self, e: dict) -> None:
-        players = self.state.players
-        self.state = State(players=players)
+        self.state = State(players=self.state.players, cards=self.state.cards)
 
     def _on_players(self, e: dict) -> None:
         names = _names(e.get("names"))
@@ -291,10 +286,14 @@ class Controller:
         if not (isinstance(game, str) and GAME_ID.fullmatch(game)):
             e["game"] = uuid.uuid4().hex
         self.state.game = e["game"]
+        if self.state.cards == "tablet":
+            self._deal(e)
 
     # ---- night and day ------------------------------------------------------------------
     def _on_night_done(self, e: dict) -> None:
         s = self.state
+        if s.cards == "tablet":
+            self._end_night()
         minutes = e.get("minutes", self.debate_minutes)
         if not isinstance(minutes, (int, float)) or not 1 <= minutes <= 15:
             minutes = self.debate_minutes
@@ -428,8 +427,11 @@ class Controller:
         v = self.vote_view()
         if not v.revealed or v.missing:
             raise Refused("votes_missing", seats=list(v.missing))
-        n = len(self.state.players)
         s = self.state
+        if s.tablet is not None:  # the tablet holds the cards: the verdict at once
+            self._finish(e, s.tablet.table.roles())
+            return
+        n = len(s.players)
         s.final, s.artifacts, s.copied, s.changed = [None] * n, {}, None, {}
 
     # ---- reveal -------------------------------------------------------------------------
@@ -498,7 +500,12 @@ class Controller:
             card = sorted(over)[0]
             raise Refused("card_too_often", card=card, count=Counter(s.final)[card],
                           limit=Counter(self._reveal_cards())[card])
-        roles = [self.identity(i) for i in range(len(s.players))]
+        self._finish(e, [self.identity(i) for i in range(len(s.players))])
+
+    def _finish(self, e: dict, roles: list[str] | tuple[str, ...]) -> None:
+        """Who dies and who wins, from the day's identities and the votes; the game saved in
+        the history."""
+        s = self.state
         try:
             s.outcome = resolve(roles, s.votes)
         except RulesError as err:  # cannot happen after the vote checks; never crash
@@ -519,7 +526,8 @@ class Controller:
     def _on_new_game(self, e: dict) -> None:
         players, scenario = self.state.players, self.state.scenario
         deck, alpha = self.state.deck, self.state.alpha_center
-        self.state = State(players=players, scenario=scenario, deck=deck, alpha_center=alpha)
+        self.state = State(players=players, scenario=scenario, deck=deck, alpha_center=alpha,
+                           cards=self.state.cards)
         if scenario == "anarchie":  # a fresh draw each game
             self.state.scenario, self.state.deck, self.state.alpha_center = None, [], None
 
@@ -527,9 +535,11 @@ class Controller:
     def record(self) -> dict:
         """The finished game as a record (GAME-RECORD.md), with what the app knows.
 
-        The app does not see the deal nor the night's choices (players move physical cards),
-        so ``seats``, ``center`` and ``night`` are left out; what the host entered at the
-        reveal is in ``final_entry``, and the outcome the app announced in ``outcome``.
+        With physical cards the app does not see the deal nor the night's choices, so
+        ``seats``, ``center`` and ``night`` are left out; what the host entered at the reveal
+        is in ``final_entry``. With the cards on the tablet the record is whole (the deal, the
+        artifacts' order, the night), and ``onenight adjudicate`` finds the same outcome. The
+        outcome the app announced is in ``outcome``.
         """
         s = self.state
         o = s.outcome
@@ -542,12 +552,6 @@ class Controller:
             "deck": list(s.deck),
             "votes": list(s.votes),
             "vote_mode": s.vote_mode,
-            "final_entry": {
-                "seats": list(s.final),
-                "copied": s.copied,
-                "changed": {str(k): v for k, v in sorted(s.changed.items())},
-                "artifacts": {str(k): v for k, v in sorted(s.artifacts.items())},
-            },
             "outcome": {
                 "roles": list(o.roles),
                 "teams": [t.value for t in o.teams],
@@ -564,6 +568,15 @@ class Controller:
                              for v in o.verdicts],
             },
         }
+        if s.tablet is not None:
+            rec.update(self.tablet_record())
+        else:
+            rec["final_entry"] = {
+                "seats": list(s.final),
+                "copied": s.copied,
+                "changed": {str(k): v for k, v in sorted(s.changed.items())},
+                "artifacts": {str(k): v for k, v in sorted(s.artifacts.items())},
+            }
         if s.alpha_center:
             rec["alpha_center"] = s.alpha_center
         if s.game:
@@ -608,7 +621,8 @@ class Controller:
         if "curator" in s.deck:
             arts = ("mute", "shroud")
         return DayView(left, bool(s.day and s.day.running), bool(s.day and left <= 0),
-                       s.first_speaker, s.ready, tuple(s.players), self.in_play(), arts)
+                       s.first_speaker, s.ready, tuple(s.players), self.in_play(), arts,
+                       self.table_view())
 
     def vote_view(self) -> VoteView:
         s = self.state

@@ -394,6 +394,8 @@ def baseline(ctl: Controller) -> list[dict]:
     out: list[dict] = []
     if s.players:
         out.append({"type": "players", "names": list(s.players)})
+    if s.cards != "table":
+        out.append({"type": "cards", "on": s.cards})
     if s.scenario == "custom" and s.deck:
         out.append({"type": "custom", "cards": list(s.deck), "alpha_center": s.alpha_center})
     elif s.scenario and s.deck:
