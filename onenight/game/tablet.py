@@ -6,9 +6,10 @@ The flow (:data:`.phases.TABLET_PHASES`):
 * ``start_night`` deals with the controller's generator (the scenario's, Anarchie's or the
   custom deck; the alpha centre card chosen at the setup; the Curator's artifacts shuffled)
   and logs the deal in the event, so the game replays exactly. The game is in the ``deal``
-  phase: the tablet goes round, :meth:`TabletCards.private_view` shows one seat its own card,
-  and ``{"type": "looked", "seat": s}`` says that player has seen it. ``deal_done`` (once
-  everyone has) starts the night.
+  phase: the tablet goes round (:meth:`TabletCards.private_round`),
+  :meth:`TabletCards.private_view` shows one seat its own card, and ``{"type": "looked",
+  "seat": s}`` says that player has seen it. ``deal_done`` (once everyone has) starts the
+  night.
 * The night is the deck's steps (:func:`onenight.rules.steps.night_steps`: the same for every
   deal), each a window the night screen opens and ends with the narration's plan:
   ``{"type": "step_open", "step": id}`` at the step's first line, ``{"type": "step_end",
@@ -20,7 +21,7 @@ The flow (:data:`.phases.TABLET_PHASES`):
   mandatory part is drawn (:meth:`onenight.rules.turns.Turn.completed`) and logged in the
   event as ``drawn``; the step is then played through the engine.
 * The day as with physical cards, where a player with an artifact looks at it in private
-  (:meth:`TabletCards.private_view` again); after the vote, ``to_reveal`` gives the verdict at
+  (the same private round, ``looked`` again); after the vote, ``to_reveal`` gives the verdict at
   once from the engine's table and saves a whole ``onenight-game/1`` record.
 """
 
@@ -77,16 +78,19 @@ class PrivateView:
 
 
 @dataclass(frozen=True)
-class DealView:
-    """The private deal's progress, for everyone to see: who has looked."""
+class PrivateRound:
+    """The tablet passed round for private looks, for everyone to see: during the deal every
+    seat looks at its card; during the day, the seats with an artifact look at it (everyone
+    sees where the artifacts lie, face down)."""
 
     players: tuple[str, ...]
-    looked: tuple[bool, ...]
+    seats: tuple[int, ...]  # who is to look
+    looked: tuple[int, ...]  # who has looked
 
     @property
     def next(self) -> int | None:
-        """The first seat that has not looked yet (None: everyone has)."""
-        return next((i for i, x in enumerate(self.looked) if not x), None)
+        """The first seat still to look (None: everyone has)."""
+        return next((i for i in self.seats if i not in self.looked), None)
 
 
 @dataclass(frozen=True)
@@ -183,7 +187,10 @@ class TabletCards:
                               tuple(step.id for step in night_steps(s.deck)))
 
     def _on_looked(self, e: dict) -> None:
-        self._tablet().looked.add(self._seat(e.get("seat")))
+        seat = self._seat(e.get("seat"))
+        if seat not in self.private_round().seats:
+            raise Refused("no_artifact", seat=seat)  # (the day: the deal's round is everyone)
+        self._tablet().looked.add(seat)
 
     def _on_deal_done(self, e: dict) -> None:
         tg = self._tablet()
@@ -254,10 +261,18 @@ class TabletCards:
             raise Refused("night_unfinished", step=tg.steps[tg.at])
 
     # ---- views ---------------------------------------------------------------------------------
-    def deal_view(self) -> DealView:
+    def private_round(self) -> PrivateRound:
+        """Who is to look at their secret in private now, and who has."""
         tg = self._tablet()
         n = len(self.state.players)
-        return DealView(tuple(self.state.players), tuple(i in tg.looked for i in range(n)))
+        if self.state.phase == "deal":
+            seats = tuple(range(n))
+        elif self.state.phase == "day":
+            seats = tuple(sorted(s for s, _ in tg.table.artifacts))
+        else:
+            seats = ()
+        return PrivateRound(tuple(self.state.players), seats,
+                            tuple(sorted(s for s in tg.looked if s in seats)))
 
     def private_view(self, seat: int) -> PrivateView:
         """One seat's secret, for that player alone: their card during the deal, their
@@ -305,5 +320,5 @@ class TabletCards:
         return rec
 
 
-__all__ = ["CARDS", "TabletGame", "TabletCards", "PrivateView", "DealView", "TableView",
+__all__ = ["CARDS", "TabletGame", "TabletCards", "PrivateView", "PrivateRound", "TableView",
            "StepView"]

@@ -81,7 +81,7 @@ def test_random_events_on_the_tablet_are_applied_or_refused(tmp_path_factory, ev
             assert isinstance(r.code, str) and r.code
         assert c.phase in FLOWS[c.state.cards]
         if c.tablet is not None:
-            c.step_view(), c.deal_view(), c.table_view()
+            c.step_view(), c.private_round(), c.table_view()
             for seat in range(4):
                 c.private_view(seat)
     json.dumps(c.log)

@@ -85,13 +85,13 @@ def test_the_private_deal_shows_each_seat_only_its_own_card(tmp_path):
     setup(c, 5, deck_event("sombre-reveil"), deal=deal)
     v = c.private_view(1)
     assert (v.seat, v.player, v.card, v.artifact) == (1, "Bob", "werewolf", None)
-    assert c.deal_view().next == 0
+    assert c.private_round().next == 0 and c.private_round().seats == (0, 1, 2, 3, 4)
     with pytest.raises(Refused) as e:
         c.apply({"type": "deal_done"})
     assert e.value.code == "deal_unseen" and e.value.facts["seats"] == [0, 1, 2, 3, 4]
     for seat in (0, 1, 2, 3):
         c.apply({"type": "looked", "seat": seat})
-    assert c.deal_view().looked == (True, True, True, True, False) and c.deal_view().next == 4
+    assert c.private_round().looked == (0, 1, 2, 3) and c.private_round().next == 4
     with pytest.raises(Refused) as e:
         c.private_view(5)
     assert e.value.code == "seat_unknown"
@@ -252,7 +252,12 @@ def test_the_day_shows_the_tokens_and_each_artifact_in_private(tmp_path):
     assert table.face_up == ((0, "curator"),)
     assert c.private_view(3).artifact == "mute" and c.private_view(3).card is None
     assert c.private_view(2).artifact is None
+    assert c.private_round().seats == (3,) and c.private_round().next == 3
+    with pytest.raises(Refused) as e:
+        c.apply({"type": "looked", "seat": 2})
+    assert e.value.code == "no_artifact"
     c.apply({"type": "looked", "seat": 3})
+    assert c.private_round().next is None
     vote(c, random.Random(2), votes=[1, 2, 1, 1, 0])
     rec = c.state.record
     assert rec["artifacts"] == deal["artifacts"] and rec["night"] == picks

@@ -13,7 +13,7 @@ from onenight.game.journal import open_game
 from onenight.rules.night import table_to_json
 from onenight.rules.record import adjudicate
 
-from .tablet_play import WHEN, private_deal, setup, night, vote
+from .tablet_play import WHEN, night, private_deal, setup, step, vote
 from .test_journal import Wall
 from onenight.game.clock import FakeClock
 
@@ -34,8 +34,9 @@ def snapshot(c) -> dict:
         snap["at"], snap["looked"] = tg.at, sorted(tg.looked)
         snap["picks"] = tg.turn.picks if tg.turn is not None else None
         snap["night"] = dict(tg.night)
-    views = {"deal": ("deal_view", "private_view"), "night": ("step_view",),
-             "day": ("day_view", "private_view"), "vote": ("vote_view",), "end": ()}
+    views = {"deal": ("private_round", "private_view"), "night": ("step_view",),
+             "day": ("day_view", "private_round", "private_view"), "vote": ("vote_view",),
+             "end": ()}
     for name in views.get(c.phase, ()):
         view = getattr(c, name)
         snap[name] = [view(s) for s in range(len(c.state.players))] \
@@ -72,12 +73,24 @@ class Recorder:
 def test_the_game_comes_back_after_every_event(tmp_path):
     r = Recorder(tmp_path)
     rng = random.Random(6)
-    setup(r, 9, {"type": "scenario", "id": "nuit-du-loup-garou"})
+    deal = {"seats": ["curator", "villager", "mystic_wolf", "alpha_wolf", "sentinel",
+                      "apprentice_seer", "revealer", "witch", "aura_seer"],
+            "center": ["bodyguard", "paranormal_investigator", "dream_wolf"],
+            "artifacts": ["shroud", "claw", "void", "brand", "cudgel", "mute"]}
+    setup(r, 9, {"type": "scenario", "id": "nuit-du-loup-garou"}, deal=deal)
     r.apply({"type": "looked", "seat": 0})
     r.apply({"type": "looked", "seat": 3})
     private_deal(r)
-    night(r, rng, acts=0.9, cut=0.5)
-    r.apply({"type": "looked", "seat": 2})  # an artifact seen in private, in the day
+    while not r.tablet.over:
+        if r.step_view().step == "curator":
+            r.apply({"type": "step_open", "step": "curator"})
+            r.apply({"type": "pick", "step": "curator", "pick": {"artifact": 5}})
+            r.apply({"type": "step_end", "step": "curator"})
+        else:
+            step(r, rng, acts=0.9, cut=0.5)
+    r.apply({"type": "night_done"})
+    assert r.private_round().seats == (5,)
+    r.apply({"type": "looked", "seat": 5})  # the artifact seen in private, in the day
     vote(r, rng)
     assert r.phases == {"setup", "deal", "night", "day", "vote", "end"}
     assert r.checked > 40
