@@ -245,6 +245,11 @@ def test_the_day_shows_the_tokens_and_each_artifact_in_private(tmp_path):
         c.apply({"type": "step_open", "step": sid})
         if sid in picks:
             c.apply({"type": "pick", "step": sid, "pick": picks[sid]})
+        if sid == "revealer":  # the card laid face up for everyone, seen as the step goes
+            assert [(f.kind, f.seat, f.card) for f in c.step_view().learned] == \
+                [("card", 0, "curator"), ("revealed", 0, "curator")]
+        if sid == "curator":  # placed face down: the Curator does not see which
+            assert c.step_view().learned == () and c.step_view().done
         c.apply({"type": "step_end", "step": sid})
     c.apply({"type": "night_done"})
     table = c.day_view().table

@@ -183,3 +183,15 @@ def test_a_curator_pick_is_a_seat_and_its_artifact_is_drawn_from_the_deal():
     assert c.play().artifacts == ((0, "mute"),)
     seer = picked(Turn.start(c.play(), "seer"), {"view_center": [2, 0]})
     assert seer.choice == ViewCenter((0, 2))
+
+
+def test_an_alpha_wolf_is_refused_a_card_the_doppelganger_alpha_made_a_werewolf():
+    """The one refusal that teaches its player something (docs/rules-decisions.md)."""
+    t = deal(["doppelganger", "alpha_wolf", "villager", "seer"], ["robber", "drunk", "tanner"],
+             alpha_center="werewolf")
+    t = Turn.start(t, "doppelganger").pick(("copy", 1)).pick(("swap", 2)).play()
+    t = Turn.start(t, "werewolves").play()
+    alpha = Turn.start(t, "alpha_wolf")
+    with pytest.raises(IllegalChoice, match="not a legal choice"):
+        alpha.pick(("swap", 2))  # seat 2 holds the werewolf card now
+    assert alpha.pick(("swap", 3)).choice == Swap(3)
