@@ -30,8 +30,10 @@ from onenight.rules.scenarios import (MAX_PLAYERS, MIN_PLAYERS, SCENARIO, SCENAR
 from onenight.rules.steps import night_steps
 
 from .ballots import VOTE_MODES, BallotBox
-from .flow import Flow, Refused, minutes, player_names
-from .phases import ALWAYS, PHASE
+from .flow import Flow, minutes, player_names
+from .phases import ALWAYS, FLOWS, PHASE
+from .refused import Refused
+from .tablet import TableView, TabletCards, TabletGame
 from .timer import DayTimer
 
 FORMAT = "onenight-game/1"
@@ -66,6 +68,7 @@ class DayView:
     players: tuple[str, ...]
     in_play: tuple[str, ...]  # roles in play, in wake order, then the sleepers
     artifacts_rules: tuple[str, ...]  # artifact ids whose rule the table must remember
+    table: TableView = TableView()  # with the cards on the tablet: what lies face up
 
 
 @dataclass(frozen=True)
@@ -116,6 +119,8 @@ class State:
     record_path: Path | None = None
     record: dict | None = None
     game: str | None = None  # this game's identity, given when its night starts
+    cards: str = "table"  # where the cards are: "table" (physical) or "tablet"
+    tablet: TabletGame | None = None  # the cards, when the tablet holds them
 
     # the vote being collected (see .ballots)
     @property
@@ -139,15 +144,19 @@ class State:
 GAME_ID = re.compile(r"[0-9a-f]{32}")
 
 
-class Controller(Flow):
+class Controller(TabletCards, Flow):
     """The one-night game's table: setup, the night (said by the narrator), the debate, the
-    vote, the reveal of the cards and the end."""
+    vote, the reveal of the cards and the end; with the cards on the table or on the tablet."""
 
     PHASE = PHASE
     ALWAYS = ALWAYS
     DEBATE_EVENTS = frozenset({"night_done", "day_pause", "day_resume", "day_add",
                                "day_length", "start_vote"})
     NIGHT_START_EVENTS = frozenset({"start_night"})
+
+    def _phases(self) -> dict:
+        """The flow of where the cards are (on the table or on the tablet)."""
+        return FLOWS[self.state.cards]
 
     def __init__(self, history_dir: Path, clock: Any = None, rng: random.Random | None = None,
                  wallclock: Callable[[], _dt.datetime] | None = None,
@@ -158,8 +167,7 @@ class Controller(Flow):
 
     # ---- setup --------------------------------------------------------------------------
     def _on_abandon(self, e: dict) -> None:
-        players = self.state.players
-        self.state = State(players=players)
+        self.state = State(players=self.state.players, cards=self.state.cards)
 
     def _on_players(self, e: dict) -> None:
         names = player_names(e.get("names"), MIN_PLAYERS, MAX_PLAYERS)
@@ -251,10 +259,14 @@ class Controller(Flow):
         if not (isinstance(game, str) and GAME_ID.fullmatch(game)):
             e["game"] = uuid.uuid4().hex
         self.state.game = e["game"]
+        if self.state.cards == "tablet":
+            self._deal(e)
 
     # ---- night and day ------------------------------------------------------------------
     def _on_night_done(self, e: dict) -> None:
         s = self.state
+        if s.cards == "tablet":
+            self._end_night()
         length = minutes(e.get("minutes", self.debate_minutes))
         e["minutes"] = self.debate_minutes if length is None else length
         e["at"] = self.now()
@@ -308,8 +320,11 @@ class Controller(Flow):
         v = self.vote_view()
         if not v.revealed or v.missing:
             raise Refused("votes_missing", seats=list(v.missing))
-        n = len(self.state.players)
         s = self.state
+        if s.tablet is not None:  # the tablet holds the cards: the verdict at once
+            self._finish(e, s.tablet.table.roles())
+            return
+        n = len(s.players)
         s.final, s.artifacts, s.copied, s.changed = [None] * n, {}, None, {}
 
     # ---- reveal -------------------------------------------------------------------------
@@ -378,7 +393,12 @@ class Controller(Flow):
             card = sorted(over)[0]
             raise Refused("card_too_often", card=card, count=Counter(s.final)[card],
                           limit=Counter(self._reveal_cards())[card])
-        roles = [self.identity(i) for i in range(len(s.players))]
+        self._finish(e, [self.identity(i) for i in range(len(s.players))])
+
+    def _finish(self, e: dict, roles: list[str] | tuple[str, ...]) -> None:
+        """Who dies and who wins, from the day's identities and the votes; the game saved in
+        the history."""
+        s = self.state
         try:
             s.outcome = resolve(roles, s.votes)
         except RulesError as err:  # cannot happen after the vote checks; never crash
@@ -399,7 +419,8 @@ class Controller(Flow):
     def _on_new_game(self, e: dict) -> None:
         players, scenario = self.state.players, self.state.scenario
         deck, alpha = self.state.deck, self.state.alpha_center
-        self.state = State(players=players, scenario=scenario, deck=deck, alpha_center=alpha)
+        self.state = State(players=players, scenario=scenario, deck=deck, alpha_center=alpha,
+                           cards=self.state.cards)
         if scenario == "anarchie":  # a fresh draw each game
             self.state.scenario, self.state.deck, self.state.alpha_center = None, [], None
 
@@ -408,6 +429,8 @@ class Controller(Flow):
         out: list[dict] = []
         if s.players:
             out.append({"type": "players", "names": list(s.players)})
+        if s.cards != "table":
+            out.append({"type": "cards", "on": s.cards})
         if s.scenario == "custom" and s.deck:
             out.append({"type": "custom", "cards": list(s.deck), "alpha_center": s.alpha_center})
         elif s.scenario and s.deck:
@@ -423,9 +446,11 @@ class Controller(Flow):
     def record(self) -> dict:
         """The finished game as a record (GAME-RECORD.md), with what the app knows.
 
-        The app does not see the deal nor the night's choices (players move physical cards),
-        so ``seats``, ``center`` and ``night`` are left out; what the host entered at the
-        reveal is in ``final_entry``, and the outcome the app announced in ``outcome``.
+        With physical cards the app does not see the deal nor the night's choices, so
+        ``seats``, ``center`` and ``night`` are left out; what the host entered at the reveal
+        is in ``final_entry``. With the cards on the tablet the record is whole (the deal, the
+        artifacts' order, the night), and ``onenight adjudicate`` finds the same outcome. The
+        outcome the app announced is in ``outcome``.
         """
         s = self.state
         o = s.outcome
@@ -438,12 +463,6 @@ class Controller(Flow):
             "deck": list(s.deck),
             "votes": list(s.votes),
             "vote_mode": s.vote_mode,
-            "final_entry": {
-                "seats": list(s.final),
-                "copied": s.copied,
-                "changed": {str(k): v for k, v in sorted(s.changed.items())},
-                "artifacts": {str(k): v for k, v in sorted(s.artifacts.items())},
-            },
             "outcome": {
                 "roles": list(o.roles),
                 "teams": [t.value for t in o.teams],
@@ -460,6 +479,15 @@ class Controller(Flow):
                              for v in o.verdicts],
             },
         }
+        if s.tablet is not None:
+            rec.update(self.tablet_record())
+        else:
+            rec["final_entry"] = {
+                "seats": list(s.final),
+                "copied": s.copied,
+                "changed": {str(k): v for k, v in sorted(s.changed.items())},
+                "artifacts": {str(k): v for k, v in sorted(s.artifacts.items())},
+            }
         if s.alpha_center:
             rec["alpha_center"] = s.alpha_center
         if s.game:
@@ -503,7 +531,8 @@ class Controller(Flow):
         arts = ()
         if "curator" in s.deck:
             arts = ("mute", "shroud")
-        return DayView(left, running, ended, s.first_speaker, s.ready, tuple(s.players), self.in_play(), arts)
+        return DayView(left, running, ended, s.first_speaker, s.ready, tuple(s.players),
+                       self.in_play(), arts, self.table_view())
 
     def vote_view(self) -> VoteView:
         s = self.state

@@ -19,19 +19,13 @@ from typing import Any, Callable
 from .clock import SystemClock
 from .history import History
 from .phases import Phase
+from .refused import Refused
 from .timer import DayTimer
 
 #: The longest name a seat may have (it must fit a seat's label round the table).
 NAME_LENGTH = 20
 
 
-class Refused(Exception):
-    """An event the table cannot take now; ``code`` and ``facts`` make the message."""
-
-    def __init__(self, code: str, **facts: Any):
-        self.code = code
-        self.facts = facts
-        super().__init__(f"{code} {facts}" if facts else code)
 
 
 def player_names(raw: Any, low: int, high: int) -> list[str]:
@@ -97,7 +91,7 @@ class Flow:
         if not isinstance(event, dict) or not isinstance(event.get("type"), str):
             raise Refused("event_format")
         kind = event["type"]
-        phase = self.PHASE[self.state.phase]
+        phase = self._phases()[self.state.phase]
         if kind not in phase.accepts and kind not in self.ALWAYS:
             raise Refused("wrong_phase", event=kind, phase=self.state.phase)
         handler = getattr(self, "_on_" + kind, None)
@@ -113,6 +107,10 @@ class Flow:
         self._settle(done)
         self.log.append(done)
         return done
+
+    def _phases(self) -> dict[str, Phase]:
+        """The phases the game stands in now (a hook: the one-night game has two flows)."""
+        return self.PHASE
 
     def _settle(self, done: dict) -> None:
         """After an event: move to the phase the game now stands in (a hook)."""

@@ -16,8 +16,9 @@ cut the file holds every entry whose write returned, and never half of one.
 :class:`JournaledController` is the controller with the journal plugged in: ``apply``
 writes the event before returning it to the screen. :func:`open_game` rebuilds the controller
 from the journal at start-up; a journal that cannot be read or replayed is moved aside (the
-app says so), never a crash. The journal holds the votes: it is the app's private file, never
-shown nor exported, and nothing here logs an event's content.
+app says so), never a crash. The journal holds the votes (and, with the cards on the tablet,
+the deal and the night's choices): it is the app's private file, never shown nor exported,
+and nothing here logs an event's content.
 """
 
 from __future__ import annotations

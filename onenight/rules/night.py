@@ -403,12 +403,16 @@ def shift_cards(seats: tuple[str, ...], moving: Sequence[int], direction: str) -
     return tuple(out)
 
 
+def idiot_moving(t: Table, me: int) -> list[int]:
+    """The seats whose cards the Village Idiot at ``me`` shifts: every other unshielded one."""
+    return [s for s in range(t.players) if s != me and s not in t.shields]
+
+
 def _village_idiot(t: Table, me: int, c: Action, step: str) -> Table:
     _expect(c, Shift, "shift", "village_idiot")
     if c.direction not in ("left", "right"):
         raise IllegalChoice("shift", f"expected \"left\" or \"right\", got {c.direction!r}")
-    moving = [s for s in range(t.players) if s != me and s not in t.shields]
-    t = t._with(seats=shift_cards(t.seats, moving, c.direction))
+    t = t._with(seats=shift_cards(t.seats, idiot_moving(t, me), c.direction))
     return t._acted(me)
 
 
@@ -663,4 +667,4 @@ def play_night(t: Table, choices: dict[str, Choice | None]) -> Table:
 
 __all__ = ["Table", "Seen", "deal", "table_to_json", "table_from_json", "shuffle_deal",
            "shuffle_artifacts", "actors", "apply_step", "legal_choices", "play_night",
-           "wolf_pack", "shift_cards", "ALPHA_CENTER", "ALPHA_CENTER_CARDS"]
+           "wolf_pack", "shift_cards", "idiot_moving", "ALPHA_CENTER", "ALPHA_CENTER_CARDS"]

@@ -300,8 +300,10 @@ def read_game(data: Any) -> Game:
     return Game(seats, center, alpha, artifacts, choices, votes)
 
 
-def _resolve_then(t: Table, game: Game) -> dict[str, Choice]:
-    """Replace the Doppelgänger's raw ``then`` by the copied role's choice."""
+def night_choices(game: Game) -> dict[str, Choice]:
+    """The record's choice at each step, the Doppelgänger's ``then`` read as the choice of the
+    role she copied (which gives it its form)."""
+    t = game.table()
     choices = dict(game.choices)
     c = choices.get("doppelganger")
     if isinstance(c, Copy) and isinstance(c.then, _LazyThen):
@@ -320,7 +322,7 @@ def _resolve_then(t: Table, game: Game) -> dict[str, Choice]:
 def replay(game: Game) -> Table:
     """Play the record's night on its deal; raises :class:`RulesError` with a ``night.`` field."""
     t = game.table()
-    choices = _resolve_then(t, game)
+    choices = night_choices(game)
     placing = sum(1 for k in ("curator", "doppelganger_curator") if k in choices)
     if placing > len(game.artifacts):
         raise RecordError("artifacts", f"{placing} artifact(s) placed by the Curator but "
@@ -369,4 +371,4 @@ def adjudicate_text(text: str, source: str = "record") -> dict:
 
 
 __all__ = ["FORMAT", "Game", "read_game", "replay", "adjudicate", "adjudicate_text",
-           "parse_action", "action_to_json", "RulesError"]
+           "parse_action", "action_to_json", "night_choices", "RulesError"]
