@@ -13,7 +13,7 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.lang import Builder
 from kivy.logger import Logger
-from kivy.properties import NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
@@ -52,6 +52,8 @@ class OneNightApp(App):
     text_scale = NumericProperty(1.0)
     """The scale for small text (26 px and under at 1280x800): never below 0.75, so that
     names, card names and hints stay readable at arm's length on the 800x480 screen."""
+    muted = BooleanProperty(False)
+    """Every sound off (the mute button of the game screens); the night keeps its timing."""
     message = StringProperty("")
     """The message bar's text (an error and what to do, or a confirmation)."""
     message_kind = StringProperty("info")
@@ -115,7 +117,7 @@ class OneNightApp(App):
             self.data_dir, clock=self._clock, rng=self._rng,
             debate_minutes=self.settings.debate_minutes,
             **({"wall": self._wall} if self._wall else {}))
-        Builder.load_file(str(HERE / "widgets" / "common.kv"))
+        load_widget_rules()
         root = Builder.load_file(str(HERE / "root.kv"))
         sm: Screens = root.ids.sm
         sm.transition = NoTransition()
@@ -152,12 +154,17 @@ class OneNightApp(App):
         settings, _problem = load_settings(self.data_dir / "settings.json")
         self.translator.lang = settings.language
         self.lang = self.translator.lang
-        Builder.load_file(str(HERE / "widgets" / "common.kv"))
+        load_widget_rules()
         root = Builder.load_file(str(HERE / "already_open.kv"))
         Window.bind(size=self._on_size)
         self._on_size(Window, Window.size)
         Window.clearcolor = theme.BG
         return root
+
+    def on_muted(self, _app, on):
+        self.sounds.muted = on
+        if self.audio is not None:
+            self.audio.muted = on
 
     def _first_flip(self, *_):
         Window.unbind(on_flip=self._first_flip)
@@ -295,6 +302,17 @@ class OneNightApp(App):
         if self._lock is not None:  # (the system drops it anyway when the process ends)
             self._lock.release()
             self._lock = None
+
+
+def load_widget_rules() -> None:
+    """Every widget of widgets/ (its module, which registers its classes) and its look: common
+    first (the others use its rules)."""
+    rules = sorted((HERE / "widgets").glob("*.kv"), key=lambda p: p.name != "common.kv")
+    for path in rules:
+        if path.with_suffix(".py").exists():
+            importlib.import_module(f"onenight.ui.widgets.{path.stem}")
+        if str(path) not in Builder.files:
+            Builder.load_file(str(path))
 
 
 def _facts(app: OneNightApp, facts: dict) -> dict:

@@ -35,6 +35,7 @@ class Sounds:
         self._cache = {}
         self.played: list[str] = []  # what was asked to play, for tests and screenshots
         self.volume = 0.9
+        self.muted = False
 
     def play(self, name: str) -> None:
         self.played.append(name)
@@ -46,7 +47,7 @@ class Sounds:
                 snd = SoundLoader.load(str(ASSETS / f"{name}.wav"))
                 self._cache[name] = snd
             if snd is not None:
-                snd.volume = self.volume
+                snd.volume = 0.0 if self.muted else self.volume
                 snd.stop()
                 snd.play()
         except Exception:  # no audio device: the screen says it all

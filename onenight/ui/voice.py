@@ -35,10 +35,25 @@ class SafeAudio:
     def __init__(self, inner):
         self.inner = inner
         self.failed: list[str] = []
+        self._muted = False
+        self._loop_volume = 0.0  # the ambience's volume when not muted
+
+    @property
+    def muted(self) -> bool:
+        """Every sound at volume 0 (the night keeps its timing: silence tells nothing)."""
+        return self._muted
+
+    @muted.setter
+    def muted(self, on: bool) -> None:
+        self._muted = bool(on)
+        try:
+            self.inner.set_loop_volume(0.0 if on else self._loop_volume)
+        except Exception:
+            pass
 
     def play(self, path, volume):
         try:
-            return self.inner.play(path, volume)
+            return self.inner.play(path, 0.0 if self._muted else volume)
         except (VoiceError, OSError, ValueError) as e:
             self.failed.append(f"{path}: {e}")
             return Playback(str(path), 0.0, None)
@@ -59,13 +74,15 @@ class SafeAudio:
             pass
 
     def loop(self, path, volume):
+        self._loop_volume = volume
         try:
-            self.inner.loop(path, volume)
+            self.inner.loop(path, 0.0 if self._muted else volume)
         except (VoiceError, OSError, ValueError) as e:
             self.failed.append(f"{path}: {e}")
 
     def set_loop_volume(self, volume):
-        self.inner.set_loop_volume(volume)
+        self._loop_volume = volume
+        self.inner.set_loop_volume(0.0 if self._muted else volume)
 
     def stop_loop(self):
         self.inner.stop_loop()

@@ -42,6 +42,14 @@ def run_night(app):
     assert screen(app).name == "day"
 
 
+def vote_for(app, vote, name):
+    """Tap ``name`` among the names offered, then let a moment pass (the names ignore taps
+    just after an entry: a double tap must not vote for the next player)."""
+    tap_text(find(vote, "targets"), name)
+    app.test_clock.advance(1)
+    app.tick()
+
+
 def back_home(app):
     app.go("home")
     pump(2)
@@ -64,7 +72,7 @@ def fingers_vote_to_reveal(app):
     vote = screen(app)
     tap(find(vote, "skip"))
     for name in ("Ben", "Cyd", "Ben", "Ben"):
-        tap_text(find(vote, "targets"), name)
+        vote_for(app, vote, name)
     tap(find(vote, "reveal"))
     return screen(app)
 
@@ -114,12 +122,21 @@ def test_a_game_without_box_pointing_fingers(app):
     assert Window.allow_screensaver is False  # the screen stays awake all night
     from onenight.ui import theme
     assert tuple(Window.clearcolor) == pytest.approx(theme.NIGHT_BG)  # dark all night
+    # first a moment to look at the cards: no voice yet
+    assert "Regardez votre carte" in shown(app) and night.line == ""
+    played = len(app.test_audio.played())
+    app.test_clock.advance(3)
+    app.tick()
+    assert len(app.test_audio.played()) == played
+    tap(find(night, "looked"))
     app.test_clock.advance(2.5)
     app.tick()
     assert night.title == ""
     assert night.line.startswith("Chacun a regardé sa carte")
     assert app.test_audio.played()[-1].endswith("night.intro.ogg")
-    assert set(texts(night)) == {night.line, "Quitter", "Répéter", "Pause"}
+    assert set(texts(night)) == {night.line, night.progress, "Quitter", "Répéter", "Pause",
+                                 "Passer l'étape", "English"}
+    assert night.progress == "Prélude · 6 étapes"
     tap(find(night, "pause"))
     assert night.paused and "Reprendre" in shown(app)
     line = night.line
@@ -186,17 +203,17 @@ def test_a_game_without_box_pointing_fingers(app):
     assert seen == ["Prêts ?", "3", "2", "1", "Votez !"] and vote.stage == "collect"
     assert "Qui Alice montre-t-il du doigt ?" in shown(app)
     assert find(vote, "undo").disabled
-    tap_text(find(vote, "targets"), "Chloé")
+    vote_for(app, vote, "Chloé")
     tap(find(vote, "undo"))  # the host mis-tapped: Alice points at Bruno
     assert "Qui Alice montre-t-il du doigt ?" in shown(app)
-    tap_text(find(vote, "targets"), "Bruno")
+    vote_for(app, vote, "Bruno")
     for name in ("Alice", "Bruno", "Alice"):
-        tap_text(find(vote, "targets"), name)
+        vote_for(app, vote, name)
     # four votes in: statuses only, no arrow, no count
     circle = find(vote, "circle")
     assert circle.votes is None and circle.counts is None
     assert circle.is_in == [True, True, True, True, False]
-    tap_text(find(vote, "targets"), "Bruno")
+    vote_for(app, vote, "Bruno")
     assert vote.stage == "revealed"
     assert circle.votes == [1, 0, 1, 0, 1] and circle.counts == [2, 3, 0, 0, 0]
     assert "Bruno : 3" in find(vote, "summary").text
@@ -275,13 +292,15 @@ def test_a_game_with_the_box_keeps_votes_secret(app):
     assert "3/6 votes reçus" in shown(app)
     assert all(n not in find(vote, "targets").children for n in ("Ana",))
     tap(find(vote, "close"))
+    from tests.ui.test_traps import dialogs
+    tap(find(dialogs()[0], "yes"))
     pump(2)
     app.tick()
-    assert vote.stage == "revealed" and "manquent : Ben, Dan, Eli" in find(vote, "summary").text
-    assert circle.votes == [1, None, 1, None, None, 0]
-    # the missing votes are entered by the host, by pointing
+    assert vote.stage == "collect" and circle.votes is None
+    # the missing votes are taken one by one, in private
     for name in ("Ana", "Ana", "Ben"):
-        tap_text(find(vote, "targets"), name)
+        tap(find(vote, "ready_btn"))
+        vote_for(app, vote, name)
     assert circle.votes == [1, 0, 1, 0, 1, 0] and circle.counts == [3, 3, 0, 0, 0, 0]
     tap(find(vote, "reveal"))
 
@@ -312,16 +331,16 @@ def test_tablet_votes_are_hidden_between_players(app):
     assert find(vote, "targets").children == []
     tap(find(vote, "ready_btn"))
     assert "Alice, contre qui votes-tu ?" in shown(app)
-    tap_text(find(vote, "targets"), "Chloé")
+    vote_for(app, vote, "Chloé")
     # hidden at once: the next player sees only whose turn it is
     assert "Passez la tablette à Bruno" in shown(app)
     circle = find(vote, "circle")
     assert find(vote, "targets").children == []
     assert circle.votes is None and circle.counts is None and circle.is_in == [True, False, False]
     tap(find(vote, "ready_btn"))
-    tap_text(find(vote, "targets"), "Chloé")
+    vote_for(app, vote, "Chloé")
     tap(find(vote, "ready_btn"))
-    tap_text(find(vote, "targets"), "Alice")
+    vote_for(app, vote, "Alice")
     assert vote.stage == "revealed" and find(vote, "circle").counts == [1, 0, 2]
     back_home(app)
     # the game in progress can be resumed from home
@@ -466,6 +485,7 @@ def test_without_the_voice_the_night_shows_the_narrators_lines(app, monkeypatch)
     events = len(app.test_audio.events)
     tap(find(screen(app), "start"))
     night = screen(app)
+    tap(find(night, "looked"))
     assert night.name == "night" and "lisez les consignes affichées" in app.message
     spoken = build_night_plan(app.ctl.state.deck, NarrationSettings(lang="fr")).cues
     shown, last = [], None
@@ -473,7 +493,8 @@ def test_without_the_voice_the_night_shows_the_narrators_lines(app, monkeypatch)
         if night.driver.cue_index() != last:
             last = night.driver.cue_index()
             shown.append(night.line)
-        assert set(texts(night)) <= {night.title, night.line, "Quitter", "Répéter", "Pause"}
+        assert set(texts(night)) <= {night.title, night.line, night.progress, "Quitter",
+                                     "Répéter", "Pause", "Passer l'étape", "English"}
         app.test_clock.advance(night.next_tick())
         app.tick()
     assert shown == [c.text for c in spoken]

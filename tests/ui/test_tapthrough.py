@@ -316,6 +316,8 @@ def tablet_vote(app, names):
         press_id(vote, "ready_btn")
         read(app)
         press_text(find(vote, "targets"), names[1] if seat == 0 else names[0])
+        app.test_clock.advance(1)  # the tablet goes to the next player
+        app.tick()
     assert vote.stage == "revealed"
     read(app)
     press_id(vote, "reveal")

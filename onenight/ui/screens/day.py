@@ -6,9 +6,9 @@ import math
 
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
-from kivy.uix.modalview import ModalView
 
 from .. import trace
+from ..widgets.dialog import Dialog
 from ..pacing import AFTER
 from .base import BaseScreen
 
@@ -18,10 +18,26 @@ def mmss(seconds: float) -> str:
     return f"{s // 60}:{s % 60:02d}"
 
 
-class VoteModes(ModalView):
-    """Asks how this vote is taken: the box (when connected), fingers, or the tablet."""
+class VoteModes(Dialog):
+    """Asks how this vote is taken: the box (when connected), fingers, or the tablet. A
+    choice that cannot be taken says why."""
 
     screen = ObjectProperty(None)
+    box_why = StringProperty("")
+    """Why the box cannot take this vote ("" when it can)."""
+
+    def on_open(self):
+        app = self.screen.app
+        if app.box_ready():
+            self.box_why = ""
+        elif app.box is not None:
+            self.box_why = app.tr("vote.mode.box_why_offline")
+        else:
+            self.box_why = app.tr("vote.mode.box_why_none")
+
+    def choose(self, mode: str):
+        self.dismiss()
+        self.screen.start_vote(mode)
 
 
 class DayScreen(BaseScreen):

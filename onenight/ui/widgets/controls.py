@@ -1,0 +1,18 @@
+"""Small controls that several screens carry: the mute button of every game screen."""
+
+from __future__ import annotations
+
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.widget import Widget
+
+
+class MuteButton(ButtonBehavior, Widget):
+    """A loudspeaker: tapped, every sound of the app goes quiet (or comes back). Drawn, not
+    a glyph, so that it looks the same whatever the font; its state is the app's ``muted``.
+    ``label`` says what a tap does, for tests and for the screen reader of a future port."""
+
+    def on_release(self):
+        from kivy.app import App
+
+        app = App.get_running_app()
+        app.muted = not app.muted
