@@ -21,7 +21,7 @@ from onenight.game.controller import Refused
 from onenight.game.journal import open_game
 from onenight.game.settings import Settings, load_settings, save_settings
 
-from . import pacing, theme, trace
+from . import fonts, pacing, theme, trace
 from .data_lock import AlreadyOpen, lock_data_dir
 from .i18n import Translator
 from .screens import SCREENS
@@ -95,6 +95,7 @@ class OneNightApp(App):
         return Path(self.user_data_dir)
 
     def build(self):
+        fonts.install()  # every character drawn: emoji and symbols from the fallback fonts
         # one app per data folder: a second one would write its game over the first one's
         try:
             self._lock = lock_data_dir(self.data_dir)
