@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from onenight.ui.driving import find, pump, settle, tap, tap_text, texts
+from onenight.ui.driving import find, pump, tap, tap_text, texts
 
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma"]
 
@@ -23,7 +23,7 @@ def type_players(app, names):
     while len(s.names) < len(names):
         tap(find(s, "more"))
     while len(s.names) > len(names):
-        tap(find(s, "fewer"))
+        tap(s.rows()[-1].ids.drop)
     rows = list(reversed(find(s, "rows").children))
     for row, name in zip(rows, names):
         row.ids.name.text = name
@@ -89,10 +89,20 @@ def test_home_in_french_then_english(app):
 def test_bad_players_are_explained_on_screen(app):
     tap(find(screen(app), "new"))
     type_players(app, ["Alice", "alice", "Chloé"])
-    assert screen(app).name == "players"
-    assert "Deux joueurs s'appellent" in app.message
+    s = screen(app)
+    assert s.name == "players"
+    # each problem is written under the name it is about, as it is typed
+    assert [r.error for r in s.rows()] == ["", "Même nom que le joueur 1 : ajoutez une initiale.", ""]
+    assert find(s, "next").disabled
     type_players(app, ["Alice", "", "Chloé"])
-    assert "Donnez un nom au joueur 2" in app.message
+    assert screen(app).name == "players"
+    assert s.rows()[1].error.startswith("Donnez un nom à ce joueur")
+    assert s.rows()[1].ids.name.focus
+    s.rows()[1].ids.name.text = "Bartholomée-Alexandrine"
+    assert s.rows()[1].error == "23 lettres : 20 au plus."
+    s.rows()[1].ids.name.text = "Zoé \ue000"
+    assert "ne peut pas s'afficher" in s.rows()[1].error
+    s.rows()[1].ids.name.focus = False
     back_home(app)
 
 
@@ -548,11 +558,11 @@ def one_line(label):
 
 def test_the_day_controls_are_finger_sized_and_one_line_on_the_small_screen(app):
     """At 800x480 every button of the debate has the standard touch height and its label on
-    one line, in both languages; the card strip widens a tile rather than wrap its name."""
+    one line, in both languages (the cards in play are read whole by test_layout)."""
     from kivy.core.window import Window
 
     from onenight.ui import theme
-    from onenight.ui.widgets.common import BigButton, CardTile
+    from onenight.ui.widgets.common import BigButton
 
     to_the_debate(app, NAMES[:4])
     day = screen(app)
@@ -568,102 +578,8 @@ def test_the_day_controls_are_finger_sized_and_one_line_on_the_small_screen(app)
             for b in buttons:
                 assert b.height >= app.scale * theme.TOUCH - 1, (lang, b.text)
                 assert one_line(b), (lang, b.text)
-            tiles = [w for w in day.walk() if isinstance(w, CardTile)]
-            assert tiles
-            for tile in tiles:
-                name = tile.ids.name
-                assert tile.width >= name.texture_size[0], (lang, tile.label)
-                assert name.texture_size[1] < 2 * name.font_size, (lang, tile.label)
     finally:
         app.set_language("fr")
         Window.size = (1280, 800)
         pump(3)
     back_home(app)
-
-
-def fits(label):
-    """Whether a wrapping label's whole text fits in its box (no line left out)."""
-    from kivy.core.text import Label as CoreLabel
-
-    core = CoreLabel(text=label.text, font_size=label.font_size, bold=label.bold,
-                     font_name=label.font_name, text_size=(label.width, None))
-    core.refresh()
-    return core.content_height <= label.height + 1
-
-
-def test_long_card_names_and_statuses_fit_the_lists_on_the_small_screen(app):
-    """At 800x480 the reveal and result lists wrap a long card name or status onto a second
-    line rather than cut it ('Diseuse … aventure'), and keep it clear of the list's edge."""
-    from kivy.core.window import Window
-    from kivy.uix.scrollview import ScrollView
-
-    from onenight.ui.widgets.common import SeatRow
-
-    to_the_debate(app, ["Ana", "Ben", "Cyd", "Dan"], "Alliances fragiles")
-    reveal = fingers_vote_to_reveal(app)
-
-    def row(seat):
-        return list(reversed(find(reveal, "seats").children))[seat]
-
-    def check(s, rows):
-        lists = [w for w in s.walk() if isinstance(w, ScrollView)]
-        for r in rows:
-            status = r.ids.status
-            assert not status.shorten and fits(status), (s.name, r.status)
-            clear = min(v.right for v in lists if r in list(v.walk()))
-            assert r.to_window(status.right, 0)[0] <= r.to_window(clear, 0)[0] - 4, r.status
-
-    # the taps themselves are tested above; here the entries go straight to the screen
-    for seat, card, extra in ((0, "paranormal_investigator", ("change", "werewolf")),
-                              (1, "witch", ("artifact", "claw")), (2, "revealer", None),
-                              (3, "alpha_wolf", None)):
-        reveal.select(seat)
-        reveal.set_card(card)
-        if extra:
-            getattr(reveal, "set_" + extra[0])(extra[1])
-    pump(2)
-    try:
-        Window.size = (800, 480)
-        settle()
-        assert row(0).status == "Chasseur de fantômes · devenu Loup-Garou"
-        check(reveal, [row(i) for i in range(4)])
-        from kivy.core.text import Label as CoreLabel
-
-        from onenight.ui.widgets.common import CardTile
-        for tile in [w for w in find(reveal, "cards").walk() if isinstance(w, CardTile)]:
-            name = tile.ids.name
-            for word in tile.label.split():  # no word is broken in two ('Loup-Garo / u')
-                core = CoreLabel(text=word, font_size=name.font_size, font_name=name.font_name)
-                assert core.get_extents(word)[0] <= name.width, tile.label
-        tap(find(reveal, "confirm"))
-        pump(2)
-        result = screen(app)
-        assert result.name == "result"
-        rows = [w for w in result.walk() if isinstance(w, SeatRow)]
-        check(result, rows)
-    finally:
-        Window.size = (1280, 800)
-        pump(3)
-    back_home(app)
-
-
-def test_the_vote_circle_names_are_readable_on_the_small_screen(app):
-    """The circle draws its names in Python: at 800x480 they follow the app's small-text
-    scale (never below 0.75) rather than the layout's 0.6."""
-    from kivy.core.window import Window
-    from kivy.uix.label import Label
-
-    back_home(app)
-    circle = app.sm.get_screen("result").ids.circle
-    names = ["Alice", "Bruno", "Chloé", "David", "Emma"]
-    try:
-        Window.size = (800, 480)
-        settle()
-        circle.names, circle.votes, circle.counts = names, None, None
-        circle._draw()
-        shown_names = [w for w in circle.children if isinstance(w, Label) and w.text in names]
-        assert len(shown_names) == len(names)
-        assert all(w.font_size >= 0.75 * 24 for w in shown_names)
-    finally:
-        Window.size = (1280, 800)
-        settle()

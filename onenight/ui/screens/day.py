@@ -3,6 +3,7 @@ a random first speaker, the cards in play and the artifact rules as reminders, a
 players are ready to vote (from the box)."""
 
 import math
+from collections import Counter
 
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
@@ -69,11 +70,12 @@ class DayScreen(BaseScreen):
         self.reminder_text = "\n".join(rules)
         if self._deck_shown != (v.in_play, self.app.lang):
             self._deck_shown = (v.in_play, self.app.lang)
-            row = self.ids.in_play
-            row.clear_widgets()
-            for card in v.in_play:
-                row.add_widget(Factory.CardTile(card=card, label=self.tr("role." + card),
-                                                 one_line=True))
+            grid = self.ids.in_play
+            grid.clear_widgets()
+            copies = Counter(self.app.ctl.state.deck)
+            for card in v.in_play:  # every card in play, with its count: nothing to scroll
+                grid.add_widget(Factory.RoleChip(card=card, label=self.tr("role." + card),
+                                                 count=copies[card]))
 
     def tick(self):
         for alert in self.app.ctl.day_alerts():

@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 
 from kivy.clock import Clock
-from kivy.metrics import dp  # noqa: F401  (kv rules may use it)
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty
 from kivy.uix.layout import Layout
 
@@ -33,11 +32,51 @@ def grid_shape(n: int, width: float, height: float, min_w: float, min_h: float,
     return best or (1, n)
 
 
-class SeatGrid(Layout):
-    """One button per name, laid out in the grid that fits (see :func:`grid_shape`).
+class FitGrid(Layout):
+    """Lays its children out in the grid that fits its box (:func:`grid_shape`), column by
+    column: the first child at the top left, then down, as a list round the table is read.
+    Nothing to scroll: every child is in sight."""
 
-    The buttons are made by ``button_factory(seat, name)`` (a widget with ``disabled``);
-    tapping one dispatches ``on_pick(seat)``."""
+    spacing = NumericProperty(6)
+    min_cell_width = NumericProperty(120)
+    min_cell_height = NumericProperty(40)
+    max_cell_height = NumericProperty(88)
+    """Rows never taller than this: a short list keeps finger-sized cells at the top."""
+    shape = ListProperty([1, 0])
+    """(columns, rows) of the current layout."""
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.bind(size=self._trigger_layout, pos=self._trigger_layout,
+                  spacing=self._trigger_layout, min_cell_width=self._trigger_layout,
+                  min_cell_height=self._trigger_layout, max_cell_height=self._trigger_layout,
+                  children=self._trigger_layout)
+
+    def cells(self) -> list:
+        return list(reversed(self.children))
+
+    def do_layout(self, *_):
+        cells = self.cells()
+        n = len(cells)
+        if not n:
+            return
+        sp = self.spacing
+        cols, rows = grid_shape(n, self.width, self.height, self.min_cell_width,
+                                self.min_cell_height, sp)
+        self.shape = [cols, rows]
+        w = (self.width - sp * (cols - 1)) / cols
+        h = min(self.max_cell_height, (self.height - sp * (rows - 1)) / rows)
+        for i, b in enumerate(cells):
+            c, r = divmod(i, rows)
+            b.size_hint = (None, None)
+            b.size = (w, h)
+            b.pos = (self.x + c * (w + sp), self.top - (r + 1) * h - r * sp)
+
+
+class SeatGrid(FitGrid):
+    """One button per name, in the grid that fits. The buttons are made by
+    ``button_factory(seat, name)`` (a widget with ``disabled``); tapping one dispatches
+    ``on_pick(seat)``."""
 
     names = ListProperty([])
     blocked = ListProperty([])
@@ -46,14 +85,7 @@ class SeatGrid(Layout):
     """A seat to show as chosen, or -1."""
     locked = BooleanProperty(False)
     """Every button ignores touches (just after an entry, against the double tap)."""
-    spacing = NumericProperty(6)
-    min_cell_width = NumericProperty(120)
-    min_cell_height = NumericProperty(40)
-    max_cell_height = NumericProperty(88)
-    """Rows never taller than this: a short list keeps finger-sized buttons at the top."""
     button_factory = ObjectProperty(None)
-    shape = ListProperty([1, 0])
-    """(columns, rows) of the current layout."""
 
     __events__ = ("on_pick",)
 
@@ -63,9 +95,6 @@ class SeatGrid(Layout):
         self._rebuild_later = Clock.create_trigger(self._rebuild, -1)
         self.bind(names=self._rebuild_later, button_factory=self._rebuild_later,
                   blocked=self._restyle, chosen=self._restyle, locked=self._restyle)
-        self.bind(size=self._trigger_layout, pos=self._trigger_layout,
-                  spacing=self._trigger_layout, min_cell_width=self._trigger_layout,
-                  min_cell_height=self._trigger_layout, max_cell_height=self._trigger_layout)
 
     def on_pick(self, seat: int):
         pass
@@ -101,20 +130,3 @@ class SeatGrid(Layout):
             b.disabled = self.locked or b.seat in self.blocked
             if hasattr(b, "selected"):
                 b.selected = b.seat == self.chosen
-
-    def do_layout(self, *_):
-        n = len(self._buttons)
-        if not n:
-            return
-        sp = self.spacing
-        cols, rows = grid_shape(n, self.width, self.height, self.min_cell_width,
-                                self.min_cell_height, sp)
-        self.shape = [cols, rows]
-        w = (self.width - sp * (cols - 1)) / cols
-        h = min(self.max_cell_height, (self.height - sp * (rows - 1)) / rows)
-        # column by column: seat 1 to the top left, then down, as the table is read round
-        for i, b in enumerate(self._buttons):
-            c, r = divmod(i, rows)
-            b.size_hint = (None, None)
-            b.size = (w, h)
-            b.pos = (self.x + c * (w + sp), self.top - (r + 1) * h - r * sp)
