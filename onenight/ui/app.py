@@ -123,7 +123,9 @@ class OneNightApp(App):
         sm: Screens = root.ids.sm
         sm.transition = NoTransition()
         for name, module, cls in SCREENS:
-            Builder.load_file(str(HERE / "screens" / f"{module}.kv"))
+            rules = str(HERE / "screens" / f"{module}.kv")
+            if rules not in Builder.files:  # a module may hold more than one screen
+                Builder.load_file(rules)
             mod = importlib.import_module(f"onenight.ui.screens.{module}")
             sm.add_widget(getattr(mod, cls)(name=name))
         self.sm = sm

@@ -48,10 +48,10 @@ def render(out_dir: Path, width: int, height: int, lang: str = "fr") -> list[Pat
 
     from .driving import settle
 
-    for name in tour(app, clock):
+    for number, name in enumerate(tour(app, clock), 1):
         settle(12)  # every label fitted to its box
         pump(3)
-        p = out_dir / f"{name}-{suffix}.png"
+        p = out_dir / f"{number:02d}-{name}-{suffix}.png"
         picture(Window, p)
         shots.append(p)
     app.stop()
@@ -82,36 +82,41 @@ def tour(app, clock):
         settle()
 
     app.go("home")
-    yield "01-home"
+    yield "home"
+    app.go("tutorial")
+    yield "tutorial"
+    app.go("soon")
+    yield "soon"
+    app.go("home")
     tap(find(screen(), "new"))
     players = screen()
     players.names = NAMES[:]
     players._rebuild()
     settle()
-    yield "02-players"
+    yield "players"
     tap(find(players, "next"))
     screen().choose("nuit-du-loup-garou")
-    yield "03-scenario"
+    yield "scenario"
     app.go("deck")
-    yield "04-deck"
+    yield "deck"
     app.go("cards")
-    yield "05-cards"
+    yield "cards"
     app.go("scenario")
     tap(find(screen(), "start"))
     night = screen()
     later(2)
-    yield "06-night-look"
+    yield "night-look"
     night.begin_night()
     for _ in range(80):  # on to the first role called
         later(1)
         if night.title not in ("", app.tr("night.intro.title")):  # a role is called
             break
     later(3)
-    yield "07-night"
+    yield "night"
     night.toggle_pause()
-    yield "08-night-paused"
+    yield "night-paused"
     night.stop_night()
-    yield "09-night-leave"
+    yield "night-leave"
     close_windows()
     night.toggle_pause()
     for _ in range(400):
@@ -121,26 +126,26 @@ def tour(app, clock):
     day = screen()
     day.first_speaker()
     later(75)
-    yield "10-day"
+    yield "day"
     day.toggle()
-    yield "11-day-paused"
+    yield "day-paused"
     day.toggle()
     day.ask_vote()
-    yield "12-vote-modes"
+    yield "vote-modes"
     close_windows()
     day.start_vote("fingers")
     vote = screen()
     later(1.2)
-    yield "13-vote-countdown"
+    yield "vote-countdown"
     vote.skip_countdown()
     for target in (1, 0, 1, 1):
         vote.pick(target)
         later()
-    yield "14-vote-fingers"
+    yield "vote-fingers"
     for target in (1, 1, 3, 1, 4, 1):
         vote.pick(target)
         later()
-    yield "15-vote-revealed"
+    yield "vote-revealed"
     vote.to_reveal()
     reveal = screen()
     cards = ["villager", "mystic_wolf", "sentinel", "bodyguard", "alpha_wolf", "aura_seer",
@@ -150,16 +155,16 @@ def tour(app, clock):
         reveal.set_card(card)
     reveal.select(4)
     reveal.show_card()
-    yield "16-reveal"
+    yield "reveal"
     reveal.select(9)
     reveal.set_artifact("shroud")
-    yield "17-reveal-extras"
+    yield "reveal-extras"
     reveal.confirm()
-    yield "18-result"
+    yield "result"
     app.go("history")
-    yield "19-history"
+    yield "history"
     app.go("settings")
-    yield "20-settings"
+    yield "settings"
     app.go("home")
 
 

@@ -79,11 +79,29 @@ def fingers_vote_to_reveal(app):
 
 def test_home_in_french_then_english(app):
     assert screen(app).name == "home"
-    assert "Nouvelle partie" in shown(app)
+    assert "Une Nuit" in shown(app) and "Thiercelieux" in shown(app)
     tap(find(screen(app), "lang"))
-    assert "New game" in shown(app) and app.settings.language == "en"
+    assert "One Night" in shown(app) and app.settings.language == "en"
     tap(find(screen(app), "lang"))
-    assert "Nouvelle partie" in shown(app)
+    assert "Une Nuit" in shown(app)
+
+
+def test_home_offers_how_to_play_in_five_screens_and_thiercelieux_comes_soon(app):
+    home = screen(app)
+    tap(find(home, "how"))
+    tut = screen(app)
+    assert tut.name == "tutorial"
+    titles = []
+    for k in range(1, 6):
+        assert f"{k} sur 5" in shown(app)
+        titles.append(app.tr(f"tutorial.{k}.title"))
+        assert titles[-1] in shown(app)
+        tap(find(tut, "next"))
+    assert screen(app).name == "home" and len(set(titles)) == 5
+    tap(find(screen(app), "classic"))
+    assert screen(app).name == "soon" and "bientôt" in shown(app)
+    tap(find(screen(app), "back"))
+    assert screen(app).name == "home"
 
 
 def test_bad_players_are_explained_on_screen(app):
@@ -360,29 +378,58 @@ def test_tablet_votes_are_hidden_between_players(app):
     back_home(app)
 
 
-def test_history_lists_and_exports_games(app, tmp_path):
+def test_history_lists_reopens_and_exports_games(app, tmp_path):
+    from tests.ui.test_traps import dialogs
+
     tap(find(screen(app), "history"))
     h = screen(app)
     assert "2 parties" in find(h, "summary").text
+    assert "Ce soir, 2 parties" in find(h, "score").text  # the evening's running score
     rows = list(reversed(find(h, "rows").children))
-    # the newest game is chosen from the start: the button is ready, not faint
+    # the newest game is chosen from the start: the buttons are ready, not faint
     assert rows[0].selected and not find(h, "export_one").disabled
     tap(rows[1])
     assert [r.selected for r in reversed(find(h, "rows").children)] == [False, True]
+    tap(find(h, "open_verdict"))  # the older game, reopened to its verdict
+    result = screen(app)
+    assert result.name == "result" and result.review
+    assert "Bruno meurt avec 3 voix." in shown(app) and find(result, "again").disabled
+    tap(find(result, "home"))
+    assert screen(app).name == "history"
     tap(list(reversed(find(h, "rows").children))[0])
-    find(h, "folder").text = str(tmp_path / "usb")
+    (tmp_path / "usb").mkdir()
     tap(find(h, "export_one"))
+    chooser = dialogs()[0]
+    chooser.ids.chooser.path = str(tmp_path / "usb")
+    tap(find(chooser, "copy"))
+    assert not dialogs()
     assert app.message == f"Une partie copiée dans {tmp_path / 'usb'}."
     assert len(list((tmp_path / "usb").glob("*.json"))) == 1
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    find(h, "folder").text = str(blocker / "sub")
     tap(find(h, "export_all"))
-    assert "Copie impossible" in app.message
-    find(h, "folder").text = str(tmp_path / "all")
-    tap(find(h, "export_all"))
-    assert app.message == f"2 parties copiées dans {tmp_path / 'all'}."
+    chooser = dialogs()[0]
+    chooser.ids.chooser.path = str(blocker)
+    tap(find(chooser, "copy"))
+    # the error is written in the window, under the folder it is about
+    assert dialogs() and "Copie impossible" in chooser.error
+    chooser.ids.chooser.path = str(tmp_path)
+    tap(find(chooser, "copy"))
+    assert app.message == f"2 parties copiées dans {tmp_path}."
     back_home(app)
+
+
+def test_history_dates_are_local_time():
+    import datetime as dt
+
+    from onenight.ui.i18n import Translator
+    from onenight.ui.screens.history import local_when
+
+    paris = dt.timezone(dt.timedelta(hours=1))
+    fr, en = Translator("fr"), Translator("en")
+    assert local_when("2025-11-25T20:04:00+00:00", fr.t, paris) == "mar. 25 nov. · 21 h 04"
+    assert local_when("2025-11-25T20:04:00+00:00", en.t, paris) == "Tue 25 Nov · 21:04"
+    assert local_when("not a date", fr.t) == "not a date"
 
 
 def test_custom_deck_is_checked_live(app):

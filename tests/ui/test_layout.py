@@ -18,9 +18,9 @@ from onenight.ui.widgets.vote_circle import SeatChip, VoteCircle
 from tests.ui.reading import boxes_drawn, clipped, cut, ink, overlapping, visible_labels
 
 #: what a state must show whole, without scrolling: (widget class, how many)
-EVERY_PLAYER = {"14-vote-fingers": ((SeatChip, 10),), "15-vote-revealed": ((SeatChip, 10),),
-                "16-reveal": ((SeatButton, 10),), "17-reveal-extras": ((SeatButton, 10),),
-                "18-result": ((PlayerTile, 10), (SeatChip, 10))}
+EVERY_PLAYER = {"vote-fingers": ((SeatChip, 10),), "vote-revealed": ((SeatChip, 10),),
+                "reveal": ((SeatButton, 10),), "reveal-extras": ((SeatButton, 10),),
+                "result": ((PlayerTile, 10), (SeatChip, 10))}
 
 
 def problems_on_screen(app, state) -> list[str]:

@@ -14,4 +14,6 @@ SCREENS = (
     ("result", "result", "ResultScreen"),
     ("history", "history", "HistoryScreen"),
     ("settings", "settings", "SettingsScreen"),
+    ("tutorial", "tutorial", "TutorialScreen"),
+    ("soon", "home", "SoonScreen"),
 )
