@@ -345,6 +345,33 @@ def test_a_game_with_the_box_keeps_votes_secret(app):
     back_home(app)
 
 
+def test_the_box_is_chosen_from_what_was_found(app):
+    """Settings look for the box (a real responder over loopback UDP) and connect to the
+    one tapped: no address to type."""
+    from firmware_bridge.discovery import Responder
+    from onenight.ui.driving import settle
+
+    r = Responder("salon", 7777, host="127.0.0.1", port=0).start()
+    back_home(app)
+    tap(find(screen(app), "settings"))
+    st = screen(app)
+    st.discovery_targets, st.discovery_seconds = [r.address], 0.3
+    try:
+        tap(find(st, "search"))
+        st._thread.join(10)
+        settle()
+        assert "trouvés" in st.found_text
+        salon = [b for b in find(st, "found").children if b.text == "salon · réseau"][0]
+        tap(salon)
+        assert app.settings.box_address == "socket://127.0.0.1:7777" and app.box_ready()
+    finally:
+        r.stop()
+        st.discovery_targets, st.discovery_seconds = None, 1.5
+        app.settings.box_address = ""
+        app.connect_box()
+        back_home(app)
+
+
 def test_tablet_votes_are_hidden_between_players(app):
     tap(find(screen(app), "new"))
     type_players(app, NAMES[:3])

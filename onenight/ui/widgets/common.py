@@ -14,6 +14,15 @@ class MessageBar(Label):
     kind = StringProperty("info")
     """``info`` or ``error``: the bar's colour."""
 
+    def on_touch_down(self, touch):
+        """A tap on the message puts it away (a touch elsewhere goes where it was meant)."""
+        if self.text and self.opacity and self.collide_point(*touch.pos):
+            from kivy.app import App
+
+            App.get_running_app().message = ""
+            return True
+        return super().on_touch_down(touch)
+
 
 class BigButton(ButtonBehavior, Label):
     """A finger-sized button: a rounded face with its text.

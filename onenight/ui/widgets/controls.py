@@ -1,8 +1,10 @@
-"""Small controls that several screens carry: the mute button of every game screen."""
+"""Small controls that several screens carry: the mute button of every game screen, the
+app's own slider."""
 
 from __future__ import annotations
 
 from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.slider import Slider
 from kivy.uix.widget import Widget
 
 
@@ -16,3 +18,9 @@ class MuteButton(ButtonBehavior, Widget):
 
         app = App.get_running_app()
         app.muted = not app.muted
+
+
+class ThemedSlider(Slider):
+    """Kivy's slider with the app's look (its rule in controls.kv replaces the stock blue
+    one): a track in the panel colour, filled in the accent colour up to the value, and a
+    round knob big enough for a finger."""
