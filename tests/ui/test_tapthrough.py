@@ -296,6 +296,8 @@ def reveal(app, names):
         press([w for w in find(r, "seats").children if w.seat == seat][0])
         press_text(find(r, "extras"), EN["reveal.pi_werewolf"])
     if v.has_doppelganger:
+        if r.page != "copied":
+            press_id(r, "copied_btn")
         press_text(find(r, "copied"), EN["role." + [c for c in v.choices
                                                       if c != "doppelganger"][0]])
     read(app)
@@ -308,7 +310,7 @@ def verdict(app, names):
     text = read(app)
     assert find(res, "winners").text and find(res, "verdicts").text
     assert f"{names[0]} dies with" in text or "saved" in text or "Nobody" in text, text
-    rows = [w for w in res.walk() if isinstance(w, PlayerTile)]
+    rows = [w for w in find(res, "players").walk() if isinstance(w, PlayerTile)]
     assert len(rows) == len(names)
     press_id(res, "home")
     assert screen(app).name == "home"
