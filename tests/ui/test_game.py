@@ -657,3 +657,64 @@ def test_the_day_controls_are_finger_sized_and_one_line_on_the_small_screen(app)
         Window.size = (1280, 800)
         pump(3)
     back_home(app)
+
+
+def test_the_players_screen_keeps_every_name_and_every_seat_in_sight(app):
+    """Take a player off and put them back, add a seat (the cursor goes there), Enter to the
+    next name, drag a seat by its handle, and room above an on-screen keyboard: ten seats
+    in sight at 800x480."""
+    from kivy.core.window import Window
+    from kivy.tests.common import UnitTestTouch
+
+    from onenight.ui.driving import centre, settle
+
+    back_home(app)
+    tap(find(screen(app), "new"))
+    s = screen(app)
+    while len(s.names) < 4:
+        tap(find(s, "more"))
+    for row, name in zip(s.rows(), ["Ana", "Ben", "Cyd", "Dan"]):
+        row.ids.name.text = name
+    while len(s.rows()) > 4:
+        tap(s.rows()[-1].ids.drop)
+    tap(s.rows()[1].ids.drop)  # Ben leaves...
+    assert s.names == ["Ana", "Cyd", "Dan"] and "Ben" in find(s, "undo").text
+    tap(find(s, "undo"))  # ...and comes back to his seat, name and all
+    assert s.names == ["Ana", "Ben", "Cyd", "Dan"]
+    tap(find(s, "more"))
+    new = s.rows()[-1]
+    assert len(s.rows()) == 5 and new.ids.name.focus and new.ids.name.text == ""
+    new.ids.name.text = "Eve"
+    s.rows()[0].ids.name.focus = True
+    s.rows()[0].ids.name.dispatch("on_text_validate")  # Enter: on to the next name
+    assert s.rows()[1].ids.name.focus
+    s.rows()[1].ids.name.focus = False
+    # drag Ana's handle down to Cyd's seat: the others move up
+    hx, hy = centre(s.rows()[0].ids.handle)
+    tx, ty = centre(s.rows()[2])
+    t = UnitTestTouch(hx, hy)
+    t.touch_down()
+    t.touch_move((hx + tx) / 2, (hy + ty) / 2)
+    t.touch_move(tx, ty)
+    t.touch_up()
+    settle()
+    assert [r.ids.name.text for r in s.rows()] == ["Ben", "Cyd", "Ana", "Dan", "Eve"]
+    try:
+        Window.size = (800, 480)
+        while len(s.rows()) < 10:
+            tap(find(s, "more"))
+        s.rows()[-1].ids.name.focus = False
+        settle()
+        for room in (0, 200):  # an on-screen keyboard covering the lower 200 pixels
+            s.keyboard_room = room
+            settle()
+            for row in s.rows():
+                x0, y0 = row.to_window(row.x, row.y)
+                assert y0 >= room - 1 and y0 + row.height <= Window.height, (room, row.seat)
+            nxt = find(s, "next")
+            assert nxt.to_window(nxt.x, nxt.y)[1] >= room - 1
+    finally:
+        s.keyboard_room = 0
+        Window.size = (1280, 800)
+        settle()
+    back_home(app)

@@ -1,5 +1,5 @@
-"""`onenight screenshots DIR` renders every screen at both sizes (in child processes: each
-size needs its own window)."""
+"""`onenight screenshots DIR` renders every screen of a ten-player game at both sizes (in
+child processes: each size needs its own window), modal windows included."""
 
 import struct
 import subprocess
@@ -15,13 +15,16 @@ def png_size(path):
 
 def test_every_screen_at_both_sizes(tmp_path):
     r = subprocess.run([sys.executable, "-m", "onenight", "screenshots", str(tmp_path)],
-                       capture_output=True, text=True, timeout=120)
+                       capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr[-2000:]
     names = sorted(p.name for p in tmp_path.glob("*.png"))
     for size in ("1280x800", "800x480"):
         shots = [n for n in names if n.endswith(f"-{size}.png")]
-        assert len(shots) == 14, shots
-        for n in ("01-home", "06-night", "07-day", "10-vote-revealed", "11-reveal", "12-result"):
-            assert f"{n}-{size}.png" in shots
-    assert png_size(tmp_path / "07-day-800x480.png") == (800, 480)
-    assert png_size(tmp_path / "12-result-1280x800.png") == (1280, 800)
+        assert len(shots) == 22, shots
+        for n in ("home", "tutorial", "players", "night", "night-paused", "day", "vote-modes",
+                  "vote-revealed", "reveal", "reveal-extras", "result", "history", "settings"):
+            assert any(s[3:] == f"{n}-{size}.png" for s in shots), (n, shots)
+    day = next(tmp_path.glob("*-day-800x480.png"))
+    result = next(tmp_path.glob("*-result-1280x800.png"))
+    assert png_size(day) == (800, 480)
+    assert png_size(result) == (1280, 800)

@@ -169,6 +169,7 @@ class PlayersScreen(BaseScreen):
         names.insert(to, names.pop(seat))
         self.names = names
         self._rebuild()
+        self.ids.rows.do_layout()  # the seats where they now are, for a finger still dragging
 
     # ---- dragging a seat by its handle ---------------------------------------------------------
     def _seat_at(self, pos) -> int | None:

@@ -40,19 +40,20 @@ class NightSky(Widget):
         self.canvas.clear()
         x, y, w, h = self.x, self.y, self.width, self.height
         with self.canvas:
-            # the sky: lighter toward the horizon
-            Color(*SKY_TOP)
-            Rectangle(pos=(x, y + h * 0.5), size=(w, h * 0.5))
-            Color(*SKY_LOW)
-            Rectangle(pos=(x, y), size=(w, h * 0.5))
+            # the sky: lighter toward the horizon, in soft bands
+            bands = 16
+            for k in range(bands):
+                t = k / (bands - 1)
+                Color(*[SKY_LOW[i] + (SKY_TOP[i] - SKY_LOW[i]) * t for i in range(3)], 1)
+                Rectangle(pos=(x, y + h * k / bands), size=(w, h / bands + 1))
             for sx, sy, r, a in STARS:
                 Color(1, 1, 1, a)
                 s = r * max(1.5, h / 400)
                 Ellipse(pos=(x + sx * w, y + sy * h), size=(s, s))
             # the moon, with a faint halo
-            m = h * 0.16
-            cx, cy = x + w * 0.80, y + h * 0.74
-            for k in (3.0, 2.2, 1.6):
+            m = h * 0.13
+            cx, cy = x + w * 0.78, y + h * 0.30  # rising over the village
+            for k in (2.2, 1.5):
                 Color(*HALO)
                 Ellipse(pos=(cx - m * k / 2, cy - m * k / 2), size=(m * k, m * k))
             Color(*MOON)
