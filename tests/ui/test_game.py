@@ -342,6 +342,14 @@ def test_a_game_with_the_box_keeps_votes_secret(app):
     assert "Ana est sauvé par le Garde du corps." in text
     assert "Ben meurt avec 3 voix." in text
     assert "Les loups-garous gagnent" in text
+    # the news first, in the winners' colour, with a chime; no word of a Tanner not in play
+    result = screen(app)
+    from onenight.ui import theme
+    assert result.headline == "Les loups-garous gagnent !"
+    assert tuple(result.banner_colour) == theme.TEAM_COLOURS["werewolf"]
+    assert app.sounds.played[-1] == "verdict" and "Tanneur" not in text
+    assert find(result, "circle").protected == [0] and find(result, "circle").guards == [3]
+    assert "Ce soir" in find(result, "score").text  # the evening's second game
     back_home(app)
 
 
@@ -717,4 +725,22 @@ def test_the_players_screen_keeps_every_name_and_every_seat_in_sight(app):
         s.keyboard_room = 0
         Window.size = (1280, 800)
         settle()
+    back_home(app)
+
+
+def test_the_mute_button_silences_every_sound_and_keeps_the_timing(app):
+    from onenight.ui.widgets.controls import MuteButton
+
+    to_the_debate(app, NAMES[:3])
+    day = screen(app)
+    mute = [w for w in day.walk() if isinstance(w, MuteButton)][0]
+    try:
+        tap(mute)
+        assert app.muted and app.sounds.muted and app.audio.muted
+        app.say("day.last_minute")
+        assert app.test_audio.events[-1][0] == "play" and app.test_audio.events[-1][3] == 0.0
+    finally:
+        app.muted = False
+    app.say("day.last_minute")
+    assert app.test_audio.events[-1][3] == app.settings.voice_volume
     back_home(app)

@@ -9,6 +9,7 @@ what the pictures show."""
 
 import pytest
 from kivy.core.window import Window
+from kivy.factory import Factory
 
 from onenight.ui.driving import pump, settle, visible
 from onenight.ui.screenshots import NAMES, close_windows, tour
@@ -99,3 +100,45 @@ def test_every_screen_with_ten_players_reads_whole(app, size, lang):
 
 def test_the_tour_plays_ten_players():
     assert len(NAMES) == 10
+
+
+def test_eighteen_seats_fit_the_small_screen(app):
+    """The classic game's table: eighteen seats in the vote circle and in a grid of names,
+    in the room they have on the 800x480 screen, every name whole and apart."""
+    from onenight.ui.widgets.seat_grid import SeatGrid
+    from onenight.ui.widgets.vote_circle import VoteCircle
+
+    names = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid", "Gaëlle", "Hugo", "Inès",
+             "Jules", "Karim", "Léa", "Manon", "Nicolas", "Océane", "Paul", "Quentin", "Rose"]
+    screen = app.sm.current_screen
+    try:
+        Window.size = (800, 480)
+        settle()
+        circle = VoteCircle(size_hint=(None, None), size=(440, 400), pos=(10, 10),
+                            scale=app.scale, text_scale=app.text_scale)
+        grid = SeatGrid(size_hint=(None, None), size=(330, 300), pos=(460, 10),
+                        min_cell_width=app.scale * 170, min_cell_height=app.scale * 62,
+                        button_factory=lambda seat, name: Factory.BigButton(text=name))
+        for w in (circle, grid):
+            screen.add_widget(w)
+        circle.names = names
+        circle.votes = [(i + 1) % 18 for i in range(18)]
+        circle.counts = [1] * 18
+        grid.names = names
+        settle(12)
+        circle._draw()
+        settle(12)
+        labels = [lb for w in (circle, grid) for lb in visible_labels(w)]
+        assert len(circle.chips) == 18 and len(grid.buttons()) == 18
+        problems = [f"{lb.text!r}: {cut(lb) or clipped(lb, Window.size)}" for lb in labels
+                    if cut(lb) or clipped(lb, Window.size)]
+        problems += [f"{a.text!r} overlaps {b.text!r}" for a, b in overlapping(labels, Window.size)]
+        problems += arrows_over_names(circle)
+        for b in grid.buttons():  # inside the grid's box: nothing below the fold
+            assert b.y >= grid.y - 1 and b.top <= grid.top + 1, b.text
+        assert not problems, "\n".join(problems)
+    finally:
+        for w in (circle, grid):
+            screen.remove_widget(w)
+        Window.size = (1280, 800)
+        settle()

@@ -12,11 +12,12 @@ from pathlib import Path
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
-from onenight.game.evening import evening, score
+from onenight.game.evening import evening
 from onenight.rules.scenarios import SCENARIO
 
 from ..widgets.dialog import Dialog
 from .base import BaseScreen
+from .result import score_line
 
 
 def local_when(iso: str, tr, tz=None) -> str:
@@ -123,10 +124,7 @@ class HistoryScreen(BaseScreen):
         if bad:
             key = "history.unreadable_one" if bad == 1 else "history.unreadable"
             self.summary += "  " + self.tr(key, count=bad)
-        games = evening(entries)
-        self.score_text = self.tr("history.score", games=len(games), rows="   ".join(
-            self.tr("result.score_row", name=s.name, wins=s.wins, games=s.games)
-            for s in score(games))) if len(games) >= 2 else ""
+        self.score_text = score_line(self.tr, evening(entries))
 
     def select(self, i: int):
         self.selected = i

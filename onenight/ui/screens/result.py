@@ -49,6 +49,16 @@ _KEYS_WITHOUT_TANNER = {"verdict.werewolf.won.no_werewolf_died.no_tanner"}
 """Verdict sentences with a variant for a table where nobody was on the Tanner's side."""
 
 
+def score_line(tr, games) -> str:
+    """The evening's running score over ``games`` ("Tonight, 3 games: Ana 2/3 ..."), or ""
+    before a second game."""
+    if len(games) < 2:
+        return ""
+    rows = "   ".join(tr("result.score_row", name=s.name, wins=s.wins, games=s.games)
+                      for s in score(games))
+    return tr("result.score", games=len(games), rows=rows)
+
+
 def headline(tr, teams) -> str:
     if not teams:
         return tr("result.headline.nobody")
@@ -166,13 +176,7 @@ class ResultScreen(BaseScreen):
             if upto is None:
                 self.score_text = ""
                 return
-        games = evening(entries, upto)
-        if len(games) < 2:
-            self.score_text = ""
-            return
-        rows = "   ".join(self.tr("result.score_row", name=s.name, wins=s.wins, games=s.games)
-                          for s in score(games))
-        self.score_text = self.tr("result.score", games=len(games), rows=rows)
+        self.score_text = score_line(self.tr, evening(entries, upto))
 
     def on_pre_enter(self, *_):
         super().on_pre_enter()
