@@ -226,7 +226,10 @@ class OneNightApp(App):
         self.message_kind = kind
         self.message = text
         Clock.unschedule(self._clear_message)
-        Clock.schedule_once(self._clear_message, 8 if kind == "error" else 4)
+        # counted from now: Kivy counts a delay from the start of the current frame, and a
+        # long frame (the app's start) would eat the message's time before it is even drawn
+        Clock.schedule_once(self._clear_message, (8 if kind == "error" else 4)
+                            + Clock.time() - Clock.get_time())
 
     def _clear_message(self, *_):
         self.message = ""
