@@ -5,7 +5,19 @@ over when the host steps out of it, a window that closes under the second tap.""
 from kivy.core.window import Window
 
 from onenight.ui.driving import centre, find, pump, settle, tap, tap_at, tap_text, texts
-from tests.ui.test_game import NAMES, back_home, screen, shown, to_the_debate
+from tests.ui.test_game import NAMES, back_home, screen, shown
+
+
+def straight_to_the_debate(app, names):
+    """A new game of ``names`` (Sombre réveil) brought to its debate through the controller:
+    the night itself is not what these tests are about."""
+    back_home(app)
+    for event in ({"type": "abandon"}, {"type": "players", "names": list(names)},
+                  {"type": "scenario", "id": "sombre-reveil"}, {"type": "start_night"},
+                  {"type": "night_done", "minutes": 5}):
+        assert app.send(event), app.message
+    app.go("day")
+    settle()
 
 
 def dialogs():
@@ -20,7 +32,7 @@ def close_dialogs():
 
 
 def test_a_double_tap_in_the_fingers_vote_does_not_vote_for_the_next_player(app):
-    to_the_debate(app, NAMES)
+    straight_to_the_debate(app, NAMES)
     screen(app).start_vote("fingers")
     vote = screen(app)
     tap(find(vote, "skip"))
@@ -50,7 +62,7 @@ def test_closing_the_box_vote_asks_first_and_shows_nothing_until_every_vote_is_i
     app.connect_box()
     box = app.test_boxes[-1]
     try:
-        to_the_debate(app, NAMES[:4])
+        straight_to_the_debate(app, NAMES[:4])
         screen(app).start_vote("box")
         vote = screen(app)
         tap(find(vote, "skip"))
@@ -96,7 +108,7 @@ def test_closing_the_box_vote_asks_first_and_shows_nothing_until_every_vote_is_i
 
 
 def test_a_private_voter_sees_only_their_own_vote(app):
-    to_the_debate(app, NAMES[:3])
+    straight_to_the_debate(app, NAMES[:3])
     screen(app).start_vote("tablet")
     vote = screen(app)
     tap(find(vote, "skip"))
@@ -154,7 +166,7 @@ def test_leaving_the_night_asks_first_and_coming_back_goes_on_where_it_stopped(a
 
 
 def test_a_double_tap_on_vote_leaves_the_vote_window_open(app):
-    to_the_debate(app, NAMES[:3])
+    straight_to_the_debate(app, NAMES[:3])
     day = screen(app)
     x, y = centre(find(day, "vote"))
     tap_at(x, y)

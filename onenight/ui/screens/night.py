@@ -49,6 +49,7 @@ class NightScreen(BaseScreen):
     """Seconds left of the look-at-your-card moment."""
 
     driver = None
+    _game = None  # the game whose night the driver plays
     _left = None  # (game, cue, paused) where the host left the night, to go on from there
     _look_until = 0.0
     _notice_until = 0.0
@@ -62,6 +63,9 @@ class NightScreen(BaseScreen):
             Window.allow_screensaver = False
         except Exception:
             pass
+        if self.driver is not None and self._game != self.app.ctl.state.game:
+            self.driver.close()  # another game's night, left running: not this one
+            self.driver = None
         if self.driver is None or self.driver.done:
             self._begin()
         self.refresh()
@@ -105,6 +109,7 @@ class NightScreen(BaseScreen):
 
     def _start(self, at=None, paused=False):
         app = self.app
+        self._game = app.ctl.state.game
         s = app.settings
         deck = app.ctl.state.deck
         if app.night_factory is not None:

@@ -60,6 +60,7 @@ class VoteScreen(BaseScreen):
         self.choosing = False
         if not any(v.is_in) and not v.revealed:
             self.stage = "countdown"
+            self._guard_until = float("-inf")  # a new vote: no entry to guard yet
             self._started_at = self.app.ctl.now()
             said = self.app.say("vote.countdown")
             self._lead = max(0.0, said - COUNT_SECONDS)

@@ -3,7 +3,6 @@ than cut it, and shortens it only past that: a long name or card name in a tight
 
 from __future__ import annotations
 
-from kivy.clock import Clock
 from kivy.properties import NumericProperty
 from kivy.uix.label import Label
 
@@ -22,9 +21,10 @@ class FitLabel(Label):
 
     def __init__(self, **kw):
         super().__init__(**kw)
-        self._fit_later = Clock.create_trigger(self._fit, -1)
-        self.bind(text=self._fit_later, width=self._fit_later, base_size=self._fit_later,
-                  min_ratio=self._fit_later, bold=self._fit_later)
+        # at once, not on the next frame: a label read (or drawn) between its new width and
+        # its new size would be shortened for nothing
+        self.bind(text=self._fit, width=self._fit, base_size=self._fit,
+                  min_ratio=self._fit, bold=self._fit)
         self._fit()
 
     def _fit(self, *_):
@@ -32,6 +32,10 @@ class FitLabel(Label):
         size = self.base_size
         if self.text and room > 0:
             wide = text_width(self.text, size, self.bold, self.font_name)
-            if wide > room:
-                size = max(size * self.min_ratio, size * room / wide)
+            least = size * self.min_ratio
+            # smaller in steps until it fits (a font's sizes are whole pixels: a size worked
+            # out in proportion can still be a pixel too wide)
+            while wide > room and size > least:
+                size = max(least, min(size - 0.5, size * room / wide))
+                wide = text_width(self.text, size, self.bold, self.font_name)
         self.font_size = size
