@@ -44,6 +44,9 @@ def parse_args(argv=None, lacking: str | None = None):
                          "fd:N serves it on an inherited file descriptor")
     ap.add_argument("--tcp", default=None, metavar="HOST:PORT",
                     help="serve the link on TCP (e.g. 0.0.0.0:7878); port 0 picks a free one")
+    ap.add_argument("--discovery", default="0.0.0.0:7879", metavar="HOST:PORT",
+                    help="with --tcp, answer apps looking for the box on this UDP address "
+                         "(default 0.0.0.0:7879; an empty value turns it off)")
     ap.add_argument("--state", default="/var/lib/onenight-box", metavar="DIR",
                     help="where the box keeps its state and the paired tablets' keys")
     ap.add_argument("--simulate", action="store_true",
@@ -118,6 +121,14 @@ def main(argv=None) -> int:
         server, _ = link.serve_tcp(bridge, host or "0.0.0.0", int(port))
         h, p = server.getsockname()[:2]
         print(f"listening tcp {h}:{p}", flush=True)
+        if args.discovery:  # the app finds the box on the network ("" turns it off)
+            from .discovery import Responder
+
+            dh, _, dp = args.discovery.rpartition(":")
+            try:
+                Responder(bridge.box_id, p, dh or "0.0.0.0", int(dp)).start()
+            except OSError as e:
+                log.error("discovery off: cannot listen on udp %s: %s", args.discovery, e)
     bridge.start()
 
     if args.simulate:

@@ -480,3 +480,35 @@ class Channel:
         if self.key is not None and now - self._last_out >= HEARTBEAT:
             self.send({"t": "ping"})
         return not self.lost
+
+
+# ---- discovery: a box on the local network answers an app that looks for it ---------------
+# The app sends DISCOVERY_QUERY by UDP (broadcast, or to one address); each box answers with
+# one JSON line naming itself and the TCP port of its link. Only that: no seat, no state, no
+# vote; pairing and everything else go through the link.
+DISCOVERY_PORT = 7879
+DISCOVERY_QUERY = b"onenight-box?\n"
+DISCOVERY_KIND = "onenight-box"
+
+
+def discovery_reply(box_id: str, tcp_port: int) -> bytes:
+    return (json.dumps({"box": DISCOVERY_KIND, "v": VERSION, "id": str(box_id)[:64],
+                        "tcp": int(tcp_port)}, separators=(",", ":")) + "\n").encode()
+
+
+def parse_discovery_reply(data: bytes) -> dict:
+    """A box's answer as {"id", "tcp"}; ProtocolError naming what is wrong."""
+    if len(data) > 512:
+        raise ProtocolError("discovery: reply too long")
+    try:
+        body = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise ProtocolError("discovery: reply is not JSON") from None
+    if not isinstance(body, dict) or body.get("box") != DISCOVERY_KIND:
+        raise ProtocolError("discovery: not a vote box's reply")
+    port, box_id = body.get("tcp"), body.get("id")
+    if isinstance(port, bool) or not isinstance(port, int) or not 0 < port < 65536:
+        raise ProtocolError("discovery: tcp: not a port")
+    if not isinstance(box_id, str) or not box_id:
+        raise ProtocolError("discovery: id: missing")
+    return {"id": box_id, "tcp": port}

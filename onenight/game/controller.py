@@ -7,7 +7,8 @@ or time (Anarchie's draw, the first speaker, timer changes) are completed by the
 before they are logged, so the log replays exactly.
 
 What a screen may show comes from the ``*_view`` methods only: the vote view, for instance,
-says whose vote is in, and whom they voted for only once every vote is in or the vote closed.
+says whose vote is in, and whom they voted for only once every vote is in (a vote closed
+early first takes its missing votes).
 """
 
 from __future__ import annotations
@@ -80,6 +81,7 @@ class VoteView:
     votes: tuple[int | None, ...] | None  # only when revealed
     counts: tuple[int, ...] | None  # only when revealed
     missing: tuple[int, ...]  # seats whose vote is not in
+    closed: bool = False  # closed early: the missing votes are taken one by one, in private
 
     @property
     def complete(self) -> bool:
@@ -537,7 +539,10 @@ class Controller(TabletCards, Flow):
     def vote_view(self) -> VoteView:
         s = self.state
         is_in = s.ballots.is_in()
-        revealed = s.ballots.revealed()
+        # Every vote at once, and only once every vote is in: a vote closed early (the box's
+        # silent pads) shows nothing until its missing votes are in, or the last voters
+        # would vote knowing the tally.
+        revealed = s.ballots.revealed() and not s.ballots.missing()
         votes = counts = None
         if revealed:
             votes = tuple(s.votes)
@@ -545,7 +550,7 @@ class Controller(TabletCards, Flow):
             counts = tuple(c[i] for i in range(len(s.players)))
         missing = s.ballots.missing()
         return VoteView(s.vote_mode, tuple(s.players), tuple(is_in), revealed, votes, counts,
-                        missing)
+                        missing, s.vote_closed)
 
     def reveal_view(self) -> RevealView:
         s = self.state

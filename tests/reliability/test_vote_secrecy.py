@@ -98,6 +98,9 @@ def test_the_journal_holds_the_votes_but_is_never_shown(tmp_path, caplog):
     assert data / "history" not in journal.parents  # not among the saved games...
     entries, bad = history.entries()
     assert entries == [] and bad == 0  # ...which are what the history screen lists
+    v = ctl.vote_view()
+    assert not v.revealed and v.missing == (4,)  # the silent pad's vote is asked first
+    ctl.apply({"type": "vote", "seat": 4, "target": 0})
     assert ctl.vote_view().revealed and ctl.vote_view().votes[:4] == (1, 2, 3, 4)
     assert all("votes" not in r.getMessage() or "in" in r.getMessage()
                for r in caplog.records if r.name.startswith("onenight.game"))

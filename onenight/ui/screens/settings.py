@@ -38,6 +38,14 @@ class RoleTimeRow(Factory.BoxLayout):
 
 
 class SettingsScreen(BaseScreen):
+    searching = BooleanProperty(False)
+    """Looking for the box (serial devices, boxes on the network)."""
+    found_text = StringProperty("")
+    discovery_targets = None
+    """Where to ask for boxes on the network (None: the local network and this machine)."""
+    discovery_seconds = 1.5
+    """How long boxes have to answer."""
+    _thread = None
     box_status = StringProperty("")
     box_supported = BooleanProperty(False)
     box_connected = BooleanProperty(False)
@@ -87,7 +95,10 @@ class SettingsScreen(BaseScreen):
         if unit == "percent":
             row.value_text = f"{round(v * 100)} %"
         elif unit == "pace":
-            row.value_text = f"{int(v)} %"
+            # which way is faster: the players' time is this share of the standard time
+            way = "normal" if v == 100 else ("faster" if v < 100 else "slower")
+            row.value_text = self.tr("settings.pace_value", n=int(v),
+                                     way=self.tr("settings.pace_" + way))
         else:
             row.value_text = self.tr("unit." + unit, n=int(v))
         if key == "night_pace" and hasattr(self, "_role_rows"):
@@ -162,6 +173,54 @@ class SettingsScreen(BaseScreen):
             self.box_status = self.tr("box.status." + box.status(), **box.status_facts())
             if getattr(box, "testing", False):
                 self.box_status += "  " + self.tr("box.pads_pressed", **box.status_facts())
+
+    def find(self) -> list:
+        """The boxes found now: serial devices of this machine, boxes on the network."""
+        from onenight.box.discovery import network_boxes, serial_devices
+
+        return network_boxes(timeout=self.discovery_seconds, targets=self.discovery_targets) \
+            + serial_devices()
+
+    def search(self):
+        """Look for the box in the background; what is found is offered as buttons."""
+        import threading
+
+        from kivy.clock import Clock
+
+        if self.searching:
+            return
+        self.searching = True
+        self.found_text = ""
+
+        def look():
+            try:
+                found = self.find()
+            except OSError:
+                found = []
+            Clock.schedule_once(lambda dt: self.show_found(found), 0)
+
+        self._thread = threading.Thread(target=look, name="box-search", daemon=True)
+        self._thread.start()
+
+    def show_found(self, found):
+        from kivy.factory import Factory
+
+        self.searching = False
+        grid = self.ids.found
+        grid.clear_widgets()
+        for f in found:
+            kind = self.tr("settings.box_found_" + f.kind)
+            b = Factory.BigButton(text=f"{f.name} · {kind}", primary=f.address == self.app.settings.box_address)
+            b.address = f.address
+            b.bind(on_release=lambda w: self.use(w.address))
+            grid.add_widget(b)
+        self.found_text = self.tr("settings.box_found", count=len(found)) if found \
+            else self.tr("settings.box_found_none")
+
+    def use(self, address: str):
+        """Connect to a box that was found."""
+        self.ids.address.text = address
+        self.connect()
 
     def connect(self):
         addr = self.ids.address.text.strip()
