@@ -10,8 +10,10 @@ import sys
 import threading
 from pathlib import Path
 
+from onenight.game.durable import private_folder
+
 from . import link
-from .box import PAIR_HOLD, BoxLogic, VoteBox
+from .box import BoxLogic, VoteBox
 from .pins import DEFAULT, PinMapError, load
 
 
@@ -27,12 +29,16 @@ def parse_args(argv=None):
     ap.add_argument("--tcp", default=None, metavar="HOST:PORT",
                     help="serve the link on TCP (e.g. 0.0.0.0:7878); port 0 picks a free one")
     ap.add_argument("--state", default="/var/lib/onenight-box", metavar="DIR",
-                    help="where the box keeps its state and the paired tablets' keys")
+                    help="where the box keeps its state and the paired tablets' keys (made "
+                         "readable by the box's user only)")
     ap.add_argument("--simulate", action="store_true",
                     help="mock pins and a console to press pads by typing")
-    ap.add_argument("--pair-hold", type=float, default=PAIR_HOLD, metavar="SECONDS",
-                    help="how long an OK key is held to open the pairing window")
     ap.add_argument("--box-id", default=None, help="this box's name (default: the host name)")
+    ap.add_argument("--tablets", action="store_true",
+                    help="list the tablets paired with the box, and exit")
+    ap.add_argument("--forget", metavar="TABLET", default=None,
+                    help="forget a paired tablet (a running box notices within a second), "
+                         "and exit")
     ap.add_argument("-v", "--verbose", action="store_true", help="log at DEBUG level")
     return ap.parse_args(argv)
 
@@ -46,7 +52,19 @@ def hardware_factory(pin_map):
     if not pin_map.expanders:
         return base
     from smbus2 import SMBus
-    return ExpanderFactory(base, SMBus(pin_map.i2c_bus), pin_map.expanders)
+    buses = {n: SMBus(n) for n in sorted({e.bus for e in pin_map.expanders.values()})}
+    return ExpanderFactory(base, buses, pin_map.expanders)
+
+
+def list_tablets(paired: link.PairedApps, out=sys.stdout) -> None:
+    """Print the paired tablets, one a line: id, when, name."""
+    import time
+    tablets = paired.list()
+    for t in tablets:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(t["at"])) if t["at"] else "?"
+        print(f"{t['id']}  paired {when}  {t['name']}".rstrip(), file=out, flush=True)
+    if not tablets:
+        print("no tablet is paired", file=out, flush=True)
 
 
 def main(argv=None) -> int:
@@ -61,10 +79,23 @@ def main(argv=None) -> int:
         return 2
     state = Path(args.state)
     try:
-        state.mkdir(parents=True, exist_ok=True)
+        private_folder(state)
+        for f in state.iterdir():  # files an older version left readable by others
+            if f.is_file() and f.stat().st_mode & 0o077:
+                f.chmod(0o600)
     except OSError as e:
         log.error("cannot use state directory %s: %s", state, e)
         return 2
+    paired = link.PairedApps(state / "paired.json")
+    if args.tablets:
+        list_tablets(paired)
+        return 0
+    if args.forget:
+        if not paired.remove(args.forget):
+            log.error("no tablet %s is paired (see --tablets)", args.forget)
+            return 2
+        print(f"forgot {args.forget}", flush=True)
+        return 0
 
     if args.simulate:
         from .simulate import SimulatedHardware, announce, console
@@ -82,16 +113,20 @@ def main(argv=None) -> int:
     except Exception as e:
         log.error("cannot set up the pads, bar and buzzer: %s", e)
         return 2
-    logic = BoxLogic(box, store=state / "state.json", pair_hold=args.pair_hold)
-    bridge = link.Bridge(logic, link.PairedApps(state / "paired.json"),
-                         args.box_id or socket.gethostname())
+    logic = BoxLogic(box, store=state / "state.json")
+    bridge = link.Bridge(logic, paired, args.box_id or socket.gethostname())
     for where in args.serial:
         link.serve_serial(bridge, where)
     if args.tcp:
         host, _, port = args.tcp.rpartition(":")
-        server, _ = link.serve_tcp(bridge, host or "0.0.0.0", int(port))
-        h, p = server.getsockname()[:2]
-        print(f"listening tcp {h}:{p}", flush=True)
+        try:
+            server, _ = link.serve_tcp(bridge, host or "0.0.0.0", int(port))
+        except (OSError, ValueError) as e:
+            log.error("cannot serve tcp on %s: %s", args.tcp, e)
+            return 2
+        if server is not None:
+            h, p = server.getsockname()[:2]
+            print(f"listening tcp {h}:{p}", flush=True)
     bridge.start()
 
     done = threading.Event()

@@ -13,7 +13,7 @@ ALLOWED = {
     "firmware_bridge/protocol.py": set(),
     "onenight/narration": {"onenight.rules", "onenight.narration", "kivy"},
     "onenight/game": {"onenight.rules", "onenight.game", "onenight.narration", "onenight"},
-    "onenight/box": {"onenight.box", "firmware_bridge.protocol", "serial"},
+    "onenight/box": {"onenight.box", "firmware_bridge.protocol", "onenight.game.durable", "serial"},
 }
 WATCHED = ("onenight", "firmware_bridge", "kivy", "serial", "gpiozero")
 

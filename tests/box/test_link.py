@@ -2,22 +2,13 @@
 
 import json
 import signal
-import socket
 import time
-
-import pytest
 
 from firmware_bridge import protocol as p
 from onenight.box import BoxClient, KeyStore
 from onenight.rules.outcome import check_votes
 
-from .conftest import APP, BOX, KEY, BridgeProcess, paired_state
-
-T = 10.0  # generous timeout for every wait; a passing test never waits that long
-
-
-def connected(c):
-    return c.status == "connected"
+from .conftest import BOX, T, BridgeProcess, RawApp, connected, pair_by_code, paired_state
 
 
 def whole_vote(bridge, client):
@@ -136,99 +127,75 @@ def test_an_unpaired_tablet_is_refused_until_paired(tmp_path):
     state = tmp_path / "box"
     state.mkdir()
     bridge = BridgeProcess(state, tcp=True).start()
-    client = BoxClient(f"socket://127.0.0.1:{bridge.port}", KeyStore(tmp_path / "t.json"))
+    client = BoxClient(bridge.url, KeyStore(tmp_path / "t.json"), name="Ana's tablet")
     client.start()
     try:
         assert client.wait_for(lambda c: c.status == "unpaired", T)
-        client.pair()  # nobody holds a key: refused
-        assert client.wait_for(lambda c: c.last_refusal and "pairing refused" in c.last_refusal, T)
-        bridge.say("down 1")
-        bridge.expect("pairing open")
-        bridge.say("up 1")
-        client.pair()
-        assert client.wait_for(connected, T)
-        assert json.loads((state / "paired.json").read_text()).keys() == {client.keys.app_id}
+        pair_by_code(bridge, client)
+        paired = json.loads((state / "paired.json").read_text())
+        assert paired.keys() == {client.keys.app_id}
+        assert paired[client.keys.app_id]["name"] == "Ana's tablet"
         assert client.keys.get(BOX) is not None
+        assert client.wait_for(lambda c: [t["id"] for t in c.tablets] == [c.keys.app_id], T)
     finally:
         client.stop()
         bridge.stop()
-    assert "pairing refused" in bridge.log()
-
-
-class RawApp:
-    """A hand-driven app over TCP, to send what a well-behaved client never would."""
-
-    def __init__(self, port):
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=T)
-        self.got = []
-        self.sent = []
-        self.ch = p.Channel("app", self._write, time.monotonic, self.got.append, print)
-
-    def _write(self, data):
-        self.sent.append(data)
-        self.sock.sendall(data)
-
-    def read_until(self, done):
-        """Read until ``done()`` holds, or a message of kind ``done`` (a string) arrives;
-        returns the latest message of that kind."""
-        kind = done if isinstance(done, str) else None
-        if kind:
-            done = lambda: any(m["t"] == kind for m in self.got)
-        deadline = time.monotonic() + T
-        self.sock.settimeout(T)
-        while not done():
-            assert time.monotonic() < deadline, "the box never answered"
-            self.ch.data_received(self.sock.recv(4096))
-        return next((m for m in reversed(self.got) if m["t"] == kind), None)
-
-    def hello(self, app_id=APP, key=KEY):
-        nonce = p.new_nonce()
-        self.ch.send({"t": "hello", "v": p.VERSION, "id": app_id, "n": nonce})
-        h = self.read_until("hello")
-        self.ch.restart(p.session_key(key, nonce, h["n"]))
-        return h
+    assert "pairing asked by" in bridge.log()
 
 
 def test_garbage_and_hostile_frames_are_refused_and_logged(over_tcp):
     bridge, client = over_tcp
     first_vote_in(bridge, client, players=4, target=2)
 
-    raw = RawApp(bridge.port)
-    raw.sock.sendall(b"\x00\xff\xfe garbage\n" + b"#" + b"A" * 5000 + b"\n")
+    client.stop()  # the raw app takes the tablet's place (one session at a time)
+    bridge.wait_link(up=False)
+    raw = RawApp(bridge.url)
+    raw.write(b"\x00\xff\xfe garbage\n" + b"#" + b"A" * 5000 + b"\n")
     bad_crc = bytearray(p.encode_frame({"t": "ping"}))
     bad_crc[2] ^= 4
-    raw.sock.sendall(bytes(bad_crc) + p.encode_frame({"t": "launch", "s": 1}))
+    raw.write(bytes(bad_crc) + p.encode_frame({"t": "launch", "s": 1}))
     raw.hello()
     raw.ch.send({"t": "launch"})  # authenticated, but no such message
-    raw.ch.send({"t": "open", "seats": [12], "players": 5, "round": 9})  # seat out of range
+    raw.ch.send({"t": "open", "round": 9, "kind": "vote", "seats": [12], "players": 5,
+                 "targets": [0], "self": False, "choice": "seat"})  # seat out of range
     raw.ch.send({"t": "close", "round": 12345})  # not the open round
     captured = p.encode_frame({"t": "reset", "s": 99}, "00" * 16)  # forged MAC
-    raw.sock.sendall(captured)
+    raw.write(captured)
     raw.ch.send({"t": "cue", "cue": "chirp"})
     replay = raw.sent[-1]
     raw.read_until(lambda: raw.ch.unacknowledged == 0)
-    raw.sock.sendall(replay)  # the same frame again, in the same session
+    raw.write(replay)  # the same frame again, in the same session
 
-    intruder = RawApp(bridge.port)
+    intruder = RawApp(bridge.url)
     intruder.hello(app_id="stranger", key=b"\x01" * 32)
     intruder.ch.key = b"\x01" * 32
     intruder.ch.send({"t": "reset"})
-    assert "unpaired" in intruder.read_until("error")["reason"]
+    assert intruder.read_until("error")["code"] == "unpaired"
 
     bridge.say("vote 2 2")  # for oneself
     bridge.say("vote 1 3")  # a second vote
     bridge.say("show")
     bridge.expect("phase vote")
-    client.close_vote()
-    assert client.wait_for(lambda c: c.votes is not None, T)
-    assert client.votes == {0: 1}
+    raw.close()
+    intruder.close()
+    bridge.wait_link(up=False)
+    again = BoxClient(client.url, client.keys)  # the tablet is back: it closes the vote
+    again._wanted = client._wanted
+    again.start()
+    try:
+        assert again.wait_for(connected, T)
+        again.close_vote()
+        assert again.wait_for(lambda c: c.votes is not None, T)
+        assert again.votes == {0: 1}
+    finally:
+        again.stop()
     bridge.say("vote 3 1")  # after the close
     bridge.say("show")
     bridge.expect("phase closed")
     log = bridge.log()
     for reason in ("garbage", "checksum", "longer than", "unauthenticated", "unknown message 'launch'",
                    "out of range", "round 12345", "bad MAC", "not paired", "already received",
-                   "cannot vote for themselves", "already voted", "the vote is closed"):
+                   "cannot choose themselves", "already voted", "the round is closed"):
         assert reason in log, reason
     assert "Traceback" not in log
 

@@ -1,10 +1,12 @@
-"""The box on gpiozero's MockFactory pins: presses, bounce, ready, the vote, bar and buzzer."""
+"""The box on gpiozero's MockFactory pins: presses, bounce, ready, the vote, the night's
+picks, pairing codes, bar and buzzer."""
 
+import json
 import logging
 
 import pytest
 
-from firmware_bridge.box import BoxLogic, VoteBox, seat_of_digit
+from firmware_bridge.box import PAIR_WINDOW, Refused, seat_dialled
 
 
 def test_one_press_gives_one_ready_signal(rig):
@@ -50,8 +52,10 @@ def test_callbacks_only_queue(rig):
     assert len(rig.kinds("ready")) == 1
 
 
-def test_wheel_digits_map_to_seats():
-    assert [seat_of_digit(d) for d in range(10)] == [9, 0, 1, 2, 3, 4, 5, 6, 7, 8]
+def test_wheel_digits_and_the_tens_switch_map_to_seats():
+    assert [seat_dialled(d) for d in range(10)] == [9, 0, 1, 2, 3, 4, 5, 6, 7, 8]
+    assert [seat_dialled(d, tens=True) for d in range(10)] == list(range(19, 9, -1))[:1] + \
+        list(range(10, 19))
 
 
 def test_a_whole_vote(rig):
@@ -95,7 +99,7 @@ def test_second_vote_and_vote_after_close_are_refused(rig, caplog):
     rig.logic.close(1)
     with caplog.at_level(logging.INFO):
         rig.vote(1, 0)
-    assert "the vote is closed" in caplog.text
+    assert "the round is closed" in caplog.text
     assert rig.logic.state.votes == {0: 1}
     assert rig.kinds("votes")[-1]["votes"] == {0: 1}
 
@@ -176,17 +180,50 @@ def test_cue_three_two_one(rig):
     assert heard.count(True) > 20  # the last beep is long
 
 
-def test_holding_a_key_opens_the_pairing_window(rig):
-    rig.press(5)
-    rig.poll(5)
+def code(rig, seat, digits):
+    for d in digits:
+        rig.hw.dial(seat, int(d))
+        rig.press(seat)
+
+
+def test_a_pairing_code_is_dialled_one_digit_at_a_time(rig):
+    rig.logic.start_pairing()
+    rig.poll()
+    assert rig.logic.pairing_open() and rig.kinds("pairing")
+    code(rig, 3, "12")  # digits dialled before the code is known are kept
+    rig.logic.pairing_code("1234")
+    code(rig, 3, "34")
+    assert rig.kinds("pair_code") == [{"t": "pair_code", "ok": True, "final": True}]
     assert not rig.logic.pairing_open()
+
+
+def test_three_wrong_codes_and_the_pairing_is_given_up(rig):
+    rig.logic.start_pairing()
+    rig.logic.pairing_code("0000")
+    for wrong in ("1111", "2222", "3333"):
+        code(rig, 0, wrong)
+    assert [e["final"] for e in rig.kinds("pair_code")] == [False, False, True]
+    assert not any(e["ok"] for e in rig.kinds("pair_code")) and not rig.logic.pairing_open()
+
+
+def test_a_pairing_code_not_dialled_in_time_is_given_up(rig):
+    rig.logic.start_pairing()
+    rig.logic.pairing_code("0000")
+    rig.poll(PAIR_WINDOW + 1)
+    assert rig.kinds("pair_code") == [{"t": "pair_code", "ok": False, "final": True}]
+
+
+@pytest.mark.parametrize("start", [lambda l: l.debate(300, 300), lambda l: l.open_vote([0], 4, 1),
+                                   lambda l: l.open_round(2, "pick", [0, 1], 4)])
+def test_no_pairing_during_a_game_and_holding_a_key_opens_nothing(rig, start):
+    start(rig.logic)
+    with pytest.raises(Refused, match="busy"):
+        rig.logic.start_pairing()
     rig.edge(5, True, 0.1)
-    rig.poll(1)
-    rig.poll(2.5)
-    assert rig.logic.pairing_open()
-    assert rig.kinds("pairing")
-    rig.poll(61)
-    assert not rig.logic.pairing_open()
+    rig.poll(5)  # held 5 s: what used to open a pairing window
+    rig.edge(5, False, 0.1)
+    rig.poll()
+    assert not rig.logic.pairing_open() and not rig.kinds("pairing")
 
 
 def test_state_survives_a_restart(rig, clock, tmp_path):
@@ -224,3 +261,177 @@ def test_pin_factory_reaches_every_part(rig):
     parts = [rig.box.bar, rig.box.buzzer, rig.box.status, *rig.box.pads]
     assert all(p.pin_factory is rig.hw.factory for p in parts)
     assert all(c.pin_factory is rig.hw.factory for pad in rig.box.pads for c in pad)
+
+
+# ---- a vote is on disk before anything about it leaves the box --------------------------
+
+def test_a_vote_is_saved_before_it_is_sent(rig, tmp_path):
+    """The power is cut the moment the vote leaves the box (here: when the link hears of it):
+    the box that comes back has it, and refuses a second, different vote."""
+    from tests.firmware_bridge.conftest import Rig
+    on_disk = []
+
+    def power_cut(ev):
+        if ev["t"] == "vote":
+            saved = json.loads((tmp_path / "state.json").read_text())
+            on_disk.append(saved["votes"])
+
+    rig.logic.listeners.append(power_cut)
+    rig.logic.open_vote([0, 1, 2], 4, 5)
+    rig.vote(0, 2)
+    assert on_disk == [{"0": 2}]
+    rig.close()
+    again = Rig(rig.clock, tmp_path / "state.json")
+    again.vote(0, 3)  # a second vote, for someone else: refused
+    assert again.logic.state.votes == {0: 2}
+    again.close()
+
+
+def test_the_state_file_is_readable_by_the_box_only(rig, tmp_path):
+    rig.logic.open_vote([0, 1], 4, 5)
+    rig.vote(0, 1)
+    assert (tmp_path / "state.json").stat().st_mode & 0o777 == 0o600
+
+
+# ---- the night's picks: sleeping pads look and sound like woken ones ------------------------
+
+def run_pick(clock, tmp_path, presses, name, choice="seat"):
+    """A pick round for four living players in which ``presses`` (seat, dialled) happen at
+    step 5; returns what a player could see or hear at each step, and the log lines."""
+    from tests.firmware_bridge.conftest import Rig
+    rig = Rig(clock, tmp_path / f"{name}.json")
+    seen = []
+    rig.logic.open_round(4, "pick", [0, 1, 2, 3], 5, targets=[0, 1, 2, 3], choice=choice)
+    for step in range(40):
+        if step == 5:
+            for seat, dialled in presses:
+                if choice == "seat":
+                    rig.vote(seat, dialled)
+                else:
+                    rig.answer(seat, dialled)
+            if not presses:  # the time a press takes, without one
+                rig.poll(0.1)
+                rig.poll(0.1)
+        rig.poll(0.05)
+        seen.append(rig.outputs())
+    picks = dict(rig.logic.state.votes)
+    rig.close()
+    return seen, picks
+
+
+@pytest.mark.parametrize("choice, presses", [
+    # (1, 1): a seat dialling itself; (0, 4): a seat that cannot be chosen (dead)
+    ("seat", [[(1, 3)], [(2, 0)], [], [(1, 1)], [(0, 4)]]),
+    ("yes_no", [[(1, True)], [(2, False)], []]),
+])
+def test_a_pick_shows_nothing_of_who_pressed(tmp_path, caplog, choice, presses):
+    """Whoever presses (a woken player, a sleeping one, nobody, a refused choice), every pad
+    LED, the bar, the buzzer and the log go exactly the same way."""
+    from tests.firmware_bridge.conftest import FakeClock
+    runs, logs = [], []
+    for i, p in enumerate(presses):
+        with caplog.at_level(logging.DEBUG, logger="firmware_bridge"):
+            caplog.clear()
+            runs.append(run_pick(FakeClock(), tmp_path, p, f"{choice}{i}", choice))
+            logs.append([r.getMessage() for r in caplog.records if "pick" not in r.getMessage()
+                         and r.levelno >= logging.INFO])
+    assert all(r[0] == runs[0][0] for r in runs)
+    assert all(log == logs[0] for log in logs) and logs[0] == []
+    assert [r[1] for r in runs] == ([{1: 3}, {2: 0}, {}, {}, {}] if choice == "seat"
+                                    else [{1: 1}, {2: 0}, {}])
+
+
+def test_a_later_press_replaces_a_pick(rig):
+    rig.logic.open_round(1, "pick", [0, 1, 2], 3)
+    rig.vote(0, 1)
+    rig.vote(0, 2)
+    rig.logic.close(1)
+    rig.poll()
+    assert rig.kinds("picks") == [{"t": "picks", "round": 1, "picks": {0: 2}}]
+
+
+def test_a_dead_players_pad_refuses_input(rig):
+    rig.logic.open_round(1, "vote", [0, 2, 3], 5, targets=[0, 2, 3])  # seats 2 and 5 are dead
+    rig.vote(1, 0)
+    flicker = set()
+    for _ in range(8):
+        rig.poll(0.05)
+        flicker.add(rig.led(1))
+    assert flicker == {True, False} and rig.logic.state.votes == {}
+    rig.vote(0, 1)  # nor can the dead be chosen
+    assert rig.logic.state.votes == {}
+    rig.vote(0, 2)
+    assert rig.logic.state.votes == {0: 2}
+
+
+def test_a_second_vote_takes_only_the_tied_seats(rig):
+    rig.logic.open_round(2, "vote", [0, 1, 2, 3, 4], 5, targets=[1, 3])
+    rig.vote(0, 2)
+    rig.vote(1, 1)  # a tied player cannot vote for himself
+    assert rig.logic.state.votes == {}
+    rig.vote(0, 3)
+    rig.vote(1, 3)
+    assert rig.logic.state.votes == {0: 3, 1: 3}
+
+
+def test_the_captains_election_takes_a_vote_for_oneself(rig):
+    rig.logic.open_round(3, "vote", [0, 1, 2], 3, self_ok=True)
+    rig.vote(0, 0)
+    assert rig.logic.state.votes == {0: 0}
+
+
+def test_eighteen_pads_dial_seats_above_ten(clock, tmp_path):
+    from tests.firmware_bridge.conftest import Rig
+    rig = Rig(clock, tmp_path / "s.json")
+    assert rig.logic.n == 18 and rig.logic.dial_limit == 20
+    rig.logic.open_round(1, "vote", list(range(18)), 18)
+    rig.vote(16, 10)  # seat 17 dials 11: the wheel on 1, the +10 switch on
+    rig.vote(17, 9)  # seat 18 dials 10: the wheel on 0, the switch off
+    rig.vote(0, 17)  # seat 1 dials 18
+    assert rig.logic.state.votes == {16: 10, 17: 9, 0: 17}
+    rig.hw.dial_seat(1, 19)  # 20: no such seat
+    rig.press(1)
+    assert 1 not in rig.logic.state.votes
+    rig.close()
+
+
+def test_pads_without_a_tens_switch_cannot_take_seats_above_ten(clock, tmp_path):
+    import tomllib
+    from firmware_bridge.pins import DEFAULT
+    from tests.firmware_bridge.conftest import Rig
+    raw = tomllib.loads(DEFAULT.with_name("pins-10.toml").read_text())
+    lines = [f"{k} = {json.dumps(v)}" for k, v in raw.items() if not isinstance(v, dict) and k != "seats"]
+    text = "\n".join(lines) + "\n"
+    for name, e in raw["expanders"].items():
+        text += f"[expanders.{name}]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in e.items())
+    for part in ("bar", "buzzer", "status"):
+        text += f"[{part}]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in raw[part].items())
+    for seat in raw["seats"]:
+        text += "[[seats]]\n" + "".join(f"{k} = {json.dumps(v)}\n" for k, v in seat.items()
+                                        if k != "tens")
+    (tmp_path / "pins.toml").write_text(text)
+    rig = Rig(clock, tmp_path / "s.json", pins=tmp_path / "pins.toml")
+    assert rig.logic.dial_limit == 10
+    with pytest.raises(Refused, match="no \\+10 switch"):
+        rig.logic.open_round(1, "vote", list(range(10)), 12)
+    rig.logic.open_round(1, "vote", list(range(10)), 12, targets=list(range(10)))
+    rig.close()
+
+
+def test_only_the_tablet_that_opened_a_round_ends_it(rig):
+    rig.logic.open_round(1, "vote", [0, 1, 2], 4, by="tablet")
+    rig.vote(0, 1)
+    for command in (lambda: rig.logic.debate(10, 10, by="phone"),
+                    lambda: rig.logic.reset(by="phone"),
+                    lambda: rig.logic.close(1, by="phone"),
+                    lambda: rig.logic.open_round(2, "vote", [0], 4, by="phone")):
+        with pytest.raises(Refused) as e:
+            command()
+        assert e.value.code == "not_owner"
+    assert rig.logic.state.votes == {0: 1} and rig.logic.state.phase == "vote"
+    rig.logic.close(1, by="tablet")
+    with pytest.raises(Refused):  # closed, but its owner may not have the votes yet
+        rig.logic.debate(10, 10, by="phone")
+    rig.logic.disown("tablet")  # forgotten: the box is anyone's
+    rig.logic.debate(10, 10, by="phone")
+    assert rig.logic.state.phase == "debate"

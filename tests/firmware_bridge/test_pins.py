@@ -16,10 +16,29 @@ def raw():
 
 def test_reference_map_is_valid():
     pm = load()
-    assert len(pm.seats) == 10
+    assert len(pm.seats) == 18 and all(s.tens for s in pm.seats)
     pins = [p for p, _ in pm.all_pins()]
     assert len(pins) == len(set(pins))
     assert not {"GPIO0", "GPIO1"} & set(pins)
+    assert {e.bus for e in pm.expanders.values()} == {1, 3}
+    assert pm.interrupt_lines()["GPIO9"] == ["mcp7", "mcp8"]  # two chips, one line
+
+
+def test_the_ten_pad_map_is_the_first_ten_seats_of_the_reference():
+    ten, full = load(DEFAULT.with_name("pins-10.toml")), load()
+    assert ten.seats == full.seats[:10]
+    assert ten.bar == full.bar and ten.buzzer == full.buzzer and ten.status == full.status
+    assert all(full.expanders[n] == e for n, e in ten.expanders.items())
+
+
+def test_every_pi_gpio_is_accounted_for():
+    """The pin budget of the 18-pad build: every header GPIO is used, reserved, or free."""
+    pm = load()
+    used = {p for p, _ in pm.all_pins() if p.startswith("GPIO")}
+    reserved = set(pm.reserved)
+    free = {f"GPIO{n}" for n in range(28)} - used - reserved
+    assert used & reserved == set()
+    assert free == set(), free  # the 18-pad build uses the whole header
 
 
 def test_reference_map_uses_only_header_gpios_and_declared_expanders():
@@ -46,8 +65,13 @@ def test_every_seat_is_complete():
     (lambda r: r["seats"][0].pop("led"), "led pin missing"),
     (lambda r: r["seats"][1]["wheel"].pop(), "4 pins"),
     (lambda r: r["expanders"]["mcp1"].update(address=0x20), "already used"),
+    (lambda r: r["expanders"]["mcp8"].update(bus=1, address=0x27), "already used"),
+    (lambda r: r["expanders"]["mcp8"].update(bus="three"), "bus"),
     (lambda r: r["expanders"]["mcp1"].update(interrupt="mcp0:A7"), "Pi GPIO"),
+    (lambda r: r["expanders"]["mcp1"].update(interrupt="GPIO5"), "used twice"),  # a bar LED
     (lambda r: r["seats"].extend(copy.deepcopy(r["seats"][:1])), "seats"),
+    (lambda r: r["seats"][12].pop("tens"), "tens"),
+    (lambda r: r["bar"]["pins"].__setitem__(0, "GPIO10"), "reserved"),  # I2C bus 3
     (lambda r: r["seats"][0].update(ok="pin7"), "neither"),
 ])
 def test_mistakes_are_refused_with_the_reason(raw, mutate, message):
