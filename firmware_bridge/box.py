@@ -644,3 +644,33 @@ class BoxLogic:
             self._start_countdown(max(0.0, s.remaining - aged))
         log.info("state restored: %s, round %d", s.phase, s.round)
         return s
+
+
+class PadWatch:
+    """For testing the pads and their cables (``onenight-box --pad-test``): every change on
+    every pad, as read at the box's end: the wheel's digit, the +10 switch, the OK key; each
+    pad's LED is lit while its key is down, which tests the LED's line too."""
+
+    def __init__(self, box: VoteBox):
+        self.box = box
+        self._last: list = [None] * len(box.pads)
+
+    def scan(self) -> list[str]:
+        lines = []
+        for i, pad in enumerate(self.box.pads):
+            now = (pad.digit, pad.has_tens and bool(pad.tens.value), pad.key_is_down)
+            if now == self._last[i]:
+                continue
+            self._last[i] = now
+            digit, tens, down = now
+            wheel = str(digit) if digit <= 9 else f"no digit (bits {digit:04b}: check bits 1-8)"
+            plus = (" +10 on" if tens else " +10 off") if pad.has_tens else ""
+            lines.append(f"seat {i + 1}: wheel {wheel}{plus} OK {'down' if down else 'up'}")
+            pad.led.value = down
+        return lines
+
+    def run(self, out, stop: threading.Event, period: float = 0.02) -> None:
+        while not stop.is_set():
+            for line in self.scan():
+                print(line, file=out, flush=True)
+            stop.wait(period)

@@ -13,7 +13,7 @@ from pathlib import Path
 from onenight.game.durable import private_folder
 
 from . import link
-from .box import BoxLogic, VoteBox
+from .box import BoxLogic, PadWatch, VoteBox
 from .pins import DEFAULT, PinMapError, load
 
 
@@ -39,6 +39,10 @@ def parse_args(argv=None):
     ap.add_argument("--forget", metavar="TABLET", default=None,
                     help="forget a paired tablet (a running box notices within a second), "
                          "and exit")
+    ap.add_argument("--pad-test", action="store_true",
+                    help="print every change on every pad (wheel, +10, OK) and light a pad's "
+                         "LED while its key is down, to test pads and cables; no link is "
+                         "served (stop the service first)")
     ap.add_argument("-v", "--verbose", action="store_true", help="log at DEBUG level")
     return ap.parse_args(argv)
 
@@ -54,6 +58,27 @@ def hardware_factory(pin_map):
     from smbus2 import SMBus
     buses = {n: SMBus(n) for n in sorted({e.bus for e in pin_map.expanders.values()})}
     return ExpanderFactory(base, buses, pin_map.expanders)
+
+
+def pad_test(box: VoteBox, console=None) -> int:
+    """Watch the pads until interrupted (with ``--simulate``, the console drives them)."""
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *a: stop.set())
+    watch = threading.Thread(target=PadWatch(box).run, args=(sys.stdout, stop), daemon=True)
+    print("pad test: turn each wheel through 0 to 9, flip +10, press OK; Ctrl-C to stop",
+          flush=True)
+    watch.start()
+    try:
+        if console is not None:
+            console()
+        else:
+            stop.wait()
+    except KeyboardInterrupt:
+        pass
+    stop.set()
+    watch.join(1)
+    box.close()
+    return 0
 
 
 def list_tablets(paired: link.PairedApps, out=sys.stdout) -> None:
@@ -113,6 +138,9 @@ def main(argv=None) -> int:
     except Exception as e:
         log.error("cannot set up the pads, bar and buzzer: %s", e)
         return 2
+    if args.pad_test:
+        from .simulate import console
+        return pad_test(box, (lambda: console(hw, None)) if args.simulate else None)
     logic = BoxLogic(box, store=state / "state.json")
     bridge = link.Bridge(logic, paired, args.box_id or socket.gethostname())
     for where in args.serial:

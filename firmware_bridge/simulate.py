@@ -88,8 +88,9 @@ class SimulatedHardware:
 
 
 def console(hw: SimulatedHardware, bridge, out=sys.stdout, inp=sys.stdin) -> None:
-    """Read commands until ``quit`` or end of input."""
-    logic = bridge.logic
+    """Read commands until ``quit`` or end of input. Without a ``bridge`` (the pad test),
+    only the commands that move the pads work."""
+    logic = bridge.logic if bridge is not None else None
     n = len(hw.pin_map.seats)
 
     def tell(text):
@@ -145,6 +146,8 @@ def console(hw: SimulatedHardware, bridge, out=sys.stdout, inp=sys.stdin) -> Non
                 hw.key(seat_arg(args[0]), True)
             elif cmd == "up":
                 hw.key(seat_arg(args[0]), False)
+            elif cmd in ("show", "tablets", "forget", "reset") and bridge is None:
+                tell(f"? {cmd}: no box program runs during the pad test")
             elif cmd == "show":
                 snap = logic.snapshot()
                 leds = "".join("*" if pad.led.is_active else "." for pad in logic.box.pads)

@@ -435,3 +435,20 @@ def test_only_the_tablet_that_opened_a_round_ends_it(rig):
     rig.logic.disown("tablet")  # forgotten: the box is anyone's
     rig.logic.debate(10, 10, by="phone")
     assert rig.logic.state.phase == "debate"
+
+
+def test_the_pad_test_reads_every_line_of_a_pad(rig):
+    from firmware_bridge.box import PadWatch
+    watch = PadWatch(rig.box)
+    assert len(watch.scan()) == 18  # every pad, once
+    rig.hw.dial(16, 7)
+    rig.hw.tens(16, True)
+    assert watch.scan() == ["seat 17: wheel 7 +10 on OK up"]
+    rig.hw.key(16, True)
+    assert watch.scan() == ["seat 17: wheel 7 +10 on OK down"] and rig.led(16)
+    rig.hw.key(16, False)
+    rig.hw.drive(rig.pins.seats[3].wheel[3], False)  # bits 8 and 2 closed together (a short
+    rig.hw.drive(rig.pins.seats[3].wheel[1], False)  # in the cable, say): 10 is no digit
+    assert watch.scan() == ["seat 4: wheel no digit (bits 1010: check bits 1-8) +10 off OK up",
+                            "seat 17: wheel 7 +10 on OK up"]
+    assert not rig.led(16)
