@@ -13,6 +13,15 @@ from .protocol import MAX_SEATS
 DEFAULT = Path(__file__).with_name("pins.toml")
 GPIO = re.compile(r"^GPIO(\d+)$")
 EXPANDER = re.compile(r"^(mcp\d+):([AB])([0-7])$")
+#: The 40-pin header: physical pin -> what is on it (BCM GPIO names, or power).
+HEADER = {
+    1: "3V3", 2: "5V", 3: "GPIO2", 4: "5V", 5: "GPIO3", 6: "GND", 7: "GPIO4", 8: "GPIO14",
+    9: "GND", 10: "GPIO15", 11: "GPIO17", 12: "GPIO18", 13: "GPIO27", 14: "GND", 15: "GPIO22",
+    16: "GPIO23", 17: "3V3", 18: "GPIO24", 19: "GPIO10", 20: "GND", 21: "GPIO9", 22: "GPIO25",
+    23: "GPIO11", 24: "GPIO8", 25: "GND", 26: "GPIO7", 27: "GPIO0", 28: "GPIO1", 29: "GPIO5",
+    30: "GND", 31: "GPIO6", 32: "GPIO12", 33: "GPIO13", 34: "GND", 35: "GPIO19", 36: "GPIO16",
+    37: "GPIO26", 38: "GPIO20", 39: "GND", 40: "GPIO21",
+}
 #: Never usable, whatever the file says: the HAT EEPROM's ID_SD/ID_SC.
 ALWAYS_RESERVED = ("GPIO0", "GPIO1")
 I2C_PINS = ("GPIO2", "GPIO3")  # I2C bus 1, the Pi's own

@@ -85,3 +85,21 @@ def test_unreadable_file(tmp_path):
     bad.write_text("seats = [")
     with pytest.raises(PinMapError, match="pins.toml"):
         load(bad)
+
+
+def test_the_drawing_is_drawn_from_the_pin_map():
+    """hw/wiring.svg is hw/draw_wiring.py's output for pins.toml: change one, redraw."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    script = Path(__file__).resolve().parents[2] / "hw" / "draw_wiring.py"
+    r = subprocess.run([sys.executable, str(script), "--check"], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 0, r.stderr
+    svg = script.with_name("wiring.svg").read_text(encoding="utf-8")
+    pm = load()
+    for i, seat in enumerate(pm.seats, 1):
+        assert f"RJ45 seat {i}<" in svg
+    for name, e in pm.expanders.items():
+        assert f"{name}  MCP23017-E/SP @ {e.address:#04x}, bus {e.bus}" in svg
+    assert "green LED" in svg and "active 5 V buzzer" in svg  # as the BOM says
