@@ -55,7 +55,7 @@ ERROR_CODES = ("version", "unpaired", "key_mismatch", "busy", "pairing", "wrong_
 NO_CHOICE = 0xFF  # a seat that has not chosen, in a sealed table
 
 # RFC 3526 group 14 (2048-bit MODP), for pairing: a Diffie-Hellman exchange so the paired key
-# never travels on the link, not even while the pairing window is open.
+# never travels on the link, not even while a pairing is under way.
 DH_PRIME = int(
     "FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74"
     "020BBEA63B139B22514A08798E3404DDEF9519B3CD3A431B302B0A6DF25F1437"
