@@ -309,8 +309,9 @@ class BoxLogic:
     def _cast(self, seat: int) -> None:
         s = self.state
         if seat not in s.seats:
-            why = "this seat votes on the tablet" if seat < s.players else "nobody sits here"
-            return self._refuse(seat, f"{why}, not on the box")
+            why = "this seat does not vote on the box (it votes on the tablet, or is out of " \
+                "the game)" if seat < s.players else "nobody sits at this seat"
+            return self._refuse(seat, why)
         if seat in s.votes:
             return self._refuse(seat, "this seat has already voted")
         target, why = self._dialled(seat)

@@ -229,3 +229,53 @@ def test_a_new_client_takes_over_a_vote_round_and_keeps_the_votes_cast(tmp_path)
     finally:
         second.stop()
         bridge.stop()
+
+
+def test_a_night_pick_keeps_only_the_woken_seats(over_tcp):
+    """The seer (seat 3) is awake; a sleeping player (seat 1) presses too, as a woken one
+    would: the box takes both alike, the tablet keeps the seer's choice only."""
+    bridge, client = over_tcp
+    assert client.wait_for(connected, T)
+    events = []
+    client.on_event = events.append
+    client.open_pick(range(6), 6, woken={2})
+    bridge.expect("phase pick")
+    bridge.say("vote 1 4")  # asleep: ignored by the tablet
+    bridge.say("vote 3 6")
+    assert client.wait_for(lambda c: c.picked_seats == {2}, T)
+    bridge.say("vote 3 5")  # the seer changes her mind
+    bridge.say("show")
+    bridge.expect("phase pick")
+    assert client.picks is None
+    client.close_round()
+    assert client.wait_for(lambda c: c.picks is not None, T)
+    assert client.picks == {2: 4}
+    assert [e.seat for e in events if e.kind == "pick_in"] == [2]
+    assert [e.picks for e in events if e.kind == "picks"] == [{2: 4}]
+    # the witch's heal: yes or no
+    client.open_pick(range(6), 6, woken={5}, choice="yes_no")
+    bridge.expect("phase pick")
+    bridge.say("answer 6 yes")
+    assert client.wait_for(lambda c: c.picked_seats == {5}, T)
+    client.close_round()
+    assert client.wait_for(lambda c: c.picks == {5: 1}, T)
+    assert "pick" not in " ".join(x for x in bridge.log().splitlines() if "seat" in x)
+
+
+def test_a_second_vote_among_the_tied_at_a_table_of_eighteen(over_tcp):
+    bridge, client = over_tcp
+    assert client.wait_for(connected, T)
+    assert client.pads == 18
+    living = [s for s in range(18) if s not in (4, 9)]  # seats 5 and 10 are dead
+    client.open_vote(living, 18, targets=[10, 15])  # seats 11 and 16 are tied
+    bridge.expect("phase vote")
+    bridge.say("vote 1 2")  # not one of the tied: refused
+    bridge.say("vote 5 11")  # a dead player's pad: refused
+    for seat in living:
+        target = 16 if seat != 15 else 11
+        bridge.say(f"vote {seat + 1} {target}")
+    assert client.wait_for(lambda c: c.votes is not None, T)
+    assert client.votes == {s: (15 if s != 15 else 10) for s in living}
+    log = bridge.log()
+    assert "cannot be chosen in this round" in log and "takes no part" not in log
+    assert "does not vote on the box" in log
