@@ -205,29 +205,23 @@ class BoxClient:
         with self._lock:
             return frozenset(self._ready)
 
-    @property
-    def voted_seats(self) -> frozenset[int]:
-        """Seats whose vote is in on the box (the others can vote on the tablet)."""
-        with self._lock:
-            return frozenset(self._voted) if self._wanted.kind == "vote" else frozenset()
+    voted_seats = property(lambda self: self._chosen("vote"), doc=(
+        "Seats whose vote is in on the box (the others can vote on the tablet): a frozenset."))
+    votes = property(lambda self: self._result("_revealed"), doc=(
+        "seat -> target for the box's voters, or None while the vote is still going."))
+    picked_seats = property(lambda self: self._chosen("pick"), doc=(
+        "The woken seats whose choice is in (for the game master's eyes only): a frozenset."))
+    picks = property(lambda self: self._result("_picks_revealed"), doc=(
+        "woken seat -> choice, or None while the pick round is still going."))
 
-    @property
-    def votes(self) -> dict[int, int] | None:
-        """seat -> target for the box's voters, or None while the vote is still going."""
+    def _chosen(self, kind: str) -> frozenset[int]:
         with self._lock:
-            return None if self._revealed is None else dict(self._revealed)
+            return frozenset(self._voted) if self._wanted.kind == kind else frozenset()
 
-    @property
-    def picked_seats(self) -> frozenset[int]:
-        """The woken seats whose choice is in (for the game master's eyes only)."""
+    def _result(self, name: str) -> dict[int, int] | None:
         with self._lock:
-            return frozenset(self._voted) if self._wanted.kind == "pick" else frozenset()
-
-    @property
-    def picks(self) -> dict[int, int] | None:
-        """woken seat -> choice, or None while the pick round is still going."""
-        with self._lock:
-            return None if self._picks_revealed is None else dict(self._picks_revealed)
+            value = getattr(self, name)
+            return None if value is None else dict(value)
 
     # ------------------------------------------------------------------ commands
     def start(self) -> None:
