@@ -152,10 +152,9 @@ class BoxSession:
     """The protocol for one connection. ``write`` sends bytes on it; ``close()`` (given by the
     transport) drops the connection."""
 
-    def __init__(self, bridge: "Bridge", write, name: str, close=None, host: str = ""):
+    def __init__(self, bridge: "Bridge", write, name: str, close=None):
         self.bridge = bridge
         self.name = name
-        self.host = host
         self.app_id: str | None = None
         self.authenticated = False
         self.started = bridge.clock()
@@ -502,6 +501,8 @@ class Bridge:
                                  "settings)")
             if self.pairing is not None and self.pairing is not session:
                 return "pairing", "another pairing is waiting for its code"
+            if len(self.paired.list()) >= p.MAX_TABLETS:
+                return "pairing", f"{p.MAX_TABLETS} tablets are paired already; forget one first"
             if session.pending is not None:
                 self.logic.end_pairing()
             self.pairing = session
@@ -525,9 +526,13 @@ class Bridge:
 
     def forget(self, app_id: str, by: BoxSession | None = None) -> bool:
         """Forget a tablet (from a paired tablet, or the console with ``by=None``). A tablet
-        forgets another only between games; itself, at any time."""
-        if by is not None and app_id != by.app_id and self.logic.state.phase in ACTIVE:
-            raise Refused("a tablet can forget another only between games", "refused")
+        forgets another only between games and not while the box holds the other's round
+        (forgetting frees the round); itself, at any time."""
+        state = self.logic.state
+        if by is not None and app_id != by.app_id and (
+                state.phase in ACTIVE or state.phase == "closed" and state.owner == app_id):
+            raise Refused("a tablet can forget another only between games, and not while the "
+                          "box holds that tablet's round (the box's console can)", "refused")
         if not self.paired.remove(app_id):
             if by is not None:
                 raise Refused(f"no tablet {app_id} is paired with this box", "refused")
@@ -791,7 +796,7 @@ def serve_tcp(bridge: Bridge, host: str, port: int) -> tuple[socket.socket | Non
             except OSError:
                 pass
 
-        session = BoxSession(bridge, write, f"tcp {peer[0]}:{peer[1]}", close=close, host=peer[0])
+        session = BoxSession(bridge, write, f"tcp {peer[0]}:{peer[1]}", close=close)
         with lock:
             waiting.append(session)
             oldest = waiting.pop(0) if len(waiting) > MAX_WAITING else None

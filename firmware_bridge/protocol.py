@@ -35,6 +35,7 @@ RESEND_AFTER = 0.5  # seconds before an unacknowledged reliable frame is sent ag
 REPLAY_WINDOW = 512  # sequence numbers remembered per session
 MAC_BYTES = 16
 CODE_DIGITS = 4  # the pairing code shown on the tablet and dialled on a pad
+MAX_TABLETS = 32  # tablets paired with one box, and in the list of them
 
 #: Frames sent before a session key exists (everything else must carry a valid MAC).
 UNAUTHENTICATED = frozenset({"hello", "pair", "pair_pub", "pair_reveal", "paired", "error"})
@@ -338,8 +339,8 @@ def _round(body: dict, kind: str) -> None:
 
 
 def _tablets(value: object) -> None:
-    if not isinstance(value, list) or len(value) > 32:
-        raise ProtocolError("tablets.tablets must be a list of at most 32 tablets")
+    if not isinstance(value, list) or len(value) > MAX_TABLETS:
+        raise ProtocolError(f"tablets.tablets must be a list of at most {MAX_TABLETS} tablets")
     for t in value:
         if not isinstance(t, dict):
             raise ProtocolError("tablets.tablets[] must be objects")

@@ -2,6 +2,7 @@
 
 import copy
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from firmware_bridge import protocol as p
@@ -193,3 +194,22 @@ def test_a_value_that_does_not_match_its_commitment_ends_the_pairing(rig, tmp_pa
     deliver(out, app)
     assert got[-1]["t"] == "error" and "commitment" in got[-1]["reason"]
     assert not rig.logic.pairing_open()
+
+
+def test_a_tablet_cannot_forget_the_owner_of_a_round_the_box_holds(rig, tmp_path):
+    """Forgetting a tablet frees its round: another tablet may not do it while the round is
+    under way or its results wait; the box's console may."""
+    from firmware_bridge.box import Refused
+    bridge, session, out = session_on(rig, tmp_path)
+    bridge.paired.add("other", b"\x08" * 32)
+    other = BoxSession(bridge, out.append, "other")
+    other.app_id = "other"
+    rig.logic.open_round(3, "vote", [0, 1], 4, by="tab")
+    rig.vote(0, 1)
+    rig.vote(1, 2)  # closed by itself: the results wait for "tab"
+    assert rig.logic.state.phase == "closed"
+    with pytest.raises(Refused):
+        bridge.forget("tab", by=other)
+    assert bridge.paired.get("tab") is not None
+    assert bridge.forget("tab")  # the console
+    assert rig.logic.state.owner is None
