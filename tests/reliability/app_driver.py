@@ -75,6 +75,10 @@ def make_app(data: str, wall0: float):
     app = OneNightApp(data_dir=data, clock=clock, rng=random.Random(5), box_factory=box_factory,
                       audio=audio, wall=lambda: wall0 + clock.now())
     app.test_clock, app.test_audio, app.test_boxes = clock, audio, boxes
+    # what the app said, kept: its message clears itself after a few seconds of real time,
+    # which a loaded machine can spend starting the window before the driver reads it
+    app.test_messages = []
+    app.bind(message=lambda a, text: text and app.test_messages.append(text))
     start(app)
     return app
 
@@ -195,7 +199,7 @@ def resume(data: str, wall0: float) -> None:
 
     app = make_app(data, wall0)
     home = screen(app)
-    out = {"message": app.message, "screen": home.name,
+    out = {"message": app.test_messages[-1] if app.test_messages else "", "screen": home.name,
            "can_resume": bool(home.can_resume), "phase": app.ctl.phase,
            "log": app.ctl.log}
     if home.can_resume:
