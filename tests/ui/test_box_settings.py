@@ -30,7 +30,7 @@ def test_pairing_code_and_paired_tablets_in_the_settings(app):
         app.tick()
         rows = list(reversed(find(st, "tablets").children))
         assert [r.label for r in rows] == ["Salon · cette tablette",
-                                           "Téléphone de Bob · appairée le 21/11/2026 20:15"]
+                                           "Téléphone de Bob · appairée le 21/11/2026 à 20 h 15"]
         assert "Tablettes appairées avec le boîtier" in texts(st)
         tap(rows[1].ids.forget)
         assert box.calls[-1] == ("forget", "phone-x")

@@ -170,8 +170,8 @@ class SettingsScreen(BaseScreen):
                 label = self.tr("settings.box_this_tablet", name=name)
             else:
                 when = time.localtime(t["at"])
-                date = time.strftime("%d/%m/%Y %H:%M" if self.app.lang == "fr" else "%Y-%m-%d %H:%M",
-                                     when)
+                date = time.strftime("%d/%m/%Y à %H h %M" if self.app.lang == "fr"
+                                     else "%Y-%m-%d %H:%M", when)
                 label = self.tr("settings.box_tablet", name=name, date=date)
             row = PairedTablet(app_id=t["id"], label=label)
             row.ids.forget.bind(on_release=lambda w, i=t["id"]: self.forget(i))
