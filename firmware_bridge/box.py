@@ -346,9 +346,12 @@ class BoxLogic:
         """A tablet asked to pair: from now on the pads take the digits of its code, one
         digit and OK at a time (the code itself comes with :meth:`pairing_code`)."""
         with self.lock:
-            if self.state.phase in ACTIVE:
-                raise Refused(f"the box is busy ({self.state.phase}): pair between games",
-                              "pairing")
+            s = self.state
+            # A closed round its tablet still holds is a game going on too (a classic night
+            # between two steps, a vote not yet revealed): only a reset, or forgetting that
+            # tablet, ends it.
+            if s.phase in ACTIVE or (s.phase == "closed" and s.owner is not None):
+                raise Refused(f"the box is busy ({s.phase}): pair between games", "pairing")
             self.pairing = _Pairing(None, self.clock() + PAIR_WINDOW)
             log.info("pairing: waiting %.0f s for the code to be dialled on a pad", PAIR_WINDOW)
             self.play("chirp")

@@ -142,6 +142,9 @@ class BoxLink:
                 votes = [ev.votes.get(s) for s in range(n)] if isinstance(ev.votes, dict) \
                     else [None] * n
                 app.send({"type": "votes", "votes": votes})
+            # the vote is the last the one-night game asks of the box: back to idle, the only
+            # time a tablet may pair with it
+            self.client.reset()
         elif ev.kind == "refused":
             app.notify("box.refused", kind="error", reason=ev.reason or "")
         elif ev.kind == "paired":

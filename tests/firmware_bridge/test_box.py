@@ -213,8 +213,14 @@ def test_a_pairing_code_not_dialled_in_time_is_given_up(rig):
     assert rig.kinds("pair_code") == [{"t": "pair_code", "ok": False, "final": True}]
 
 
+def closed_pick(logic):
+    """A classic night between two steps: the tablet's pick is closed, the next not open."""
+    logic.open_round(2, "pick", [0, 1], 4, by="tablet")
+    logic.close(2, by="tablet")
+
+
 @pytest.mark.parametrize("start", [lambda l: l.debate(300, 300), lambda l: l.open_vote([0], 4, 1),
-                                   lambda l: l.open_round(2, "pick", [0, 1], 4)])
+                                   lambda l: l.open_round(2, "pick", [0, 1], 4), closed_pick])
 def test_no_pairing_during_a_game_and_holding_a_key_opens_nothing(rig, start):
     start(rig.logic)
     with pytest.raises(Refused, match="busy"):
@@ -224,6 +230,18 @@ def test_no_pairing_during_a_game_and_holding_a_key_opens_nothing(rig, start):
     rig.edge(5, False, 0.1)
     rig.poll()
     assert not rig.logic.pairing_open() and not rig.kinds("pairing")
+
+
+def test_pairing_again_once_the_tablet_resets_or_is_forgotten(rig):
+    closed_pick(rig.logic)
+    rig.logic.reset(by="tablet")
+    rig.logic.start_pairing()
+    assert rig.logic.pairing_open()
+    rig.logic.end_pairing()
+    closed_pick(rig.logic)
+    rig.logic.disown("tablet")  # the box forgot the tablet that held the round
+    rig.logic.start_pairing()
+    assert rig.logic.pairing_open()
 
 
 def test_state_survives_a_restart(rig, clock, tmp_path):
