@@ -279,3 +279,29 @@ def test_a_second_vote_among_the_tied_at_a_table_of_eighteen(over_tcp):
     log = bridge.log()
     assert "cannot be chosen in this round" in log and "takes no part" not in log
     assert "does not vote on the box" in log
+
+
+def test_a_table_bigger_than_the_box_votes_on_the_box_and_on_the_tablet(tmp_path):
+    """Twelve players, a ten-pad box: seats 1 to 10 vote on their pads (seats 11 and 12 can
+    be chosen with the +10 switch), seats 11 and 12 on the tablet."""
+    from firmware_bridge.pins import DEFAULT
+    state, keys = paired_state(tmp_path)
+    bridge = BridgeProcess(state, tcp=True, pins=str(DEFAULT.with_name("pins-10.toml"))).start()
+    client = BoxClient(bridge.url, keys)
+    client.start()
+    try:
+        assert client.wait_for(connected, T)
+        players = 12
+        assert client.pads == 10
+        with_pads = [s for s in range(players) if s < client.pads]
+        client.open_vote(with_pads, players, targets=range(players))
+        bridge.expect("phase vote")
+        for seat in with_pads:
+            bridge.say(f"vote {seat + 1} 12")  # the wheel on 2, the +10 switch on
+        assert client.wait_for(lambda c: c.votes is not None, T)
+        assert client.votes == {s: 11 for s in with_pads}
+        votes = {**client.votes, 10: 11, 11: 0}  # seats 11 and 12 voted on the tablet
+        assert check_votes([votes[s] for s in range(players)], players) == (11,) * 11 + (0,)
+    finally:
+        client.stop()
+        bridge.stop()
