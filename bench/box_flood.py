@@ -12,7 +12,7 @@ import socket
 import sys
 import threading
 
-from firmware_bridge import protocol as p
+from onenight_box import protocol as p
 
 JUNK = b"\x00garbage" * 128  # 1 kB of junk a write
 

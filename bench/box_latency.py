@@ -35,7 +35,7 @@ def run(transport: str, presses: int, flood: int = 0) -> list[float]:
         (tmp / "box").mkdir()
         (tmp / "box" / "paired.json").write_text(json.dumps({"bench": KEY.hex()}))
         (tmp / "tablet.json").write_text(json.dumps({"app_id": "bench", "boxes": {"benchbox": KEY.hex()}}))
-        cmd = [sys.executable, "-m", "firmware_bridge", "--simulate", "--state", str(tmp / "box"),
+        cmd = [sys.executable, "-m", "onenight_box", "--simulate", "--state", str(tmp / "box"),
                "--box-id", "benchbox"]
         fds = ()
         if transport == "pty":

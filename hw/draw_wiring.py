@@ -1,5 +1,5 @@
-"""Draw hw/wiring.svg from the pin map, so the drawing and firmware_bridge/pins.toml cannot
-disagree (tests/firmware_bridge/test_pins.py checks that the committed drawing is this one).
+"""Draw hw/wiring.svg from the pin map, so the drawing and onenight_box/pins.toml cannot
+disagree (tests/onenight_box/test_pins.py checks that the committed drawing is this one).
 
     .venv/bin/python hw/draw_wiring.py            # write hw/wiring.svg
     .venv/bin/python hw/draw_wiring.py --check    # exit 1 if hw/wiring.svg is out of date
@@ -12,7 +12,7 @@ import sys
 from html import escape
 from pathlib import Path
 
-from firmware_bridge.pins import HEADER, load
+from onenight_box.pins import HEADER, load
 
 OUT = Path(__file__).with_name("wiring.svg")
 W, H = 1340, 1240
@@ -232,7 +232,7 @@ def draw() -> str:
     svg = Svg()
     svg.text(20, 28, f"onenight vote box: wiring of the reference build ({len(pm.seats)} pads)",
              18, bold=True)
-    svg.text(20, 46, "Drawn from firmware_bridge/pins.toml by hw/draw_wiring.py. Pi GPIO "
+    svg.text(20, 46, "Drawn from onenight_box/pins.toml by hw/draw_wiring.py. Pi GPIO "
              "numbers are BCM; header pins in brackets.", 11, fill="#555")
     header(svg, pm, 20, 60)
     bar_buzzer_status(svg, pm, 40, 580)
@@ -244,7 +244,7 @@ def draw() -> str:
         "every GND joined; the Pi from its own 5 V supply.",
         f"Seat 2k+1 is on mcp k port A, seat 2k+2 on port B; bits 0-3 the wheel, 4 OK, 5 LED, "
         f"6 the +10 switch. Bus 3 is the i2c-gpio overlay on GPIO10/GPIO11.",
-        "A 10-pad box is the same without mcp5 to mcp8 (firmware_bridge/pins-10.toml).",
+        "A 10-pad box is the same without mcp5 to mcp8 (onenight_box/pins-10.toml).",
     ]
     for i, n in enumerate(notes):
         svg.text(20, 1190 + i * 16, n, 10)

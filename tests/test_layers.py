@@ -10,12 +10,12 @@ ROOT = Path(__file__).resolve().parent.parent
 # what each floor may import, of the project and of the heavy libraries
 ALLOWED = {
     "onenight/rules": {"onenight.rules"},
-    "firmware_bridge/protocol.py": set(),
+    "onenight_box/protocol.py": set(),
     "onenight/narration": {"onenight.rules", "onenight.narration", "kivy"},
     "onenight/game": {"onenight.rules", "onenight.game", "onenight.narration", "onenight"},
-    "onenight/box": {"onenight.box", "firmware_bridge.protocol", "onenight.game.durable", "serial"},
+    "onenight/box": {"onenight.box", "onenight_box.protocol", "onenight.game.durable", "serial"},
 }
-WATCHED = ("onenight", "firmware_bridge", "kivy", "serial", "gpiozero")
+WATCHED = ("onenight", "onenight_box", "kivy", "serial", "gpiozero")
 
 
 def imports(path: Path) -> set[str]:
@@ -32,7 +32,7 @@ def imports(path: Path) -> set[str]:
                 mod = ".".join(base + ([node.module] if node.module else []))
             else:
                 mod = node.module or ""
-            # "from firmware_bridge import protocol" is an import of firmware_bridge.protocol
+            # "from onenight_box import protocol" is an import of onenight_box.protocol
             out.update(f"{mod}.{a.name}" for a in node.names)
     return {m for m in out if m.split(".")[0] in WATCHED}
 

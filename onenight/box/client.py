@@ -30,7 +30,7 @@ from pathlib import Path
 
 import serial
 
-from firmware_bridge import protocol as p
+from onenight_box import protocol as p
 from onenight.game.durable import write_json
 
 log = logging.getLogger(__name__)

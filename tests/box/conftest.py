@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import serial
 
-from firmware_bridge import protocol as p
+from onenight_box import protocol as p
 from onenight.box import BoxClient, KeyStore
 
 KEY = bytes(range(32))
@@ -45,7 +45,7 @@ class BridgeProcess:
         return f"socket://127.0.0.1:{self.port}"
 
     def start(self):
-        cmd = [sys.executable, "-m", "firmware_bridge", "--simulate", "--state", str(self.state),
+        cmd = [sys.executable, "-m", "onenight_box", "--simulate", "--state", str(self.state),
                "--box-id", BOX]
         if self.pins:
             cmd += ["--pins", self.pins]

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from firmware_bridge import protocol as p
+from onenight_box import protocol as p
 from onenight.box import BoxClient, KeyStore
 
 from .conftest import (APP, BOX, KEY, T, BridgeProcess, RawApp, connected, pair_by_code,

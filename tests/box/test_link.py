@@ -4,7 +4,7 @@ import json
 import signal
 import time
 
-from firmware_bridge import protocol as p
+from onenight_box import protocol as p
 from onenight.box import BoxClient, KeyStore
 from onenight.rules.outcome import check_votes
 
@@ -284,7 +284,7 @@ def test_a_second_vote_among_the_tied_at_a_table_of_eighteen(over_tcp):
 def test_a_table_bigger_than_the_box_votes_on_the_box_and_on_the_tablet(tmp_path):
     """Twelve players, a ten-pad box: seats 1 to 10 vote on their pads (seats 11 and 12 can
     be chosen with the +10 switch), seats 11 and 12 on the tablet."""
-    from firmware_bridge.pins import DEFAULT
+    from onenight_box.pins import DEFAULT
     state, keys = paired_state(tmp_path)
     bridge = BridgeProcess(state, tcp=True, pins=str(DEFAULT.with_name("pins-10.toml"))).start()
     client = BoxClient(bridge.url, keys)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
-from firmware_bridge import protocol as p
+from onenight_box import protocol as p
 from onenight.game.settings import Settings, load_settings, save_settings
 from onenight.narration.errors import NarrationError, VoiceError
 from onenight.narration.voice import Voice, clip_duration, resolve_pack

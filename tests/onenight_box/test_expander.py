@@ -5,7 +5,7 @@ from gpiozero import LED, DigitalInputDevice
 from gpiozero.exc import GPIOPinInUse, PinInvalidPull
 from gpiozero.pins.mock import MockFactory
 
-from firmware_bridge.expander import GPINTEN, GPPU, IODIR, OLAT, ExpanderFactory, SimulatedMCP23017Bus
+from onenight_box.expander import GPINTEN, GPPU, IODIR, OLAT, ExpanderFactory, SimulatedMCP23017Bus
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import pytest
 import serial
 from hypothesis import given, settings, strategies as st
 
-from firmware_bridge import protocol as p
+from onenight_box import protocol as p
 
 
 def frames_of(data: bytes):

@@ -180,7 +180,7 @@ class ExpanderFactory(Factory):
 
     ``bus`` is the I2C bus of every chip, or a mapping of bus numbers to buses; ``chips`` maps
     a chip name to ``(address, interrupt pin name)`` or ``(address, interrupt pin, bus
-    number)`` (a :class:`firmware_bridge.pins.Expander`)."""
+    number)`` (a :class:`onenight_box.pins.Expander`)."""
 
     def __init__(self, base: Factory, bus, chips: dict[str, tuple]):
         super().__init__()

@@ -5,8 +5,8 @@ import copy
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from firmware_bridge import protocol as p
-from firmware_bridge.link import Bridge, BoxSession, PairedApps
+from onenight_box import protocol as p
+from onenight_box.link import Bridge, BoxSession, PairedApps
 
 KEY = b"\x07" * 32
 
@@ -87,7 +87,7 @@ def test_an_authenticated_app_drives_the_box(rig, tmp_path):
 def pick_traffic(clock, tmp_path, press):
     """The frames the box sends during a pick round (time, size, kind), and the tables the
     app opened; seat 3 picks seat 1 half way through if ``press``."""
-    from tests.firmware_bridge.conftest import Rig
+    from tests.onenight_box.conftest import Rig
     rig = Rig(clock, tmp_path / "state.json")
     bridge, session, out = session_on(rig, tmp_path)
     app, got = app_channel(rig, out, session)
@@ -117,7 +117,7 @@ def pick_traffic(clock, tmp_path, press):
 def test_a_pick_round_sends_one_sealed_table_at_a_steady_pace(tmp_path):
     """Whatever is pressed, the app gets a table of the same size every half second, and
     nothing else: no frame says who chose, nor when."""
-    from tests.firmware_bridge.conftest import FakeClock
+    from tests.onenight_box.conftest import FakeClock
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     pressed = pick_traffic(FakeClock(), tmp_path / "a", press=True)
@@ -199,7 +199,7 @@ def test_a_value_that_does_not_match_its_commitment_ends_the_pairing(rig, tmp_pa
 def test_a_tablet_cannot_forget_the_owner_of_a_round_the_box_holds(rig, tmp_path):
     """Forgetting a tablet frees its round: another tablet may not do it while the round is
     under way or its results wait; the box's console may."""
-    from firmware_bridge.box import Refused
+    from onenight_box.box import Refused
     bridge, session, out = session_on(rig, tmp_path)
     bridge.paired.add("other", b"\x08" * 32)
     other = BoxSession(bridge, out.append, "other")

@@ -1,4 +1,4 @@
-"""The box link: one module, used by the vote box (firmware_bridge) and by the app (onenight.box).
+"""The box link: one module, used by the vote box (onenight_box) and by the app (onenight.box).
 
 Pure Python: it imports neither kivy, gpiozero nor serial. The byte stream comes in through
 :meth:`Channel.data_received`, goes out through the ``write`` callable given to the channel,

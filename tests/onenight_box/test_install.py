@@ -9,7 +9,7 @@ import re
 import shlex
 from pathlib import Path
 
-from firmware_bridge.cli import parse_args
+from onenight_box.cli import parse_args
 
 HW = Path(__file__).resolve().parents[2] / "hw"
 

@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from firmware_bridge.box import PAIR_WINDOW, Refused, seat_dialled
+from onenight_box.box import PAIR_WINDOW, Refused, seat_dialled
 
 
 def test_one_press_gives_one_ready_signal(rig):
@@ -113,7 +113,7 @@ def test_a_seat_voting_on_the_tablet_cannot_vote_on_the_box(rig, caplog):
 
 def run_vote(clock, tmp_path, target, name):
     """A vote in which seat 1 picks ``target``; returns everything a player could see or hear."""
-    from tests.firmware_bridge.conftest import Rig
+    from tests.onenight_box.conftest import Rig
     rig = Rig(clock, tmp_path / f"{name}.json")
     seen = []
     rig.logic.open_vote([0, 1, 2], 4, 3)
@@ -128,7 +128,7 @@ def run_vote(clock, tmp_path, target, name):
 
 
 def test_nothing_shows_whom_a_seat_voted_for(tmp_path, caplog):
-    from tests.firmware_bridge.conftest import FakeClock
+    from tests.onenight_box.conftest import FakeClock
     with caplog.at_level(logging.INFO):
         a = run_vote(FakeClock(), tmp_path, 0, "a")
         log_a = [r.getMessage() for r in caplog.records]
@@ -249,7 +249,7 @@ def test_state_survives_a_restart(rig, clock, tmp_path):
     rig.vote(0, 2)
     rig.vote(1, 2)
     rig.close()
-    from tests.firmware_bridge.conftest import Rig
+    from tests.onenight_box.conftest import Rig
     again = Rig(clock, tmp_path / "state.json")
     assert again.logic.state.votes == {0: 2, 1: 2}
     again.vote(0, 3)  # still refused: already voted
@@ -260,7 +260,7 @@ def test_state_survives_a_restart(rig, clock, tmp_path):
 
 def test_corrupt_state_file_starts_idle(clock, tmp_path, caplog):
     (tmp_path / "state.json").write_text("{not json")
-    from tests.firmware_bridge.conftest import Rig
+    from tests.onenight_box.conftest import Rig
     with caplog.at_level(logging.ERROR):
         r = Rig(clock, tmp_path / "state.json")
     assert r.logic.state.phase == "idle" and "unreadable" in caplog.text
@@ -286,7 +286,7 @@ def test_pin_factory_reaches_every_part(rig):
 def test_a_vote_is_saved_before_it_is_sent(rig, tmp_path):
     """The power is cut the moment the vote leaves the box (here: when the link hears of it):
     the box that comes back has it, and refuses a second, different vote."""
-    from tests.firmware_bridge.conftest import Rig
+    from tests.onenight_box.conftest import Rig
     on_disk = []
 
     def power_cut(ev):
@@ -316,7 +316,7 @@ def test_the_state_file_is_readable_by_the_box_only(rig, tmp_path):
 def run_pick(clock, tmp_path, presses, name, choice="seat"):
     """A pick round for four living players in which ``presses`` (seat, dialled) happen at
     step 5; returns what a player could see or hear at each step, and the log lines."""
-    from tests.firmware_bridge.conftest import Rig
+    from tests.onenight_box.conftest import Rig
     rig = Rig(clock, tmp_path / f"{name}.json")
     seen = []
     rig.logic.open_round(4, "pick", [0, 1, 2, 3], 5, targets=[0, 1, 2, 3], choice=choice)
@@ -345,10 +345,10 @@ def run_pick(clock, tmp_path, presses, name, choice="seat"):
 def test_a_pick_shows_nothing_of_who_pressed(tmp_path, caplog, choice, presses):
     """Whoever presses (a woken player, a sleeping one, nobody, a refused choice), every pad
     LED, the bar, the buzzer and the log go exactly the same way."""
-    from tests.firmware_bridge.conftest import FakeClock
+    from tests.onenight_box.conftest import FakeClock
     runs, logs = [], []
     for i, p in enumerate(presses):
-        with caplog.at_level(logging.DEBUG, logger="firmware_bridge"):
+        with caplog.at_level(logging.DEBUG, logger="onenight_box"):
             caplog.clear()
             runs.append(run_pick(FakeClock(), tmp_path, p, f"{choice}{i}", choice))
             logs.append([r.getMessage() for r in caplog.records if "pick" not in r.getMessage()
@@ -399,7 +399,7 @@ def test_the_captains_election_takes_a_vote_for_oneself(rig):
 
 
 def test_eighteen_pads_dial_seats_above_ten(clock, tmp_path):
-    from tests.firmware_bridge.conftest import Rig
+    from tests.onenight_box.conftest import Rig
     rig = Rig(clock, tmp_path / "s.json")
     assert rig.logic.n == 18 and rig.logic.dial_limit == 20
     rig.logic.open_round(1, "vote", list(range(18)), 18)
@@ -415,8 +415,8 @@ def test_eighteen_pads_dial_seats_above_ten(clock, tmp_path):
 
 def test_pads_without_a_tens_switch_cannot_take_seats_above_ten(clock, tmp_path):
     import tomllib
-    from firmware_bridge.pins import DEFAULT
-    from tests.firmware_bridge.conftest import Rig
+    from onenight_box.pins import DEFAULT
+    from tests.onenight_box.conftest import Rig
     raw = tomllib.loads(DEFAULT.with_name("pins-10.toml").read_text())
     lines = [f"{k} = {json.dumps(v)}" for k, v in raw.items() if not isinstance(v, dict) and k != "seats"]
     text = "\n".join(lines) + "\n"
@@ -456,7 +456,7 @@ def test_only_the_tablet_that_opened_a_round_ends_it(rig):
 
 
 def test_the_pad_test_reads_every_line_of_a_pad(rig):
-    from firmware_bridge.box import PadWatch
+    from onenight_box.box import PadWatch
     watch = PadWatch(rig.box)
     assert len(watch.scan()) == 18  # every pad, once
     rig.hw.dial(16, 7)

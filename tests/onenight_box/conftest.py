@@ -1,8 +1,8 @@
 import pytest
 
-from firmware_bridge.box import BoxLogic, VoteBox
-from firmware_bridge.pins import load
-from firmware_bridge.simulate import SimulatedHardware
+from onenight_box.box import BoxLogic, VoteBox
+from onenight_box.pins import load
+from onenight_box.simulate import SimulatedHardware
 
 
 class FakeClock:

@@ -5,7 +5,7 @@ import tomllib
 
 import pytest
 
-from firmware_bridge.pins import DEFAULT, PinMapError, load, parse
+from onenight_box.pins import DEFAULT, PinMapError, load, parse
 
 
 @pytest.fixture
