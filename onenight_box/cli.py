@@ -9,19 +9,42 @@ import socket
 import sys
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from onenight.game.durable import private_folder
 
-from . import link
-from .box import BoxLogic, PadWatch, VoteBox
 from .pins import DEFAULT, PinMapError, load
 
+if TYPE_CHECKING:  # imported in main(), once the box extra is known to be installed
+    from . import link
+    from .box import VoteBox
 
-def parse_args(argv=None):
+#: how to get what the box needs (gpiozero, smbus2, pyserial): the distribution's box extra
+INSTALL = ('install onenight with the box extra: from a checkout, pip install ".[box]"; from '
+           'a built wheel, pip install "onenight-<version>-py3-none-any.whl[box]"')
+
+
+class Stopped(Exception):
+    """SIGTERM: the box stops, as on Ctrl-C."""
+
+
+def missing() -> str | None:
+    """The package of the box extra this install lacks (gpiozero drives every part of the
+    box, the simulated one too), or None."""
+    try:
+        import gpiozero  # noqa: F401
+    except ImportError:
+        return "gpiozero"
+    return None
+
+
+def parse_args(argv=None, lacking: str | None = None):
     ap = argparse.ArgumentParser(
         prog="onenight-box",
         description="The onenight vote box: pads, LED bar and buzzer, linked to the app over "
-                    "serial and TCP.")
+                    "serial and TCP.",
+        epilog=(f"This install lacks {lacking}. " if lacking else "")
+        + "The box needs gpiozero, smbus2 and pyserial: " + INSTALL + ".")
     ap.add_argument("--pins", default=str(DEFAULT), help="pin map (default: the reference build)")
     ap.add_argument("--serial", action="append", default=[], metavar="DEVICE",
                     help="serve the link on this serial device (e.g. /dev/ttyGS0); repeatable; "
@@ -61,20 +84,23 @@ def hardware_factory(pin_map):
 
 
 def pad_test(box: VoteBox, console=None) -> int:
-    """Watch the pads until interrupted (with ``--simulate``, the console drives them)."""
+    """Watch the pads until interrupted or stopped (with ``--simulate``, the console drives
+    them)."""
+    from .box import PadWatch
     stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *a: stop.set())
     watch = threading.Thread(target=PadWatch(box).run, args=(sys.stdout, stop), daemon=True)
     print("pad test: turn each wheel through 0 to 9, flip +10, press OK; Ctrl-C to stop",
           flush=True)
     watch.start()
     try:
+        signal.signal(signal.SIGTERM, _stop)
         if console is not None:
             console()
         else:
             stop.wait()
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Stopped):
         pass
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # stopping already
     stop.set()
     watch.join(1)
     box.close()
@@ -93,7 +119,14 @@ def list_tablets(paired: link.PairedApps, out=sys.stdout) -> None:
 
 
 def main(argv=None) -> int:
-    args = parse_args(argv)
+    lacking = missing()
+    args = parse_args(argv, lacking)
+    if lacking:
+        print(f"onenight-box: this install lacks {lacking}; {INSTALL}", file=sys.stderr)
+        return 2
+    from . import link
+    from .box import BoxLogic, VoteBox
+
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     log = logging.getLogger("onenight-box")
@@ -157,24 +190,25 @@ def main(argv=None) -> int:
             print(f"listening tcp {h}:{p}", flush=True)
     bridge.start()
 
-    done = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *a: done.set())
     if args.simulate:
         logic.listeners.append(announce(logic))
+    try:
+        signal.signal(signal.SIGTERM, _stop)  # also while the console waits for a line
         print("ready", flush=True)
-        try:
+        if args.simulate:
             console(hw, bridge)
-        except KeyboardInterrupt:
-            pass
-    else:
-        print("ready", flush=True)
-        try:
-            done.wait()
-        except KeyboardInterrupt:
-            pass
+        else:
+            threading.Event().wait()
+    except (KeyboardInterrupt, Stopped):
+        pass
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # stopping already
     bridge.stop()
     box.close()
     return 0
+
+
+def _stop(*_):
+    raise Stopped
 
 
 if __name__ == "__main__":

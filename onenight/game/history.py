@@ -1,4 +1,6 @@
-"""Finished games on disk: one game record per file, in the history folder.
+"""Games on disk: one game record per file, in the history folder, both games': the one-night
+game's finished games (``onenight-game/1``) and the classic game's, finished or not
+(``thiercelieux-game/1``, saved as the game goes).
 
 The folder is given by the caller (the app passes its user data folder), so this module
 knows nothing of Kivy or of where it runs.
@@ -19,15 +21,36 @@ from pathlib import Path
 from .durable import write_json
 
 
+CLASSIC_FORMAT = "thiercelieux-game/1"
+
+
 @dataclass(frozen=True)
 class Entry:
     path: Path
-    finished: str  # ISO date and time
-    scenario: str
+    finished: str  # ISO date and time (a classic game not over: when it started)
+    scenario: str  # the one-night scenario, or the classic preset ("custom": a deck of one's own)
     players: tuple[str, ...]
-    winning_teams: tuple[str, ...]
+    winning_teams: tuple[str, ...]  # a classic game's winning side; () while it goes on
     winners: tuple[int, ...]
     dead: tuple[int, ...]
+    game: str = "onenight"  # or "thiercelieux"
+    over: bool = True  # False: a classic game saved as it went, not finished
+
+
+def _entry(path: Path, d: dict) -> Entry:
+    """A history entry from a record of either game (KeyError, TypeError when unreadable)."""
+    o = d["outcome"]
+    players = tuple(str(x) for x in d["players"])
+    if d.get("format") == CLASSIC_FORMAT:
+        side = o["winning_side"]
+        alive = set(o["alive"])
+        over = side is not None
+        return Entry(path, str(d.get("finished") or d.get("started") or ""),
+                     str(d.get("preset") or "custom"), players, (str(side),) if over else (),
+                     tuple(o["winners"]), tuple(s for s in range(len(players)) if s not in alive),
+                     "thiercelieux", over)
+    return Entry(path, str(d.get("finished", "")), str(d.get("scenario", "")), players,
+                 tuple(o["winning_teams"]), tuple(o["winners"]), tuple(o["dead"]))
 
 
 class History:
@@ -71,13 +94,8 @@ class History:
             return [], 0
         for p in sorted(self.folder.glob("*.json"), reverse=True):
             try:
-                d = json.loads(p.read_text(encoding="utf-8"))
-                o = d["outcome"]
-                out.append(Entry(p, str(d.get("finished", "")), str(d.get("scenario", "")),
-                                 tuple(str(x) for x in d["players"]),
-                                 tuple(o["winning_teams"]), tuple(o["winners"]),
-                                 tuple(o["dead"])))
-            except (OSError, ValueError, KeyError, TypeError):
+                out.append(_entry(p, json.loads(p.read_text(encoding="utf-8"))))
+            except (OSError, ValueError, KeyError, TypeError, AttributeError):
                 bad += 1
         out.sort(key=lambda e: e.finished, reverse=True)
         return out, bad

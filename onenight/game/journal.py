@@ -16,8 +16,9 @@ cut the file holds every entry whose write returned, and never half of one.
 :class:`JournaledController` is the controller with the journal plugged in: ``apply``
 writes the event before returning it to the screen. :func:`open_game` rebuilds the controller
 from the journal at start-up; a journal that cannot be read or replayed is moved aside (the
-app says so), never a crash. The journal holds the votes: it is the app's private file, never
-shown nor exported, and nothing here logs an event's content.
+app says so), never a crash. The journal holds the votes (and, with the cards on the tablet,
+the deal and the night's choices): it is the app's private file, never shown nor exported,
+and nothing here logs an event's content.
 """
 
 from __future__ import annotations
@@ -32,19 +33,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from .classic_flow import ClassicController
 from .controller import Controller
 from .durable import sync_dir
+from .flow import Flow
 from .timer import WARN_AT, DayTimer
 
 log = logging.getLogger(__name__)
 
 FORMAT = "onenight-journal/1"
 FILENAME = "journal.db"
-#: events after which the debate countdown is written down (with its wall-clock deadline)
-DEBATE_EVENTS = frozenset({"night_done", "day_pause", "day_resume", "day_add", "day_length",
-                           "start_vote"})
-#: events after which the game in progress is over: the journal starts afresh from the setup
-RESTART_EVENTS = frozenset({"new_game", "abandon"})
+#: the classic game's journal, beside the one-night game's: each game has its own game in
+#: progress, and "Resume" brings back either
+CLASSIC_FILENAME = "classic-journal.db"
 
 
 class JournalError(Exception):
@@ -229,8 +230,13 @@ class Resumed:
     debate_left: float | None  # seconds left of the debate, when it was under way
 
 
-class JournaledController(Controller):
-    """The controller whose every accepted event is journaled before the screen sees it.
+class Journaled:
+    """A game's controller whose every accepted event is journaled before the screen sees it:
+    put this before the controller's class (``class JournaledController(Journaled,
+    Controller)``). What the journal needs of a game is in :class:`.flow.Flow`: the events that
+    end a game (``RESTART_EVENTS``) and the ``baseline`` kept then, the events that change the
+    debate countdown (:meth:`.flow.Flow.countdown_changed`), the night phase whose cue it
+    follows and the night it belongs to (``night_marker``).
 
     ``wall`` gives wall-clock seconds (``time.time``). When a write fails (disk full,
     read-only), the game goes on and ``journal_error`` says why, for the app to show.
@@ -265,12 +271,10 @@ class JournaledController(Controller):
     def apply(self, event: dict) -> dict:
         done = super().apply(event)
         kind = done["type"]
-        if kind in RESTART_EVENTS:
+        if kind in self.RESTART_EVENTS:
             self._restart()
             return done
-        if kind == "start_night":
-            self._night = None
-        if kind in DEBATE_EVENTS and self.state.day is not None:
+        if self.countdown_changed(done) and self.state.day is not None:
             self._write(("event", done), ("debate", self._debate()))
         else:
             self._write(("event", done))
@@ -292,12 +296,16 @@ class JournaledController(Controller):
 
     def night_progress(self, cue: int | None, paused: bool) -> None:
         """The night screen says where the night is: written when it changes."""
-        if self.phase != "night":
+        if self.phase != self.NIGHT_PHASE:
             return
-        now = (cue, bool(paused))
+        marker = self.night_marker()
+        now = (marker, cue, bool(paused))
         if now != self._night:
             self._night = now
-            self._write(("night", {"cue": cue, "paused": bool(paused)}))
+            body: dict = {"cue": cue, "paused": bool(paused)}
+            if marker is not None:
+                body["of"] = marker
+            self._write(("night", body))
 
     def _restart(self) -> None:
         """The game in progress is over: the journal keeps only the table's setup."""
@@ -305,7 +313,7 @@ class JournaledController(Controller):
             return
         now, wall = self.now(), self.wall()
         try:
-            self.journal.replace([("event", e, now, wall) for e in baseline(self)])
+            self.journal.replace([("event", e, now, wall) for e in self.baseline()])
         except (sqlite3.Error, OSError, ValueError, TypeError) as e:
             self._failed(e)
         else:
@@ -343,25 +351,26 @@ class JournaledController(Controller):
                         raise JournalError(f"entry {entry.seq}: bad date {finished!r}") from None
                     self.wallclock = lambda when=when: when
                 try:
-                    Controller.apply(self, event)
+                    super().apply(event)
                 except JournalError:
                     raise
                 except Exception as e:  # a refusal or a bug: this journal cannot be trusted
                     raise JournalError(f"entry {entry.seq} ({event.get('type')!r}) does not "
                                        f"replay: {e}") from None
                 events += 1
-                if event.get("type") == "start_night":
+                if event.get("type") in self.NIGHT_START_EVENTS:
                     night, debate = None, None
         finally:
             self.clock, self.wallclock, self.history = real_clock, real_wallclock, real_history
             self.journal = journal
         left = self._restore_debate(debate)
         cue, paused = None, False
-        if self.phase == "night" and night is not None:
+        if self.phase == self.NIGHT_PHASE and night is not None \
+                and night.get("of", self.night_marker()) == self.night_marker():
             c = night.get("cue")
             cue = c if isinstance(c, int) and not isinstance(c, bool) and c >= 0 else None
             paused = night.get("paused") is True
-            self._night = (cue, paused)
+            self._night = (self.night_marker(), cue, paused)
         self.resumed = Resumed(self.phase, events, cue, paused, left)
         return self.resumed
 
@@ -372,7 +381,8 @@ class JournaledController(Controller):
         if s.day is None or entry is None:
             if s.day is not None:  # the countdown started but was never written: rebase it
                 s.day.mark = self.now()
-            return s.day.left(self.now()) if s.day is not None and self.phase == "day" else None
+            live = s.day is not None and self.phase == self.DEBATE_PHASE
+            return s.day.left(self.now()) if live else None
         b = entry.body
         try:
             length = float(b["length"])
@@ -385,35 +395,37 @@ class JournaledController(Controller):
                          running=running and left > 0,
                          warned=bool(b.get("warned")) or length <= WARN_AT,
                          ended=bool(b.get("ended")))
-        return left if self.phase == "day" else None
+        return left if self.phase == self.DEBATE_PHASE else None
 
 
-def baseline(ctl: Controller) -> list[dict]:
+class JournaledController(Journaled, Controller):
+    """The one-night game's controller, journaled."""
+
+
+class JournaledClassic(Journaled, ClassicController):
+    """The classic game's controller, journaled."""
+
+
+def baseline(ctl: Flow) -> list[dict]:
     """Events that rebuild the table's setup (players, cards) in a fresh controller."""
-    s = ctl.state
-    out: list[dict] = []
-    if s.players:
-        out.append({"type": "players", "names": list(s.players)})
-    if s.scenario == "custom" and s.deck:
-        out.append({"type": "custom", "cards": list(s.deck), "alpha_center": s.alpha_center})
-    elif s.scenario and s.deck:
-        ev: dict = {"type": "scenario", "id": s.scenario}
-        if s.scenario == "anarchie":
-            ev["cards"] = list(s.deck)
-        out.append(ev)
-        if s.alpha_center is not None:
-            out.append({"type": "alpha_center", "card": s.alpha_center})
-    return out
+    return ctl.baseline()
+
+
+#: Each game's journaled controller and journal file, by game id.
+GAMES: dict[str, tuple[type, str]] = {"onenight": (JournaledController, FILENAME),
+                                      "thiercelieux": (JournaledClassic, CLASSIC_FILENAME)}
 
 
 def open_game(data_dir: str | os.PathLike, *, wall: Callable[[], float] = time.time,
-              **kw: Any) -> tuple[JournaledController, dict | None]:
-    """The controller for the app: the game in progress rebuilt from the journal in
-    ``data_dir``, or a fresh one. Returns it and, when the journal had to be set aside, the
-    facts of what happened (``reason``, ``name``) for a message on screen."""
+              game: str = "onenight", **kw: Any) -> tuple[Journaled, dict | None]:
+    """The controller for the app: the ``game`` in progress (``onenight`` or
+    ``thiercelieux``) rebuilt from its journal in ``data_dir``, or a fresh one. Returns it and,
+    when the journal had to be set aside, the facts of what happened (``reason``, ``name``) for
+    a message on screen."""
     data_dir = Path(data_dir)
-    journal = Journal(data_dir / FILENAME)
-    ctl = JournaledController(data_dir / "history", journal, wall=wall, **kw)
+    kind, filename = GAMES[game]
+    journal = Journal(data_dir / filename)
+    ctl = kind(data_dir / "history", journal, wall=wall, **kw)
     problem = None
     try:
         journal.open()
@@ -434,7 +446,7 @@ def open_game(data_dir: str | os.PathLike, *, wall: Callable[[], float] = time.t
             name = f"(could not be moved: {err})"
         log.error("journal unreadable (%s): set aside as %s; starting afresh", reason, name)
         problem = {"reason": reason, "name": name}
-        ctl = JournaledController(data_dir / "history", journal, wall=wall, **kw)
+        ctl = kind(data_dir / "history", journal, wall=wall, **kw)
         try:
             journal.open()
         except JournalError as err:  # cannot even start a new one: play without it
@@ -443,5 +455,5 @@ def open_game(data_dir: str | os.PathLike, *, wall: Callable[[], float] = time.t
     return ctl, problem
 
 
-__all__ = ["Journal", "JournalError", "JournaledController", "Entry", "Resumed", "open_game",
-           "baseline", "FILENAME"]
+__all__ = ["Journal", "JournalError", "Journaled", "JournaledController", "JournaledClassic",
+           "Entry", "Resumed", "open_game", "baseline", "FILENAME", "CLASSIC_FILENAME", "GAMES"]

@@ -175,14 +175,19 @@ def test_seals_and_pairing_values_open_or_say_why(sealed, public):
 
 
 # ---- game records ---------------------------------------------------------------------------
-def adjudicated(rec) -> None:
+def answered_by(judge, value) -> None:
+    """``judge(value)`` gives an answer that is JSON, or its own error, on one line."""
     try:
-        out = adjudicate(rec)
+        out = judge(value)
     except RulesError as e:
         said_what(e)
         assert "\n" not in str(e)
         return
     json.dumps(out)
+
+
+def adjudicated(rec) -> None:
+    answered_by(adjudicate, rec)
 
 
 @fuzz
@@ -203,11 +208,7 @@ def test_any_json_as_a_record(value):
        | near_records().map(json.dumps).flatmap(
            lambda t: st.integers(0, len(t)).map(lambda i: t[:i])))
 def test_any_text_as_a_record(text):
-    try:
-        adjudicate_text(text)
-    except RulesError as e:
-        said_what(e)
-        assert "\n" not in str(e)
+    answered_by(adjudicate_text, text)
 
 
 # ---- the settings file -----------------------------------------------------------------------

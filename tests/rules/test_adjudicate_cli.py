@@ -76,7 +76,7 @@ def with_(**changes):
                                    "player"),
     (with_(votes=[1, 4, 1]), "votes: 3 votes for 5 players: one vote per seat"),
     (with_(seats=["seer", "wolf", "robber", "villager", "alpha_wolf"]),
-     "seats[1]: unknown role 'wolf'"),
+     "seats[1]: unknown role \"wolf\""),
     (with_(center=["werewolf", "drunk"]), "center: 2 centre cards: there are exactly 3"),
     (with_(alpha_center=None), "alpha_center: missing: an alpha_wolf card is dealt (the centre "
                                "included), so the Alpha Wolf's extra centre card is required"),
@@ -107,3 +107,28 @@ def test_a_missing_file_is_a_clear_error(tmp_path):
     p = adjudicate(str(tmp_path / "nowhere.json"))
     assert p.returncode == 2 and p.stdout == ""
     assert "cannot read the record" in p.stderr
+
+
+def test_the_example_shipped_in_the_docs():
+    """docs/examples/onenight-game.json, the record the README offers to try: the Witch gives
+    the Mystic Wolf to Bruno, the werewolf, whose card goes to the centre; four players vote
+    for Bruno, a werewolf still, and the village wins."""
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[2] / "docs" / "examples" / "onenight-game.json"
+    p = adjudicate(str(example))
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert out["final"]["seats"][1] == "mystic_wolf" and out["final"]["center"][0] == "werewolf"
+    assert out["shields"] == [3] and out["revealed"] == [2]
+    assert out["dead"] == [1] and out["winning_teams"] == ["village"]
+    assert out["winners"] == [0, 2, 3, 4]
+
+
+@pytest.mark.parametrize("digits", [5000, 400])
+def test_a_huge_number_is_a_clear_error(digits):
+    # Python refuses to read integers of more than 4300 digits: that must not escape as a
+    # traceback; a shorter one must not fill the error line either.
+    huge = "1" + "0" * digits
+    line = bad('{"format": "onenight-game/1", "seats": [' + huge + ']}')
+    assert line.startswith(("stdin:", "seats[0]:")) and len(line) < 200, line
