@@ -30,7 +30,7 @@ import pytest
 from tests.narration.test_narrate_cli import read_until
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("onenight", "firmware_bridge")
+PACKAGES = ("onenight", "onenight_box")
 
 
 class Install:
@@ -90,8 +90,8 @@ def installed(tmp_path_factory) -> Install:
 
 
 def test_the_commands_run_from_the_install_not_the_checkout(installed):
-    r = installed.run("python", "-c", "import onenight, firmware_bridge; "
-                                      "print(onenight.__file__); print(firmware_bridge.__file__)")
+    r = installed.run("python", "-c", "import onenight, onenight_box; "
+                                      "print(onenight.__file__); print(onenight_box.__file__)")
     assert r.returncode == 0, r.stderr
     for line in r.stdout.splitlines():
         assert Path(line).is_relative_to(installed.venv), line

@@ -9,7 +9,7 @@ import socket
 import time
 from dataclasses import dataclass
 
-from firmware_bridge import protocol as p
+from onenight_box import protocol as p
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,8 @@ import socket
 
 import pytest
 
-from firmware_bridge import protocol as p
-from firmware_bridge.discovery import Responder
+from onenight_box import protocol as p
+from onenight_box.discovery import Responder
 from onenight.box.discovery import network_boxes
 
 

@@ -356,7 +356,7 @@ def test_a_game_with_the_box_keeps_votes_secret(app):
 def test_the_box_is_chosen_from_what_was_found(app):
     """Settings look for the box (a real responder over loopback UDP) and connect to the
     one tapped: no address to type."""
-    from firmware_bridge.discovery import Responder
+    from onenight_box.discovery import Responder
     from onenight.ui.driving import settle
 
     r = Responder("salon", 7777, host="127.0.0.1", port=0).start()

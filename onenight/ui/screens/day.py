@@ -29,8 +29,10 @@ class VoteModes(Dialog):
 
     def on_open(self):
         app = self.screen.app
-        if app.box_ready():
+        if app.box_ready() and app.box.covers(len(app.ctl.state.players)):
             self.box_why = ""
+        elif app.box_ready():
+            self.box_why = app.tr("vote.mode.box_why_pads")
         elif app.box is not None:
             self.box_why = app.tr("vote.mode.box_why_offline")
         else:

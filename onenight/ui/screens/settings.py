@@ -1,5 +1,7 @@
 """Settings: language, voice, volumes, night timing, debate length, and the vote box link
-(address, pairing, live status, a pad test)."""
+(address, pairing, live status, a pad test, the tablets paired with the box)."""
+
+import time
 
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
@@ -35,6 +37,13 @@ class RoleTimeRow(Factory.BoxLayout):
     value_text = StringProperty("")
     custom = BooleanProperty(False)
     """The host changed this role's time."""
+
+
+class PairedTablet(Factory.BoxLayout):
+    """One tablet paired with the box, with a button to have the box forget it."""
+
+    app_id = StringProperty("")
+    label = StringProperty("")
 
 
 class SettingsScreen(BaseScreen):
@@ -170,9 +179,42 @@ class SettingsScreen(BaseScreen):
         elif box is None:
             self.box_status = self.tr("box.status.none")
         else:
-            self.box_status = self.tr("box.status." + box.status(), **box.status_facts())
+            pairing = getattr(box, "pair_code", lambda: None)()
+            status = "pairing" if pairing else box.status()
+            self.box_status = self.tr("box.status." + status, **box.status_facts())
             if getattr(box, "testing", False):
                 self.box_status += "  " + self.tr("box.pads_pressed", **box.status_facts())
+        self._show_tablets()
+
+    _tablets_shown = None
+
+    def _show_tablets(self):
+        """The tablets the box knows, each with a button to forget it (one that is not yours
+        may have been paired by a player: the box tells the tablet of every pairing)."""
+        box = self.app.box
+        tablets = box.tablets() if box is not None and hasattr(box, "tablets") else []
+        shown = (tuple((t["id"], t["name"], t["at"], t["me"]) for t in tablets), self.app.lang)
+        if shown == self._tablets_shown:
+            return
+        self._tablets_shown = shown
+        rows = self.ids.tablets
+        rows.clear_widgets()
+        for t in tablets:
+            name = t["name"] or t["id"]
+            if t["me"]:
+                label = self.tr("settings.box_this_tablet", name=name)
+            else:
+                when = time.localtime(t["at"])
+                date = time.strftime("%d/%m/%Y à %H h %M" if self.app.lang == "fr"
+                                     else "%Y-%m-%d %H:%M", when)
+                label = self.tr("settings.box_tablet", name=name, date=date)
+            row = PairedTablet(app_id=t["id"], label=label)
+            row.ids.forget.bind(on_release=lambda w, i=t["id"]: self.forget(i))
+            rows.add_widget(row)
+
+    def forget(self, app_id: str):
+        if self.app.box is not None:
+            self.app.box.forget(app_id)
 
     def find(self) -> list:
         """The boxes found now: serial devices of this machine, boxes on the network."""

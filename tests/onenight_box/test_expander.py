@@ -5,7 +5,7 @@ from gpiozero import LED, DigitalInputDevice
 from gpiozero.exc import GPIOPinInUse, PinInvalidPull
 from gpiozero.pins.mock import MockFactory
 
-from firmware_bridge.expander import GPINTEN, GPPU, IODIR, OLAT, ExpanderFactory, SimulatedMCP23017Bus
+from onenight_box.expander import GPINTEN, GPPU, IODIR, OLAT, ExpanderFactory, SimulatedMCP23017Bus
 
 
 @pytest.fixture
@@ -69,3 +69,28 @@ def test_unknown_chip_and_missing_device_are_clear_errors(chip):
         factory.pin("mcp7:A0")
     with pytest.raises(OSError, match="0x22"):
         bus.read_byte_data(0x22, 0)
+
+
+def test_chips_on_two_buses_share_one_interrupt_line():
+    """Open-drain outputs wired together: the line stays low while either chip holds it,
+    and a change on either is found."""
+    mock = MockFactory()
+    bus1, bus3 = SimulatedMCP23017Bus(), SimulatedMCP23017Bus()
+    bus1.add_chip(0x27, mock.pin("GPIO9"))
+    bus3.add_chip(0x20, mock.pin("GPIO9"))
+    factory = ExpanderFactory(mock, {1: bus1, 3: bus3},
+                              {"mcp7": (0x27, "GPIO9", 1), "mcp8": (0x20, "GPIO9", 3)})
+    try:
+        seen = []
+        a = DigitalInputDevice("mcp7:A4", pull_up=True, pin_factory=factory)
+        b = DigitalInputDevice("mcp8:B4", pull_up=True, pin_factory=factory)
+        a.when_activated = lambda: seen.append("mcp7")
+        b.when_activated = lambda: seen.append("mcp8")
+        bus3.drive(0x20, "B4", False)
+        bus1.drive(0x27, "A4", False)
+        assert seen == ["mcp8", "mcp7"]
+        assert mock.pin("GPIO9").state  # both read: the line is released
+        a.close()
+        b.close()
+    finally:
+        factory.close()

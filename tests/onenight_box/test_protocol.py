@@ -6,7 +6,7 @@ import pytest
 import serial
 from hypothesis import given, settings, strategies as st
 
-from firmware_bridge import protocol as p
+from onenight_box import protocol as p
 
 
 def frames_of(data: bytes):
@@ -62,14 +62,27 @@ def test_check_message_refuses_or_accepts_but_never_crashes(body):
             pass
 
 
+OPEN = {"t": "open", "round": 1, "kind": "vote", "players": 5, "seats": [0, 1], "targets": [0, 1],
+        "self": False, "choice": "seat"}
+
+
 @pytest.mark.parametrize("body, sender, reason", [
     ({"t": "launch"}, "app", "unknown message"),
     ({"t": "vote", "seat": 3, "sealed": "x"}, "app", "unknown message"),  # only the box sends votes
-    ({"t": "ready", "seat": 12, "on": True}, "box", "out of range"),
+    ({"t": "ready", "seat": 18, "on": True}, "box", "out of range"),
     ({"t": "ready", "seat": True, "on": True}, "box", "seat number"),
-    ({"t": "open", "seats": [0, 0], "players": 5, "round": 1}, "app", "twice"),
-    ({"t": "open", "seats": [6], "players": 5, "round": 1}, "app", "out of range"),
-    ({"t": "hello", "v": 2, "id": "a", "n": "b"}, "app", "version 2"),
+    ({**OPEN, "seats": [0, 0]}, "app", "twice"),
+    ({**OPEN, "seats": [6]}, "app", "out of range"),
+    ({**OPEN, "targets": [5]}, "app", "out of range"),
+    ({**OPEN, "players": 19}, "app", "out of range"),
+    ({**OPEN, "kind": "poll"}, "app", "kind"),
+    ({**OPEN, "choice": "yes_no"}, "app", "a vote is for a seat"),
+    ({**OPEN, "self": 1}, "app", "true or false"),
+    ({"t": "hello", "v": 1, "id": "a", "n": "b"}, "app", "version 1"),
+    ({"t": "hello", "v": 2, "id": "a", "n": "b", "known": True}, "box", "pads"),
+    ({"t": "pair", "id": "a", "name": "", "commit": "ab"}, "app", "commit"),
+    ({"t": "votes", "round": 1, "votes": {"0": 2}}, "box", "votes.sealed"),  # never in clear
+    ({"t": "error", "reason": "x", "code": "oops"}, "box", "error.code"),
     ({"t": "cue", "cue": "siren"}, "app", "unknown cue"),
     ({"t": "debate", "remaining": -1, "total": 10}, "app", "out of range"),
 ])
@@ -172,12 +185,27 @@ def test_seal_hides_the_target_and_opens_with_the_key():
             p.open_seal(key, bad)
 
 
-def test_pairing_agrees_on_one_key():
+def test_pairing_agrees_on_one_key_and_one_code():
     a, b = p.dh_private(), p.dh_private()
     k1 = p.dh_shared_key(a, p.dh_public(b))
     assert k1 == p.dh_shared_key(b, p.dh_public(a)) and len(k1) == 32
+    code = p.pair_code(k1, p.dh_public(a), p.dh_public(b))
+    assert len(code) == p.CODE_DIGITS and code.isdigit()
+    other = p.dh_shared_key(a, p.dh_public(p.dh_private()))  # someone in the middle
+    assert p.pair_code(other, p.dh_public(a), p.dh_public(b)) != code or other == k1
+    assert p.pair_commit(p.dh_public(a)) != p.pair_commit(p.dh_public(b))
     with pytest.raises(p.ProtocolError):
         p.dh_shared_key(a, "1")
+
+
+def test_a_sealed_table_hides_how_many_chose_and_who():
+    key = b"t" * 32
+    tables = [{}, {3: 7}, {0: 1, 17: 0, 9: 9}]
+    seals = [p.seal_table(key, t) for t in tables]
+    assert len({len(s) for s in seals}) == 1
+    assert [p.open_table(key, s) for s in seals] == tables
+    with pytest.raises(p.ProtocolError):  # another key: bytes that are no seat (18 of them)
+        p.open_table(b"u" * 32, seals[2])
 
 
 def test_dh_prime_is_a_safe_prime():

@@ -1,14 +1,15 @@
 """MCP23017 I/O expander pins as gpiozero pins.
 
-Ten pads need 60 lines; the Pi has 26 free. Five MCP23017 chips on the I2C bus give one 8-bit
-port per pad. :class:`ExpanderFactory` is a gpiozero pin factory that hands out pins named
+Eighteen pads need 126 lines; the Pi has 26. Nine MCP23017 chips on two I2C buses give one
+8-bit port per pad. :class:`ExpanderFactory` is a gpiozero pin factory that hands out pins named
 ``mcp<chip>:<A|B><bit>`` (for example ``mcp2:B4``) and passes every other name to the Pi's own
 factory, so gpiozero devices (``DigitalInputDevice``, ``LED``...) work on expander pins unchanged,
 with ``pin_factory=`` passed down as usual.
 
-Each chip's INTA and INTB are mirrored onto one open-drain line wired to a Pi GPIO. When it
-falls the factory reads both ports (which releases the line) and calls ``when_changed`` of every
-pin that moved. The I2C bus is any object with smbus2's ``read_byte_data(addr, reg)`` and
+Each chip's INTA and INTB are mirrored onto one open-drain line wired to a Pi GPIO (several
+chips may share one: open drain makes it a wired OR). When it falls the factory reads the ports
+of every chip on that line (which releases it) and calls ``when_changed`` of every pin that
+moved. An I2C bus is any object with smbus2's ``read_byte_data(addr, reg)`` and
 ``write_byte_data(addr, reg, value)``: :class:`smbus2.SMBus` on a Pi, :class:`SimulatedMCP23017Bus`
 in tests and ``onenight-box --simulate``.
 """
@@ -18,8 +19,9 @@ from __future__ import annotations
 import logging
 import re
 import threading
+import weakref
 from collections import namedtuple
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from gpiozero.exc import PinInvalidFunction, PinInvalidPull, PinSetInput, PinInvalidEdges
 from gpiozero.pins import Factory, Pin
@@ -176,53 +178,63 @@ class ExpanderFactory(Factory):
     """A pin factory for a Pi with MCP23017 expanders: ``mcpN:Xb`` names go to the chips,
     every other name to ``base`` (the Pi's factory, or MockFactory in tests).
 
-    ``chips`` maps a chip name to ``(address, interrupt_pin_name)``."""
+    ``bus`` is the I2C bus of every chip, or a mapping of bus numbers to buses; ``chips`` maps
+    a chip name to ``(address, interrupt pin name)`` or ``(address, interrupt pin, bus
+    number)`` (a :class:`onenight_box.pins.Expander`)."""
 
-    def __init__(self, base: Factory, bus, chips: dict[str, tuple[int, str]]):
+    def __init__(self, base: Factory, bus, chips: dict[str, tuple]):
         super().__init__()
         self.base = base
         self.bus = bus
         self.chips: dict[str, MCP23017] = {}
-        self._int_pins = {}
+        self._lines: dict[str, tuple] = {}  # interrupt pin -> (pin, handler, chip names)
         self._pins: dict[str, ExpanderPin] = {}
         self._reserved: dict[str, object] = {}
         self._lock = threading.Lock()
-        for name, (address, int_pin) in chips.items():
-            chip = MCP23017(bus, address)
-            self.chips[name] = chip
+        for name, (address, int_pin, *rest) in chips.items():
+            on = bus[rest[0] if rest else 1] if isinstance(bus, Mapping) else bus
+            self.chips[name] = MCP23017(on, address)
+            if int_pin in self._lines:
+                self._lines[int_pin][2].append(name)
+                continue
             pin = base.pin(int_pin)
             pin.function = "input"
             pin.pull = "up"
             pin.edges = "falling"
-            handler = self._make_handler(name)
-            self._int_pins[name] = (pin, handler)  # keep the handler alive (weak refs)
+            handler = self._make_handler(int_pin)
+            self._lines[int_pin] = (pin, handler, [name])  # keeps the handler alive (weak refs)
             pin.when_changed = handler
 
-    def _make_handler(self, chip_name: str) -> Callable:
+    def _make_handler(self, line: str) -> Callable:
         def on_interrupt(ticks, state):
-            self.service(chip_name)
+            self.service(line)
         return on_interrupt
 
-    def service(self, chip_name: str) -> None:
-        """Read a chip's ports and fire the callbacks of the lines that moved. Loops while the
-        interrupt line stays low, so a change that lands during the read is not missed."""
-        chip = self.chips[chip_name]
-        int_pin = self._int_pins[chip_name][0]
+    def service(self, line: str) -> None:
+        """Read the ports of every chip on an interrupt line and fire the callbacks of the
+        lines that moved. Loops while the line stays low, so a change that lands during the
+        reads is not missed."""
+        int_pin, _, names = self._lines[line]
         for _ in range(8):
-            with chip.lock:
-                now = chip.read_ports()
-                before, chip.last = chip.last, now
-            ticks = self.base.ticks()
-            for port in (0, 1):
-                moved = (before[port] ^ now[port]) & chip.gpinten[port]
-                for bit in range(8):
-                    if moved >> bit & 1:
-                        pin = self._pins.get(f"{chip_name}:{'AB'[port]}{bit}")
-                        if pin is not None:
-                            pin._changed(ticks, bool(now[port] >> bit & 1))
+            for chip_name in names:
+                self._read_chip(chip_name)
             if int_pin.state:
                 return
-        log.warning("%s: interrupt line stuck low after 8 reads", chip_name)
+        log.warning("interrupt line %s (%s) stuck low after 8 reads", line, ", ".join(names))
+
+    def _read_chip(self, chip_name: str) -> None:
+        chip = self.chips[chip_name]
+        with chip.lock:
+            now = chip.read_ports()
+            before, chip.last = chip.last, now
+        ticks = self.base.ticks()
+        for port in (0, 1):
+            moved = (before[port] ^ now[port]) & chip.gpinten[port]
+            for bit in range(8):
+                if moved >> bit & 1:
+                    pin = self._pins.get(f"{chip_name}:{'AB'[port]}{bit}")
+                    if pin is not None:
+                        pin._changed(ticks, bool(now[port] >> bit & 1))
 
     # -- Factory
     def pin(self, name):
@@ -276,7 +288,7 @@ class ExpanderFactory(Factory):
         return self.base.board_info
 
     def close(self):
-        for pin, _ in self._int_pins.values():
+        for pin, _, _ in self._lines.values():
             pin.when_changed = None
         self.base.close()
 
@@ -289,10 +301,10 @@ class SimulatedMCP23017Bus:
     path from a pressed key to a gpiozero event runs as on the real box."""
 
     class Chip:
-        def __init__(self, int_pin):
+        def __init__(self, int_line: "OpenDrainLine"):
             self.regs = {IODIR: 0xFF, IODIR + 1: 0xFF}
             self.outside = [0xFF, 0xFF]  # level driven from outside (1 = released / pulled up)
-            self.int_pin = int_pin
+            self.int_line = int_line
             self.pending = False
 
         def level(self, port):
@@ -305,10 +317,16 @@ class SimulatedMCP23017Bus:
 
     def __init__(self):
         self.chips: dict[int, SimulatedMCP23017Bus.Chip] = {}
+        # one transaction at a time, as on a real bus; the interrupt line is moved after the
+        # transaction, outside this lock (its edge calls the factory back, which reads)
+        self.lock = threading.RLock()
 
     def add_chip(self, address: int, int_pin) -> None:
-        """``int_pin``: a MockFactory pin (already created) standing for the chip's INT line."""
-        self.chips[address] = self.Chip(int_pin)
+        """``int_pin``: a MockFactory pin (already created) standing for the chip's INT line;
+        chips given the same pin (on this bus or another) share the line."""
+        chip = self.Chip(OpenDrainLine.of(int_pin))
+        chip.int_line.chips.append(chip)
+        self.chips[address] = chip
 
     def _chip(self, address):
         if address not in self.chips:
@@ -316,29 +334,68 @@ class SimulatedMCP23017Bus:
         return self.chips[address]
 
     def write_byte_data(self, address: int, reg: int, value: int) -> None:
-        self._chip(address).regs[reg] = value & 0xFF
+        with self.lock:
+            self._chip(address).regs[reg] = value & 0xFF
 
     def read_byte_data(self, address: int, reg: int) -> int:
-        chip = self._chip(address)
-        if reg in (GPIO, GPIO + 1, INTCAP, INTCAP + 1):
+        """Reading a port (GPIO or INTCAP) clears the chip's interrupt, as on the chip."""
+        with self.lock:
+            chip = self._chip(address)
+            if reg not in (GPIO, GPIO + 1, INTCAP, INTCAP + 1):
+                return chip.regs.get(reg, 0)
             port = (reg - GPIO) if reg >= GPIO else reg - INTCAP
             value = chip.level(port)
-            if chip.pending:
-                chip.pending = False
-                chip.int_pin.drive_high()
-            return value
-        return chip.regs.get(reg, 0)
+            cleared, chip.pending = chip.pending, False
+        if cleared:
+            chip.int_line.settle()
+        return value
 
     def drive(self, address: int, line: str, high: bool) -> None:
         """Drive line ``A3`` (say) of a chip from outside: False is a key closing to ground."""
-        chip = self._chip(address)
-        port, bit = "AB".index(line[0]), int(line[1])
-        before = chip.level(port)
-        if high:
-            chip.outside[port] |= 1 << bit
-        else:
-            chip.outside[port] &= ~(1 << bit)
-        moved = (before ^ chip.level(port)) & chip.regs.get(GPINTEN + port, 0)
-        if moved and not chip.pending:
-            chip.pending = True
-            chip.int_pin.drive_low()
+        with self.lock:
+            chip = self._chip(address)
+            port, bit = "AB".index(line[0]), int(line[1])
+            before = chip.level(port)
+            if high:
+                chip.outside[port] |= 1 << bit
+            else:
+                chip.outside[port] &= ~(1 << bit)
+            moved = (before ^ chip.level(port)) & chip.regs.get(GPINTEN + port, 0)
+            raised = bool(moved) and not chip.pending
+            if raised:
+                chip.pending = True
+        if raised:
+            # the line falls, even if a read cleared the interrupt in the meantime: the Pi's
+            # edge detection latches the shortest pulse of a real chip
+            chip.int_line.fall()
+
+
+class OpenDrainLine:
+    """A simulated interrupt line with a pull-up: low while any chip on it has an interrupt
+    pending (open-drain outputs wired together)."""
+
+    _lines: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+    def __init__(self, pin):
+        self.pin = pin
+        self.chips: list = []
+        self.lock = threading.RLock()
+
+    @classmethod
+    def of(cls, pin) -> "OpenDrainLine":
+        line = cls._lines.get(pin)
+        if line is None:
+            line = cls._lines[pin] = cls(pin)
+        return line
+
+    def fall(self) -> None:
+        with self.lock:
+            if self.pin.state:
+                self.pin.drive_low()  # the edge: the factory reads the chips on this line
+        self.settle()
+
+    def settle(self) -> None:
+        with self.lock:
+            low = any(c.pending for c in self.chips)
+            if self.pin.state == low:
+                self.pin.drive_low() if low else self.pin.drive_high()

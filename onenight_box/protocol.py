@@ -1,4 +1,4 @@
-"""The box link: one module, used by the vote box (firmware_bridge) and by the app (onenight.box).
+"""The box link: one module, used by the vote box (onenight_box) and by the app (onenight.box).
 
 Pure Python: it imports neither kivy, gpiozero nor serial. The byte stream comes in through
 :meth:`Channel.data_received`, goes out through the ``write`` callable given to the channel,
@@ -26,29 +26,37 @@ from dataclasses import dataclass, field
 
 log = logging.getLogger(__name__)
 
-VERSION = 1
+VERSION = 2
 MAX_FRAME = 2048  # bytes, from '#' to '\n'
-MAX_SEATS = 10
+MAX_SEATS = 18  # seats on the link (a box has up to this many pads)
 HEARTBEAT = 1.0  # seconds without sending anything before a ping
 LINK_TIMEOUT = 3.0  # seconds of silence before the link is declared lost
 RESEND_AFTER = 0.5  # seconds before an unacknowledged reliable frame is sent again
 REPLAY_WINDOW = 512  # sequence numbers remembered per session
 MAC_BYTES = 16
+CODE_DIGITS = 4  # the pairing code shown on the tablet and dialled on a pad
+MAX_TABLETS = 32  # tablets paired with one box, and in the list of them
 
 #: Frames sent before a session key exists (everything else must carry a valid MAC).
-UNAUTHENTICATED = frozenset({"hello", "pair", "paired", "error"})
+UNAUTHENTICATED = frozenset({"hello", "pair", "pair_pub", "pair_reveal", "paired", "error"})
 #: Messages the sender keeps and resends until the peer acknowledges them.
-RELIABLE = frozenset({"snapshot", "ready", "vote", "votes", "debate", "open", "close", "cue",
-                      "reset", "done"})
-BOX_TO_APP = frozenset({"hello", "paired", "error", "ack", "ping", "snapshot", "ready", "vote",
-                        "votes"})
-APP_TO_BOX = frozenset({"hello", "pair", "ack", "ping", "sync", "debate", "open", "close",
-                        "cue", "reset", "done"})
+RELIABLE = frozenset({"snapshot", "ready", "vote", "votes", "picks", "tablets", "debate", "open",
+                      "close", "cue", "reset", "forget"})
+BOX_TO_APP = frozenset({"hello", "pair_pub", "paired", "error", "ack", "ping", "snapshot", "ready",
+                        "vote", "votes", "picking", "picks", "tablets"})
+APP_TO_BOX = frozenset({"hello", "pair", "pair_reveal", "ack", "ping", "sync", "debate", "open",
+                        "close", "cue", "reset", "forget"})
 CUES = ("last_minute", "three_two_one", "end", "chirp")
-PHASES = ("idle", "debate", "vote", "closed")
+PHASES = ("idle", "debate", "vote", "pick", "closed")
+ROUNDS = ("vote", "pick")  # the kinds of round ``open`` starts
+CHOICES = ("seat", "yes_no")  # what a pick asks for: a seat, or yes (1) / no (0)
+#: Machine-readable ``error.code`` values, so the app need not parse the reason's words.
+ERROR_CODES = ("version", "unpaired", "key_mismatch", "busy", "pairing", "wrong_code", "known",
+               "refused", "invalid", "not_owner")
+NO_CHOICE = 0xFF  # a seat that has not chosen, in a sealed table
 
 # RFC 3526 group 14 (2048-bit MODP), for pairing: a Diffie-Hellman exchange so the paired key
-# never travels on the link, not even while the pairing window is open.
+# never travels on the link, not even while a pairing is under way.
 DH_PRIME = int(
     "FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74"
     "020BBEA63B139B22514A08798E3404DDEF9519B3CD3A431B302B0A6DF25F1437"
@@ -201,6 +209,39 @@ def open_seal(key: bytes, sealed: str) -> int:
     return int(plain)
 
 
+def seal_table(key: bytes, table: dict[int, int]) -> str:
+    """Every seat's choice in a pick round, encrypted for the app as one value of a fixed
+    length (:data:`MAX_SEATS` entries, :data:`NO_CHOICE` for a seat without one): its length
+    says nothing of how many seats chose, nor which."""
+    plain = bytearray([NO_CHOICE] * MAX_SEATS)
+    for seat, value in table.items():
+        plain[seat] = value
+    nonce = os.urandom(8)
+    cipher = bytes(a ^ b for a, b in zip(plain, _keystream(key, nonce, MAX_SEATS)))
+    return (nonce + cipher).hex()
+
+
+def open_table(key: bytes, sealed: str) -> dict[int, int]:
+    """The choices in a sealed table: seat -> value, for the seats that chose."""
+    try:
+        raw = bytes.fromhex(sealed)
+    except (ValueError, TypeError):
+        raise ProtocolError("sealed table is not hex") from None
+    if len(raw) != 8 + MAX_SEATS:
+        raise ProtocolError(f"sealed table has {len(raw)} bytes, expected {8 + MAX_SEATS}")
+    nonce, cipher = raw[:8], raw[8:]
+    plain = bytes(a ^ b for a, b in zip(cipher, _keystream(key, nonce, MAX_SEATS)))
+    if any(v >= MAX_SEATS and v != NO_CHOICE for v in plain):
+        raise ProtocolError("sealed table does not open with this session's key")
+    return {seat: v for seat, v in enumerate(plain) if v != NO_CHOICE}
+
+
+# Pairing: a Diffie-Hellman exchange in which the app commits to its public value before it
+# sees the box's, then both derive a short code from the shared key. The tablet shows the
+# code and a player dials it on a pad: someone sitting in the middle holds a different key
+# with each side, hence (with the commitment, which stops him from choosing his values to
+# make the codes agree) a different code, right once in 10^CODE_DIGITS.
+
 def dh_private() -> int:
     return int.from_bytes(os.urandom(32), "big")
 
@@ -218,6 +259,24 @@ def dh_shared_key(private: int, peer_public: str) -> bytes:
         raise ProtocolError("pairing public value out of range")
     shared = pow(peer, private, DH_PRIME)
     return hashlib.sha256(b"onenight-pair|" + shared.to_bytes(256, "big")).digest()
+
+
+def pair_commit(public: str) -> str:
+    """The app's commitment to its public value, sent before it sees the box's."""
+    return hashlib.sha256(b"onenight-commit|" + public.encode()).hexdigest()
+
+
+def pair_code(key: bytes, app_public: str, box_public: str) -> str:
+    """The code both sides derive from a pairing: :data:`CODE_DIGITS` decimal digits."""
+    digest = hmac.new(key, b"onenight-code|" + app_public.encode() + b"|" + box_public.encode(),
+                      hashlib.sha256).digest()
+    return f"{int.from_bytes(digest[:8], 'big') % 10 ** CODE_DIGITS:0{CODE_DIGITS}d}"
+
+
+def pair_proof(key: bytes, app_id: str, box_id: str) -> str:
+    """The box's proof, once the code was dialled, that it holds the same key as the app."""
+    msg = b"onenight-paired|" + app_id.encode() + b"|" + box_id.encode()
+    return hmac.new(key, msg, hashlib.sha256).digest()[:MAC_BYTES].hex()
 
 
 # --------------------------------------------------------------------------- messages
@@ -260,8 +319,34 @@ def _by_seat(value: object, name: str, prefix: str, shape: str, check) -> None:
 
 
 def _sealed(value: object, label: str) -> None:
-    if not isinstance(value, str):
-        raise ProtocolError(f"{label} must be a string")
+    if not isinstance(value, str) or len(value) > 64:
+        raise ProtocolError(f"{label} must be a short hex string")
+
+
+def _text(body: dict, name: str, kind: str, low: int = 1, high: int = 64) -> None:
+    value = body.get(name)
+    if not isinstance(value, str) or not low <= len(value) <= high:
+        raise ProtocolError(f"{kind}.{name} must be a string of {low} to {high} characters")
+
+
+def _flag(body: dict, name: str, kind: str) -> None:
+    if not isinstance(body.get(name), bool):
+        raise ProtocolError(f"{kind}.{name} must be true or false")
+
+
+def _round(body: dict, kind: str) -> None:
+    _number(body.get("round"), f"{kind}.round", 0, 2**31)
+
+
+def _tablets(value: object) -> None:
+    if not isinstance(value, list) or len(value) > MAX_TABLETS:
+        raise ProtocolError(f"tablets.tablets must be a list of at most {MAX_TABLETS} tablets")
+    for t in value:
+        if not isinstance(t, dict):
+            raise ProtocolError("tablets.tablets[] must be objects")
+        _text(t, "id", "tablets[]")
+        _text(t, "name", "tablets[]", 0)
+        _number(t.get("at"), "tablets[].at", 0, 2**40)
 
 
 def check_message(body: dict, sender: str) -> dict:
@@ -270,63 +355,94 @@ def check_message(body: dict, sender: str) -> dict:
     kind = body.get("t")
     allowed = BOX_TO_APP if sender == "box" else APP_TO_BOX
     if not isinstance(kind, str) or kind not in allowed:
-        raise ProtocolError(f"unknown message {kind!r} from the {sender}")
+        raise ProtocolError(f"unknown message {str(kind)[:20]!r} from the {sender}")
     seq = body.get("s", 0)
     if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
-        raise ProtocolError(f"bad sequence number {seq!r}")
+        raise ProtocolError(f"bad sequence number {str(seq)[:20]!r}")
     if kind == "hello":
         if body.get("v") != VERSION:
-            raise ProtocolError(f"protocol version {body.get('v')!r} not supported "
+            raise ProtocolError(f"protocol version {str(body.get('v'))[:12]} not supported "
                                 f"(this side speaks {VERSION})")
-        for f in ("id", "n"):
-            if not isinstance(body.get(f), str) or not 1 <= len(body[f]) <= 64:
-                raise ProtocolError(f"hello.{f} must be a short string")
-    elif kind in ("pair", "paired"):
-        if not isinstance(body.get("id"), str) or not 1 <= len(body["id"]) <= 64:
-            raise ProtocolError(f"{kind}.id must be a short string")
-        if not isinstance(body.get("pub"), str) or len(body["pub"]) > 600:
-            raise ProtocolError(f"{kind}.pub must be a hex string")
+        _text(body, "id", "hello")
+        _text(body, "n", "hello")
+        if sender == "box":
+            _flag(body, "known", "hello")
+            _number(body.get("pads"), "hello.pads", 1, MAX_SEATS)
+    elif kind == "pair":
+        _text(body, "id", kind)
+        _text(body, "name", kind, 0)
+        _text(body, "commit", kind, 64, 64)
+    elif kind in ("pair_pub", "pair_reveal"):
+        _text(body, "id", kind)
+        _text(body, "pub", kind, 1, 600)
+    elif kind == "paired":
+        _text(body, "id", kind)
+        _text(body, "proof", kind, 2 * MAC_BYTES, 2 * MAC_BYTES)
     elif kind == "ack":
         if isinstance(body.get("a"), bool) or not isinstance(body.get("a"), int):
             raise ProtocolError("ack.a must be a sequence number")
     elif kind == "ready":
         _seat(body.get("seat"), "ready.seat")
-        if not isinstance(body.get("on"), bool):
-            raise ProtocolError("ready.on must be true or false")
+        _flag(body, "on", kind)
     elif kind == "vote":
         _seat(body.get("seat"), "vote.seat")
-        if not isinstance(body.get("sealed"), str):
-            raise ProtocolError("vote.sealed must be a string")
+        _sealed(body.get("sealed"), "vote.sealed")
     elif kind == "votes":
-        _by_seat(body.get("votes"), "votes.votes", "votes", " seat -> target", _seat)
-        _number(body.get("round"), "votes.round", 0, 2**31)
+        _round(body, kind)
+        _by_seat(body.get("sealed"), "votes.sealed", "votes", " seat -> sealed vote", _sealed)
+    elif kind in ("picking", "picks"):
+        _round(body, kind)
+        _sealed(body.get("sealed"), f"{kind}.sealed")
+    elif kind == "tablets":
+        _tablets(body.get("tablets"))
     elif kind == "debate":
         _number(body.get("remaining"), "debate.remaining", 0, 3600)
         _number(body.get("total"), "debate.total", 1, 3600)
     elif kind == "open":
+        _round(body, kind)
+        if body.get("kind") not in ROUNDS:
+            raise ProtocolError(f"open.kind {str(body.get('kind'))[:12]!r} unknown "
+                                f"(known: {', '.join(ROUNDS)})")
         players = int(_number(body.get("players"), "open.players", 3, MAX_SEATS))
         _seats(body.get("seats"), "open.seats", players)
-        _number(body.get("round"), "open.round", 0, 2**31)
+        _seats(body.get("targets"), "open.targets", players)
+        _flag(body, "self", kind)
+        if body.get("choice") not in CHOICES:
+            raise ProtocolError(f"open.choice {str(body.get('choice'))[:12]!r} unknown "
+                                f"(known: {', '.join(CHOICES)})")
+        if body["kind"] == "vote" and body["choice"] != "seat":
+            raise ProtocolError("open: a vote is for a seat (choice 'seat')")
     elif kind == "close":
-        _number(body.get("round"), "close.round", 0, 2**31)
-    elif kind == "done":
-        _number(body.get("round"), "done.round", 0, 2**31)
+        _round(body, kind)
     elif kind == "cue":
         if body.get("cue") not in CUES:
-            raise ProtocolError(f"unknown cue {body.get('cue')!r} (known: {', '.join(CUES)})")
+            raise ProtocolError(f"unknown cue {str(body.get('cue'))[:20]!r} "
+                                f"(known: {', '.join(CUES)})")
+    elif kind == "forget":
+        _text(body, "id", kind)
     elif kind == "snapshot":
         if body.get("phase") not in PHASES:
-            raise ProtocolError(f"snapshot.phase {body.get('phase')!r} unknown")
-        _seats(body.get("ready"), "snapshot.ready")
-        _seats(body.get("voted"), "snapshot.voted")
-        _number(body.get("round"), "snapshot.round", 0, 2**31)
+            raise ProtocolError(f"snapshot.phase {str(body.get('phase'))[:12]!r} unknown")
+        if body.get("kind") not in ROUNDS:
+            raise ProtocolError(f"snapshot.kind {str(body.get('kind'))[:12]!r} unknown")
+        _round(body, kind)
+        _number(body.get("players"), "snapshot.players", 0, MAX_SEATS)
+        for name in ("seats", "targets", "ready", "voted"):
+            _seats(body.get(name), f"snapshot.{name}")
         _number(body.get("remaining"), "snapshot.remaining", 0, 3600)
+        _number(body.get("total"), "snapshot.total", 0, 3600)
+        _number(body.get("pads"), "snapshot.pads", 1, MAX_SEATS)
+        for name in ("pairing", "mine", "self"):
+            _flag(body, name, kind)
         _by_seat(body.get("sealed", {}), "snapshot.sealed", "snapshot.sealed", "", _sealed)
-        if "votes" in body:
-            _by_seat(body["votes"], "snapshot.votes", "snapshot.votes", " seat -> target", _seat)
+        if "picks" in body:
+            _sealed(body["picks"], "snapshot.picks")
     elif kind == "error":
-        if not isinstance(body.get("reason"), str):
-            raise ProtocolError("error.reason must be a string")
+        _text(body, "reason", kind, 1, 400)
+        if "code" in body and body["code"] not in ERROR_CODES:
+            raise ProtocolError(f"error.code {str(body['code'])[:20]!r} unknown")
+        if "ref" in body and (isinstance(body["ref"], bool) or not isinstance(body["ref"], int)):
+            raise ProtocolError("error.ref must be a sequence number")
     return body
 
 
@@ -346,7 +462,10 @@ class Channel:
     ``role`` is "app" or "box" (the sender of our frames). ``write`` sends bytes; it may raise
     OSError, which the channel reports as a lost link. ``on_message(body)`` receives every
     checked, authenticated, first-seen message except acks and pings. ``on_refused(reason)``
-    hears every refusal (the owner logs it)."""
+    hears every refusal (the owner logs it). Two optional hooks say more, for an owner that
+    answers refusals: ``on_invalid(body, reason)`` hears a message that ``check_message``
+    refused (authenticated, or one of the unauthenticated kinds), and
+    ``on_unauthentic(kind)`` a frame that came without a session key or with a bad MAC."""
 
     role: str
     write: Callable[[bytes], None]
@@ -354,6 +473,8 @@ class Channel:
     on_message: Callable[[dict], None]
     on_refused: Callable[[str], None]
     key: bytes | None = None
+    on_invalid: Callable[[dict, str], None] | None = None
+    on_unauthentic: Callable[[str], None] | None = None
     _seq: int = 0
     _seen: set = field(default_factory=set)
     _high: int = 0
@@ -417,22 +538,22 @@ class Channel:
         body = frame.body
         kind = body.get("t")
         if kind in UNAUTHENTICATED:
-            try:
-                check_message(body, self.peer)
-            except ProtocolError as e:
-                self.on_refused(str(e))
-                return
-            self._last_in = self.clock()
-            self.on_message(body)
+            if self._checked(body):
+                self._last_in = self.clock()
+                self.on_message(body)
             return
-        # authenticity first: nothing in an unauthenticated frame is worth a reply
+        # authenticity first: nothing in an unauthenticated frame is acted on
         if self.key is None:
             self.on_refused(f"{str(kind)[:20]!r} from an unauthenticated {self.peer}: not paired, "
                             "or hello not finished")
+            if self.on_unauthentic:
+                self.on_unauthentic(str(kind)[:20])
             return
         if not hmac.compare_digest(frame.mac, frame_mac(self.key, self.peer, frame.text)):
             self.on_refused(f"{str(kind)[:20]!r} seq {str(body.get('s'))[:12]} has a bad MAC "
                             "(unpaired device, altered frame, or a frame from another session)")
+            if self.on_unauthentic:
+                self.on_unauthentic(str(kind)[:20])
             return
         seq = body.get("s")
         if isinstance(seq, bool) or not isinstance(seq, int) or seq <= 0:
@@ -455,12 +576,18 @@ class Channel:
         self._high = max(self._high, seq)
         if len(self._seen) > 2 * REPLAY_WINDOW:
             self._seen = {s for s in self._seen if s > self._high - REPLAY_WINDOW}
+        if self._checked(body):
+            self.on_message(body)
+
+    def _checked(self, body: dict) -> bool:
         try:
             check_message(body, self.peer)
         except ProtocolError as e:
             self.on_refused(str(e))
-            return
-        self.on_message(body)
+            if self.on_invalid:
+                self.on_invalid(body, str(e))
+            return False
+        return True
 
     # -- time
     def tick(self) -> bool:

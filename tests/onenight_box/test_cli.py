@@ -11,7 +11,7 @@ import pytest
 
 #: an install without gpiozero, in a child process: the import fails as it would there
 WITHOUT_GPIOZERO = ("import sys; sys.modules['gpiozero'] = None; "
-                    "from firmware_bridge.cli import main; sys.exit(main(sys.argv[1:]))")
+                    "from onenight_box.cli import main; sys.exit(main(sys.argv[1:]))")
 
 
 def run_without_gpiozero(*args):
@@ -37,7 +37,7 @@ def test_running_without_the_box_extra_says_so_in_one_line(args):
 
 
 def test_sigterm_stops_the_simulated_box_waiting_at_its_console(tmp_path):
-    p = subprocess.Popen([sys.executable, "-m", "firmware_bridge", "--simulate", "--state",
+    p = subprocess.Popen([sys.executable, "-m", "onenight_box", "--simulate", "--state",
                           str(tmp_path), "--tcp", "127.0.0.1:0"], stdin=subprocess.PIPE,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:

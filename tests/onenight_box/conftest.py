@@ -1,8 +1,8 @@
 import pytest
 
-from firmware_bridge.box import BoxLogic, VoteBox
-from firmware_bridge.pins import load
-from firmware_bridge.simulate import SimulatedHardware
+from onenight_box.box import BoxLogic, VoteBox
+from onenight_box.pins import load
+from onenight_box.simulate import SimulatedHardware
 
 
 class FakeClock:
@@ -32,14 +32,13 @@ def rig(clock, tmp_path):
 
 
 class Rig:
-    def __init__(self, clock, store):
+    def __init__(self, clock, store, pins=None):
         self.clock = clock
-        self.pins = load()
+        self.pins = load(pins) if pins else load()
         self.hw = SimulatedHardware(self.pins)
         self.box = VoteBox(self.pins, pin_factory=self.hw.factory)
         self.events = []
-        self.logic = BoxLogic(self.box, clock=clock, store=store, notify=self.events.append,
-                              pair_hold=3.0)
+        self.logic = BoxLogic(self.box, clock=clock, store=store, notify=self.events.append)
 
     def poll(self, dt: float = 0.0):
         self.clock.advance(dt)
@@ -57,8 +56,19 @@ class Rig:
         self.poll()
 
     def vote(self, seat, target):
-        self.hw.dial(seat, (target + 1) % 10)
+        """Seat ``seat`` dials seat ``target`` (0-based, the +10 switch for 11 and up) and
+        presses OK: a vote, or a pick."""
+        self.hw.dial_seat(seat, target)
         self.press(seat)
+
+    def answer(self, seat, yes: bool):
+        self.hw.dial(seat, 1 if yes else 0)
+        self.press(seat)
+
+    def outputs(self):
+        """Everything a player could see or hear: every LED, the bar, the buzzer."""
+        return (tuple(p.led.is_active for p in self.box.pads), self.box.bar.value,
+                self.box.buzzer.is_active, self.box.status.is_active)
 
     def kinds(self, kind):
         return [e for e in self.events if e["t"] == kind]
