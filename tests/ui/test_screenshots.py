@@ -16,7 +16,8 @@ def test_a_failing_child_says_why_and_the_command_fails(tmp_path):
                        capture_output=True, text=True, timeout=120,
                        env=dict(os.environ, TMPDIR=str(tmp_path)))
     assert r.returncode == 1
-    assert sorted(r.stderr.splitlines()) == [
+    said = sorted(line for line in r.stderr.splitlines() if line.strip())
+    assert said == [
         f"onenight screenshots: the pictures at {size} could not be made: "
         f"NotADirectoryError: [Errno 20] Not a directory: '{out}'"
         for size in ("1280x800", "800x480")]
