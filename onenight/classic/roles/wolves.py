@@ -7,6 +7,7 @@ from onenight.common.errors import IllegalChoice
 
 from .. import cast, sides
 from ..model import Choice, Game, Kind, Seat, Stop, Yes
+from ..order import order
 from ..table import EVERY_NIGHT, Character, Step
 from . import common
 from .common import BASE_GAME, BEST_OF
@@ -36,7 +37,7 @@ def _devour(g: Game, stop: Stop, c: Choice | None) -> Game:
     return common.tonight(g, "victim", s)
 
 
-WEREWOLVES = Step("werewolves", ("night",), 800, EVERY_NIGHT, Kind.SEAT, role="werewolf",
+WEREWOLVES = Step("werewolves", ("night",), order("werewolves"), EVERY_NIGHT, Kind.SEAT, role="werewolf",
                   key="victim", called=lambda g: bool(sides.pack(g)), wakes=sides.pack,
                   brief=_brief_pack, options=_victims, act=_devour)
 
@@ -72,7 +73,7 @@ def _infect(g: Game, stop: Stop, c: Choice | None) -> Game:
 ACCURSED_WOLF_FATHER = Character(
     "accursed_wolf_father", "Infect Père des Loups", "Accursed Wolf-Father", "werewolves",
     "werewolves", ((BEST_OF, 1),),
-    steps=(Step("accursed_wolf_father", ("night",), 1000, EVERY_NIGHT, Kind.YES,
+    steps=(Step("accursed_wolf_father", ("night",), order("accursed_wolf_father"), EVERY_NIGHT, Kind.YES,
                 role="accursed_wolf_father", key="infect", spent=lambda g: g.memo.get(USED, False),
                 options=_infect_options, act=_infect),))
 
@@ -100,7 +101,7 @@ def _devour_again(g: Game, stop: Stop, c: Choice | None) -> Game:
 BIG_BAD_WOLF = Character(
     "big_bad_wolf", "Grand Méchant Loup", "Big Bad Wolf", "werewolves", "werewolves",
     ((BEST_OF, 1),),
-    steps=(Step("big_bad_wolf", ("night",), 1100, EVERY_NIGHT, Kind.SEAT, role="big_bad_wolf",
+    steps=(Step("big_bad_wolf", ("night",), order("big_bad_wolf"), EVERY_NIGHT, Kind.SEAT, role="big_bad_wolf",
                 key="victim", spent=sides.a_wolf_died, options=_second_victims,
                 act=_devour_again),))
 
