@@ -17,7 +17,8 @@ from .table import ON_DEMAND, Step, ask
 
 #: A seat killed twice in one night keeps the first of these causes.
 NIGHT_CAUSES = (("victim", "werewolves"), ("big_bad_wolf", "big_bad_wolf"),
-                ("white_werewolf", "white_werewolf"), ("poison", "witch"))
+                ("white_werewolf", "white_werewolf"), ("poison", "witch"),
+                ("vigilante_before", "vigilante"), ("vigilante_after", "vigilante"))
 #: The reactions to a death, in their order (depth first).
 REACTIONS = ("grief", "last_act", "successor")
 
@@ -118,7 +119,8 @@ def night_kills(g: Game) -> dict[int, str]:
     kills: dict[int, str] = {}
     victim = t.get("victim")
     if victim is not None and not t.get("healed") and not t.get("infected"):
-        if _bites(g).get(victim, 0) + 1 >= cast.CHARACTER[g.cards[victim]].bites:
+        ch = cast.CHARACTER[g.cards[victim]]
+        if ch.bitten_becomes is None and _bites(g).get(victim, 0) + 1 >= ch.bites:
             kills[victim] = "werewolves"
     for key, cause in NIGHT_CAUSES[1:]:
         s = t.get(key)
@@ -133,17 +135,24 @@ def _bites(g: Game) -> dict[int, int]:
 
 def resolve_night(g: Game) -> Game:
     """At daybreak: who the night killed (:func:`night_kills`); a victim who takes one more
-    bite (the elder's first) is marked. Every death of the night (the rusty sword's too, which
+    bite (the elder's first) is marked, a bitten woodsman's card becomes a werewolf's. Every death of the night (the rusty sword's too, which
     struck at dusk) is announced, in seat order."""
     t = g.tonight
     kills = night_kills(g)
     victim = t.get("victim")
     if victim is not None and kills.get(victim) != "werewolves" and not t.get("healed") \
             and not t.get("infected"):
-        bites = _bites(g)
-        bites[victim] = bites.get(victim, 0) + 1
-        g = g._with(memo=g.memo.put("bites", tuple(sorted(bites.items()))))
-        g = g.tell((), "werewolves", "bite_survived", seat=victim)
+        became = cast.CHARACTER[g.cards[victim]].bitten_becomes
+        if became is not None:  # the woodsman: his card is a werewolf's from now on
+            cards = list(g.cards)
+            cards[victim] = became
+            g = g._with(cards=tuple(cards)).tell((victim,), "werewolves", "bitten_becomes",
+                                                 seat=victim, role=became)
+        else:
+            bites = _bites(g)
+            bites[victim] = bites.get(victim, 0) + 1
+            g = g._with(memo=g.memo.put("bites", tuple(sorted(bites.items()))))
+            g = g.tell((), "werewolves", "bite_survived", seat=victim)
     for s in sorted(kills):
         g = die(g, s, kills[s])
     dawn = tuple(sorted(set(kills) | set(t.get("dusk_dead", ()))))

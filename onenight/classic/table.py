@@ -104,9 +104,12 @@ class Character:
     per_game: int = 1  # cards of it a game may hold (0: as many as the boxes; sisters: 2)
     pair: bool = False  # dealt two together or not at all
     bites: int = 1  # werewolves' bites it takes to die (the elder: 2)
+    bitten_becomes: str | None = None  # the card it turns into when bitten (the woodsman)
     infectable: bool = True
     takes_powers: frozenset[str] = frozenset()  # causes of its death that take the village's powers
     opening: str | None = None  # the phase a game opens with when it is dealt ("day 0")
+    wins_with: str | None = None  # plays on its card's side but wins with this one (the traitor)
+    booklet: str = ""  # the booklet that describes it: "001", "003", "000" (docs/characters.md)
     steps: tuple[Step, ...] = ()
     camp_of: Callable[[Game, int], str] | None = None
     wakes_from: Callable[[Game, int], int] | None = None

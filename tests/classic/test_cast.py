@@ -40,8 +40,8 @@ SECTION_1 = [  # id, français, English, the side its card starts on
 ]
 
 
-def test_the_cast_is_section_1s_twenty_characters():
-    assert [(c.id, c.fr, c.en, c.camp) for c in CAST] == SECTION_1
+def test_the_cast_opens_with_section_1s_twenty_characters():
+    assert [(c.id, c.fr, c.en, c.camp) for c in CAST[:20]] == SECTION_1
 
 
 def test_best_ofs_box_holds_section_2s_cards():
@@ -52,6 +52,14 @@ def test_best_ofs_box_holds_section_2s_cards():
                        "bear_tamer": 1, "hunter": 1, "wild_child": 1, "wolf_hound": 1,
                        "white_werewolf": 1, "pied_piper": 1, "angel": 1}
     assert CHARACTER["thief"].copies("base_game") == 1
+
+
+def test_the_wider_cast_says_which_booklet_describes_each_character():
+    assert {c.id: c.booklet for c in CAST[20:]} == {
+        "raven": "001", "pack_leader": "000", "detective": "000", "traitor": "000",
+        "woodsman": "000", "apprentice_seer": "000", "mathematician": "000", "night_owl": "000",
+        "magistrate": "000", "diviner": "000", "vigilante": "000"}
+    assert CHARACTER["raven"].copies("base_game") == 1  # the Village edition's square cards
 
 
 def test_the_loners_have_goals_of_their_own():

@@ -92,14 +92,14 @@ def test_the_lists_conditions_are_data_and_each_has_its_test():
 
 def test_the_casts_night_steps_take_their_places_and_calendars_from_the_order():
     for s in NIGHT:
-        if s.role is None:
-            continue  # the table's own: the election, the dusk (before every call)
+        if s.role is None or s.id == "night_owl_seen":
+            continue  # the table's own (the election, the dusk, before every call); the
+            # player the night owl wakes, within the night owl's call
         call = CALL[s.id]
         assert s.order == ORDER[s.id] and s.role == call.role or s.id == "werewolves", s.id
         if s.id != "sisters":  # the option: the sisters wake again on even nights
             assert s.when.id == call.when, s.id
-    assert [s.id for s in NIGHT if s.role] == sorted(
-        (s.id for s in NIGHT if s.role), key=ORDER.__getitem__)
+    assert [s.order for s in NIGHT] == sorted(s.order for s in NIGHT)
 
 
 def _no_death_last_day(g: Game) -> bool:
@@ -130,7 +130,8 @@ def test_a_deck_of_every_booklets_callers_is_called_in_the_merged_order(monkeypa
         monkeypatch.setitem(CHARACTER, role, Character(
             role, role, role, "villagers", "village", (), steps=tuple(
                 s for s in extra if s.role == role)))
-    table = build_steps((), tuple(STEP[c.id] for c in NIGHT_CALLS if c.id in STEP) + extra)
+    table = build_steps((), tuple(STEP[c.id] for c in NIGHT_CALLS if c.id in STEP) + extra
+                        + (STEP["night_owl_seen"],))
     callers = [c.role for c in NIGHT_CALLS if c.role and not c.skipped]
     deal = tuple(dict.fromkeys(callers + ["sister"])) + ("sister", "werewolf", "villager")
     g = Game(dealt=deal, cards=deal, undealt=(), leftover=(), options=Options(),
@@ -140,12 +141,15 @@ def test_a_deck_of_every_booklets_callers_is_called_in_the_merged_order(monkeypa
         return [s.id for s in phase_order(table, "night") if is_called(g, s)]
 
     called = [c.id for c in NIGHT_CALLS if not c.skipped]
-    assert plan(g) == [c for c in called if CALL[c].when in ("first_night", "every_night")]
+    called.insert(called.index("night_owl") + 1, "night_owl_seen")  # within his call
+    assert plan(g) == [c for c in called
+                       if c == "night_owl_seen" or CALL[c].when in ("first_night", "every_night")]
     # night 2: the crow died yesterday (his step calls him, dead); the white werewolf's night
     crow = deal.index("crow")
     g2 = g._with(phase=Phase("night", 2), dead=frozenset({crow}),
                  deaths=(Death(crow, "vote", None, 1, "vote", "crow"),))
-    assert plan(g2) == [c for c in called if CALL[c].when != "first_night"]
+    assert plan(g2) == [c for c in called
+                        if c == "night_owl_seen" or CALL[c].when != "first_night"]
     # night 3: the crow's call is over
     assert "crow" not in plan(g2._with(phase=Phase("night", 3)))
 

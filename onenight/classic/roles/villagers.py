@@ -276,5 +276,30 @@ HUNTER_SHOT = Step("hunter", ("day",), 0, ON_DEMAND, Kind.SEAT, role="hunter", k
 HUNTER = Character("hunter", "Chasseur", "Hunter", "villagers", "village",
                    ((BEST_OF, 1), (BASE_GAME, 1)), steps=(HUNTER_SHOT,), last_act=_last_shot)
 
+# ---- the raven (Le Village): a poster that puts two more votes on a player ---------------------
+
+def _post(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    s = common.living_target(g, c, "mark", "raven")
+    return common.tonight(g, "marked", s)
+
+
+def _poster_seen(g: Game) -> Game:
+    """At dawn the village sees the poster on the player's house ("le meneur dépose le
+    marqueur"): the player, not who put it there."""
+    s = g.tonight.get("marked")
+    if s is None or not g.alive(s):
+        return g
+    return g._with(today=g.today.put("marked", s)).tell(None, "raven", "marked", seat=s)
+
+
+RAVEN = Character(
+    "raven", "Corbeau", "Raven", "villagers", "village", ((BASE_GAME, 1),), booklet="001",
+    at_dawn=_poster_seen,
+    steps=(Step("raven", ("night",), order("raven"), EVERY_NIGHT, Kind.SEAT, role="raven",
+                key="mark", options=lambda g, stop: [Seat(s) for s in g.living()],
+                act=_post),))
+
 CHARACTERS = (VILLAGER, CUPID, SEER, SISTER, LITTLE_GIRL, FOX, RUSTY_SWORD_KNIGHT, ELDER, WITCH,
-              BEAR_TAMER, HUNTER, THIEF)
+              BEAR_TAMER, HUNTER, THIEF, RAVEN)

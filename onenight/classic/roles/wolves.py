@@ -20,10 +20,29 @@ def _brief_pack(g: Game, stop: Stop) -> Game:
     g = common.tonight(g, "pack", pack).tell(pack, "werewolves", "pack", seats=pack)
     if g.infected in pack and g.infected_night + 1 == g.phase.number:
         g = g.tell((g.infected,), "werewolves", "infected", seat=g.infected)
+    if g.tonight.get(FORETOLD) is not None:
+        g = g.tell(pack, "werewolves", "foretold", seat=foretold(g))
     return g
 
 
+FORETOLD = "foretold"  # tonight: the diviner's seat the werewolves must take
+
+
+def foretold(g: Game) -> int | None:
+    """The victim the diviner foretold tonight, when the pack can take it: any living player,
+    one of theirs too, but not the last werewolf ("il n'y a aucun mort cette nuit-là")."""
+    s = g.tonight.get(FORETOLD)
+    if s is None or not g.alive(s):
+        return None
+    if sides.wolfish(g, s) and not any(sides.wolfish(g, o) for o in g.living() if o != s):
+        return None
+    return s
+
+
 def _victims(g: Game, stop: Stop) -> list:
+    if g.tonight.get(FORETOLD) is not None:
+        s = foretold(g)
+        return [] if s is None else [Seat(s)]
     return [Seat(s) for s in g.living() if not sides.wolfish(g, s)]
 
 
@@ -31,6 +50,12 @@ def _devour(g: Game, stop: Stop, c: Choice | None) -> Game:
     if c is None:
         return g  # no agreement: nobody
     s = common.living_target(g, c, "victim", "werewolves")
+    if g.tonight.get(FORETOLD) is not None:
+        if s != foretold(g):
+            raise IllegalChoice("victim", "the diviner foretold tonight's victim: the werewolves "
+                                          "must take that player" if foretold(g) is not None
+                                else "the diviner foretold the last werewolf: nobody dies")
+        return common.tonight(g, "victim", s)
     if sides.wolfish(g, s):
         raise IllegalChoice("victim", f"seat {s} is on the werewolves' side: the werewolves "
                                       "choose a victim who is not one of theirs")
@@ -39,7 +64,8 @@ def _devour(g: Game, stop: Stop, c: Choice | None) -> Game:
 
 WEREWOLVES = Step("werewolves", ("night",), order("werewolves"), EVERY_NIGHT, Kind.SEAT, role="werewolf",
                   key="victim", called=lambda g: bool(sides.pack(g)), wakes=sides.pack,
-                  brief=_brief_pack, options=_victims, act=_devour)
+                  brief=_brief_pack, options=_victims, act=_devour,
+                  required=lambda g: foretold(g) is not None)
 
 WEREWOLF = Character("werewolf", "Loup-Garou", "Werewolf", "werewolves", "werewolves",
                      ((BEST_OF, 3), (BASE_GAME, 6)), per_game=0, steps=(WEREWOLVES,))
