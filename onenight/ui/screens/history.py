@@ -97,6 +97,12 @@ class HistoryScreen(BaseScreen):
         # button with no reason given
         self.selected = 0
         super().on_pre_enter()
+        self.scroll_to_top()  # the newest games first, however long the list
+
+    def on_enter(self, *_):
+        # once more with the rows laid out: a list that grew since it was last shown would
+        # otherwise be dragged back to where its scrolling stood (its end)
+        self.scroll_to_top()
 
     def refresh(self):
         entries, bad = self.app.ctl.history.entries()
