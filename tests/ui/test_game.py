@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from onenight.ui.driving import find, pump, settle, tap, tap_text, texts
+from onenight.ui.driving import find, pump, tap, tap_text, texts
 
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma"]
 
@@ -452,36 +452,6 @@ def test_history_lists_reopens_and_exports_games(app, tmp_path):
     tap(find(chooser, "copy"))
     assert app.message == f"2 parties copiées dans {tmp_path}."
     back_home(app)
-
-
-def test_a_long_history_opens_at_its_newest_game(app):
-    """Forty games in the history, the list seen once scrolled to its end: it opens again
-    at the newest game, in sight."""
-    import json
-
-    hist = app.ctl.history
-    record = json.loads(sorted(hist.folder.glob("*.json"))[0].read_text())
-    added = []
-    for n in range(40):
-        added.append(hist.save({**record, "game": f"{n:032x}"}, f"long-{n:02d}"))
-    try:
-        tap(find(screen(app), "history"))
-        h = screen(app)
-        view = find(h, "rows").parent
-        from onenight.ui.screens.base import set_scroll
-        set_scroll(view, 0, 0)  # the oldest game in sight
-        settle(6)
-        back_home(app)
-        tap(find(screen(app), "history"))
-        settle(6)
-        first = list(reversed(find(h, "rows").children))[0]
-        top = first.to_window(first.x, first.top)[1]
-        view_top = view.to_window(view.x, view.top)[1]
-        assert view_top - 2 <= top <= view_top + 2, (top, view_top)
-    finally:
-        for p in added:
-            p.unlink()
-        back_home(app)
 
 
 def test_history_dates_are_local_time():
