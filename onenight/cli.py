@@ -10,15 +10,21 @@ import sys
 
 def _adjudicate(args: argparse.Namespace) -> int:
     from onenight.rules.errors import RulesError
-    from onenight.rules.record import adjudicate_text
+    from onenight.rules.record import MAX_RECORD_BYTES, adjudicate_text
+    from onenight.rules.safejson import too_large
 
     source = "stdin" if args.file == "-" else args.file
     try:
+        # never more than the limit and one byte: an endless stream (/dev/zero) ends here
         if args.file == "-":
-            text = sys.stdin.read()
+            data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
         else:
-            with open(args.file, encoding="utf-8") as f:
-                text = f.read()
+            with open(args.file, "rb") as f:
+                data = f.read(MAX_RECORD_BYTES + 1)
+        if len(data) > MAX_RECORD_BYTES:
+            print(f"{source}: {too_large(len(data))}", file=sys.stderr)
+            return 2
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as e:
         print(f"{source}: cannot read the record ({e.__class__.__name__}: {e})", file=sys.stderr)
         return 2
@@ -26,9 +32,6 @@ def _adjudicate(args: argparse.Namespace) -> int:
         result = adjudicate_text(text, source)
     except RulesError as e:
         print(str(e), file=sys.stderr)
-        return 2
-    except RecursionError:
-        print(f"{source}: the record is nested too deeply", file=sys.stderr)
         return 2
     json.dump(result, sys.stdout, ensure_ascii=False)
     sys.stdout.write("\n")

@@ -18,6 +18,8 @@ from .choices import (Choice, Copy, Exchange, PlaceArtifact, Reveal, Shield, Shi
 from .errors import IllegalChoice, RecordError, RulesError
 from .night import Table, deal, play_night
 from .outcome import Outcome, check_votes, resolve
+from .safejson import MAX_BYTES as MAX_RECORD_BYTES
+from .safejson import BadJSON, loads
 from .scenarios import CENTER_CARDS, MAX_PLAYERS, MIN_PLAYERS
 from .steps import STEP, night_steps
 
@@ -363,15 +365,13 @@ def adjudicate(data: Any) -> dict:
 
 
 def adjudicate_text(text: str, source: str = "record") -> dict:
+    """:func:`adjudicate` for the text of a record (at most :data:`MAX_RECORD_BYTES`)."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(source, f"not valid JSON ({e.msg} at line {e.lineno} column "
-                                  f"{e.colno})") from None
-    except RecursionError:
-        raise RecordError(source, "nested too deeply to be a game record") from None
+        data = loads(text, MAX_RECORD_BYTES)
+    except BadJSON as e:
+        raise RecordError(source, str(e)) from None
     return adjudicate(data)
 
 
-__all__ = ["FORMAT", "Game", "read_game", "replay", "adjudicate", "adjudicate_text",
+__all__ = ["FORMAT", "MAX_RECORD_BYTES", "Game", "read_game", "replay", "adjudicate", "adjudicate_text",
            "parse_action", "action_to_json", "RulesError"]

@@ -192,7 +192,10 @@ def test_any_json_as_a_record(value):
 @given(st.text(max_size=60) | st.integers(1, 5000).map(deep)
        | st.integers(1, 5000).map(lambda n: '{"format":' * n)
        | near_records().map(json.dumps).flatmap(
-           lambda t: st.integers(0, len(t)).map(lambda i: t[:i])))
+           lambda t: st.integers(0, len(t)).map(lambda i: t[:i]))
+       | st.integers(4250, 4400).map(lambda n: '{"votes": [' + "7" * n + "]}"))
+@example('{"format": "onenight-game/1", "votes": [' + "9" * 5000 + "]}")  # found by hand
+@example(" " * 1_000_001)  # over the size limit
 def test_any_text_as_a_record(text):
     try:
         adjudicate_text(text)

@@ -107,3 +107,27 @@ def test_a_missing_file_is_a_clear_error(tmp_path):
     p = adjudicate(str(tmp_path / "nowhere.json"))
     assert p.returncode == 2 and p.stdout == ""
     assert "cannot read the record" in p.stderr
+
+
+def test_an_integer_too_long_for_python_is_a_clear_error():
+    """Python refuses to read an integer of more than 4300 digits (a ValueError of its own,
+    not a JSON error): the record is refused on one line, never a traceback."""
+    line = bad('{"format": "onenight-game/1", "votes": [' + "9" * 5000 + "]}")
+    assert line.startswith("stdin: ") and "digits" in line
+
+
+@pytest.mark.parametrize("source", ["file", "stdin"])
+def test_an_endless_input_is_cut_at_the_size_limit(tmp_path, source):
+    """/dev/zero (or any stream without end) is read up to the limit, then refused: no
+    MemoryError, no hang."""
+    from onenight.rules.record import MAX_RECORD_BYTES
+
+    if source == "file":
+        p = adjudicate("/dev/zero")
+    else:
+        big = '{"format": "onenight-game/1", "pad": "' + "x" * MAX_RECORD_BYTES + '"}'
+        p = subprocess.run([sys.executable, "-m", "onenight", "adjudicate", "-"], input=big,
+                           capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2 and p.stdout == ""
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1 and "larger than" in lines[0], p.stderr[-500:]
