@@ -67,10 +67,13 @@ class KeyStore:
         if self.path and self.path.exists():
             try:
                 data = json.loads(self.path.read_text())
+                if not isinstance(data, dict):
+                    raise ValueError("not a JSON object")
                 if isinstance(data.get("app_id"), str) and isinstance(data.get("boxes"), dict):
                     self._data = data
-            except (OSError, ValueError) as e:
-                log.error("box keys in %s unreadable (%s): this tablet must pair again", path, e)
+            except (OSError, ValueError, RecursionError) as e:  # ValueError: a number too long
+                log.error("box keys in %s unreadable (%s): this tablet must pair again", path,
+                          str(e)[:200])
 
     @property
     def app_id(self) -> str:

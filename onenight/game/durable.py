@@ -1,4 +1,9 @@
-"""Files written whole or not at all, and names that survive a power cut."""
+"""Files written whole or not at all, names that survive a power cut, and JSON files read
+within limits.
+
+Every file the app keeps (settings, history records, the box vote's round) is written with
+:func:`write_json` and read with :func:`read_json`; folders are made with :func:`make_dirs`.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,10 @@ import json
 import os
 from pathlib import Path
 from typing import Any
+
+from onenight.rules.safejson import MAX_BYTES, BadJSON, decode
+
+TMP = ".tmp"  # the suffix of a file being written; never a file of the app's
 
 
 def sync_dir(folder: Path) -> None:
@@ -23,15 +32,70 @@ def sync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+def make_dirs(folder: Path) -> None:
+    """Create ``folder`` and its missing parents, each creation made durable (its parent
+    synced), as a file's is. OSError when the storage refuses."""
+    folder = Path(folder)
+    missing = []
+    p = folder
+    while not p.exists():
+        missing.append(p)
+        if p.parent == p:
+            break
+        p = p.parent
+    for p in reversed(missing):
+        try:
+            p.mkdir()
+        except FileExistsError:
+            if not p.is_dir():
+                raise
+            continue
+        sync_dir(p.parent)
+
+
 def write_json(path: Path, data: Any, indent: int | None = None) -> None:
     """Write ``data`` as JSON to ``path`` atomically: a temporary file, fsynced, then renamed
     over the old one and the folder synced. A crash leaves the old file or the new, never half
-    of one. Raises OSError when the disk refuses."""
+    of one; a write the disk refuses leaves the old file and no temporary one. Raises OSError
+    when the disk refuses."""
     path = Path(path)
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(json.dumps(data, ensure_ascii=False, indent=indent))
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    tmp = path.with_name(path.name + TMP)
+    text = json.dumps(data, ensure_ascii=False, indent=indent)
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise
     sync_dir(path.parent)
+
+
+def read_json(path: Path, limit: int = MAX_BYTES) -> Any:
+    """The JSON value in the file ``path``: OSError when it cannot be read (FileNotFoundError
+    when there is none), :class:`BadJSON` when what it holds is not JSON this app reads (too
+    large, not UTF-8, not JSON, nested too deeply, a number too long)."""
+    with open(path, "rb") as f:
+        data = f.read(limit + 1)
+    return decode(data, limit)
+
+
+def remove_temporary(folder: Path) -> None:
+    """Remove what a write cut short left in ``folder`` (its ``*.tmp`` files)."""
+    try:
+        stale = list(Path(folder).glob("*" + TMP))
+    except OSError:
+        return
+    for p in stale:
+        try:
+            p.unlink()
+        except OSError:
+            pass
+
+
+__all__ = ["BadJSON", "make_dirs", "read_json", "remove_temporary", "sync_dir", "write_json"]

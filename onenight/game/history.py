@@ -7,16 +7,28 @@ A record that carries its game's identity (``"game"``, given when the night star
 in the journal) is saved once per game: saving the same game again replaces its record. So a
 game confirmed, saved, and then confirmed again after the app was killed before it could
 journal the confirmation is still one record.
+
+Reading never trusts a file: each record is checked by the reader of its format
+(:data:`READERS`, one per game type: a second game type adds its own), and one that fails is
+listed as :class:`Unreadable` with the reason, never an error that escapes. What a reader
+accepts is safe to show: seats in range, known teams, a verdict that follows from the record's
+identities and votes.
 """
 
 from __future__ import annotations
 
-import json
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Callable
 
-from .durable import write_json
+from onenight.rules.cards import ROLE
+from onenight.rules.errors import RulesError
+from onenight.rules.outcome import Outcome, resolve
+from onenight.rules.record import FORMAT
+from onenight.rules.scenarios import MAX_PLAYERS, MIN_PLAYERS
+
+from .durable import BadJSON, make_dirs, read_json, remove_temporary, write_json
 
 
 @dataclass(frozen=True)
@@ -28,16 +40,81 @@ class Entry:
     winning_teams: tuple[str, ...]
     winners: tuple[int, ...]
     dead: tuple[int, ...]
+    outcome: Outcome | None = None  # the verdict, to show it again
+    format: str = FORMAT
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """A file of the history that is not a record this app can show, and why."""
+
+    path: Path
+    reason: str
+
+
+class BadRecord(ValueError):
+    """A record a reader refuses; ``str()`` says why."""
+
+
+def _seats(v: Any, n: int, what: str) -> tuple[int, ...]:
+    if not isinstance(v, list) or any(isinstance(s, bool) or not isinstance(s, int)
+                                      or not 0 <= s < n for s in v):
+        raise BadRecord(f"{what}: expected seats of the {n} players")
+    return tuple(v)
+
+
+def read_one_night(d: dict, path: Path) -> Entry:
+    """A one-night record (``onenight-game/1`` as the app saves it) as a history entry, or
+    :class:`BadRecord`. The verdict is worked out again from the identities and the votes,
+    and must be the one the record says was announced."""
+    players = d.get("players")
+    if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS \
+            or not all(isinstance(p, str) and p for p in players):
+        raise BadRecord(f"players: expected {MIN_PLAYERS} to {MAX_PLAYERS} names")
+    n = len(players)
+    o = d.get("outcome")
+    if not isinstance(o, dict):
+        raise BadRecord("outcome: missing")
+    roles = o.get("roles")
+    if not isinstance(roles, list) or len(roles) != n \
+            or not all(isinstance(r, str) and r in ROLE for r in roles):
+        raise BadRecord("outcome.roles: expected a known role per player")
+    votes = d.get("votes")
+    if not isinstance(votes, list):
+        raise BadRecord("votes: expected a vote per player")
+    try:
+        outcome = resolve(roles, votes)
+    except RulesError as e:
+        raise BadRecord(str(e)) from None
+    said = {"dead": _seats(o.get("dead"), n, "outcome.dead"),
+            "winners": _seats(o.get("winners"), n, "outcome.winners"),
+            "winning_teams": o.get("winning_teams")}
+    if said != {"dead": outcome.dead, "winners": outcome.winners,
+                "winning_teams": list(outcome.winning_teams)}:
+        raise BadRecord("outcome: the verdict does not follow from the identities and votes")
+    finished = d.get("finished", "")
+    scenario = d.get("scenario") or ""
+    if not isinstance(finished, str) or not isinstance(scenario, str):
+        raise BadRecord("finished, scenario: expected text")
+    return Entry(path, finished, scenario, tuple(players), tuple(outcome.winning_teams),
+                 outcome.winners, outcome.dead, outcome)
+
+
+#: the reader of each record format; a reader returns an :class:`Entry` or raises BadRecord
+Reader = Callable[[dict, Path], Entry]
+READERS: dict[str, Reader] = {FORMAT: read_one_night}
 
 
 class History:
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, readers: dict[str, Reader] | None = None):
         self.folder = Path(folder)
+        self.readers = dict(READERS if readers is None else readers)
+        self._read: dict[Path, tuple[tuple, Entry | Unreadable]] = {}  # by file and version
 
     def save(self, record: dict, stem: str) -> Path:
         """Write ``record`` as a new file named after ``stem``, or over the record of the same
         game (``record["game"]``) when there is one; returns its path. OSError on failure."""
-        self.folder.mkdir(parents=True, exist_ok=True)
+        make_dirs(self.folder)
         game = record.get("game")
         found = self.find(game) if isinstance(game, str) and game else None
         if found is not None:
@@ -51,41 +128,89 @@ class History:
         write_json(path, record, indent=1)  # never half a record, even after a power cut
         return path
 
+    def _files(self) -> list[Path]:
+        try:
+            return sorted(self.folder.glob("*.json"), reverse=True)  # the newest first
+        except OSError:
+            return []
+
     def find(self, game: str) -> Path | None:
         """The record of the game whose identity is ``game``, if there is one."""
-        if not self.folder.is_dir():
-            return None
-        for p in sorted(self.folder.glob("*.json"), reverse=True):  # the newest first
+        for p in self._files():
             try:
-                text = p.read_text(encoding="utf-8")
-                if game in text and json.loads(text).get("game") == game:
-                    return p
-            except (OSError, ValueError, AttributeError):
-                continue  # an unreadable record is not this game's (entries() counts it)
+                d = read_json(p)
+            except (OSError, BadJSON):
+                continue  # an unreadable record is not this game's (scan() lists it)
+            if isinstance(d, dict) and d.get("game") == game:
+                return p
         return None
+
+    def read(self, path: Path) -> Entry | Unreadable:
+        """One file of the history, checked (kept while the file does not change)."""
+        try:
+            st = path.stat()
+            key = (st.st_mtime_ns, st.st_size, st.st_ino)
+        except OSError as e:
+            return Unreadable(path, f"cannot be read ({e.strerror or e})")
+        known = self._read.get(path)
+        if known is not None and known[0] == key:
+            return known[1]
+        try:
+            d = read_json(path)
+            if not isinstance(d, dict):
+                raise BadRecord("not a game record (a JSON object)")
+            reader = self.readers.get(d.get("format")) \
+                if isinstance(d.get("format"), str) else None
+            if reader is None:
+                raise BadRecord(f"format: not one this app reads ({str(d.get('format'))[:40]})")
+            got: Entry | Unreadable = reader(d, path)
+        except OSError as e:
+            return Unreadable(path, f"cannot be read ({e.strerror or e})")
+        except (BadJSON, BadRecord) as e:
+            got = Unreadable(path, str(e))
+        self._read[path] = (key, got)
+        return got
+
+    def scan(self) -> tuple[list[Entry], list[Unreadable]]:
+        """Saved games, newest first, and the files that could not be read, with why."""
+        out: list[Entry] = []
+        bad: list[Unreadable] = []
+        files = self._files()
+        for p in files:
+            got = self.read(p)
+            (out if isinstance(got, Entry) else bad).append(got)
+        for p in set(self._read) - set(files):
+            del self._read[p]
+        out.sort(key=lambda e: e.finished, reverse=True)
+        return out, bad
 
     def entries(self) -> tuple[list[Entry], int]:
         """Saved games, newest first, and how many files could not be read."""
-        out, bad = [], 0
-        if not self.folder.is_dir():
-            return [], 0
-        for p in sorted(self.folder.glob("*.json"), reverse=True):
+        out, bad = self.scan()
+        return out, len(bad)
+
+    def prune(self, keep: int) -> list[Path]:
+        """Delete the oldest games beyond the newest ``keep`` (0: keep them all), as the host
+        chose in the settings; unreadable files are left for the host. Returns what went."""
+        if keep <= 0:
+            return []
+        gone = []
+        for e in self.scan()[0][keep:]:
             try:
-                d = json.loads(p.read_text(encoding="utf-8"))
-                o = d["outcome"]
-                out.append(Entry(p, str(d.get("finished", "")), str(d.get("scenario", "")),
-                                 tuple(str(x) for x in d["players"]),
-                                 tuple(o["winning_teams"]), tuple(o["winners"]),
-                                 tuple(o["dead"])))
-            except (OSError, ValueError, KeyError, TypeError):
-                bad += 1
-        out.sort(key=lambda e: e.finished, reverse=True)
-        return out, bad
+                e.path.unlink()
+                gone.append(e.path)
+            except OSError:
+                pass
+        return gone
+
+    def clean(self) -> None:
+        """Remove what a save cut short left behind."""
+        remove_temporary(self.folder)
 
     def export(self, paths: list[Path], target: Path) -> list[Path]:
         """Copy records into ``target`` (created if needed); raises OSError on failure."""
         target = Path(target).expanduser()
-        target.mkdir(parents=True, exist_ok=True)
+        make_dirs(target)
         done = []
         for p in paths:
             dest = target / Path(p).name

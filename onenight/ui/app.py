@@ -19,7 +19,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from onenight.game.controller import Refused
 from onenight.game.journal import open_game
-from onenight.game.settings import Settings, load_settings, save_settings
+from onenight.game.settings import Settings, load_settings, open_settings, save_settings
 
 from . import pacing, theme, trace
 from .data_lock import AlreadyOpen, lock_data_dir
@@ -100,7 +100,7 @@ class OneNightApp(App):
             Logger.warning("onenight: %s is in use by another app; this one opens nothing",
                            self.data_dir)
             return self._build_already_open()
-        self.settings, problem = load_settings(self.data_dir / "settings.json")
+        self.settings, problem = open_settings(self.data_dir / "settings.json")
         self.lang = self.settings.language
         self.translator.lang = self.lang
         if self._audio is None:

@@ -19,11 +19,14 @@ from pathlib import Path
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from firmware_bridge import protocol as p
+from onenight.game.history import Entry, History
 from onenight.game.settings import Settings, load_settings, save_settings
 from onenight.narration.errors import NarrationError, VoiceError
 from onenight.narration.voice import Voice, clip_duration, resolve_pack
 from onenight.rules.errors import RulesError
+from onenight.rules.cards import ROLE
 from onenight.rules.record import adjudicate, adjudicate_text
+from onenight.rules.scenarios import MAX_PLAYERS, MIN_PLAYERS
 from tests.rules.test_record_fuzz import json_values as record_values, near_records
 
 settings.register_profile("short", max_examples=300, deadline=None,
@@ -225,7 +228,7 @@ def test_any_settings_file_gives_usable_settings(data):
         path = Path(d) / "settings.json"
         path.write_bytes(data)
         s, problem = load_settings(path)
-        assert problem in (None, "settings_unreadable")
+        assert problem in (None, "settings_unreadable", "settings_bad")
         d0 = Settings()
         for name, (lo, hi) in Settings.LIMITS.items():
             v = getattr(s, name)
@@ -235,6 +238,78 @@ def test_any_settings_file_gives_usable_settings(data):
         assert all(isinstance(v, int) for v in s.role_seconds.values())
         save_settings(path, s)  # what was loaded can be saved and loaded back the same
         assert load_settings(path) == (s, None)
+
+
+# ---- the history ----------------------------------------------------------------------------
+def history_record(votes=(1, 0, 1, 0, 1)) -> dict:
+    """A finished game's record as the app saves it (the verdict follows from the votes)."""
+    from onenight.rules.outcome import resolve
+
+    roles = ["witch", "werewolf", "villager", "sentinel", "revealer"]
+    o = resolve(roles, list(votes))
+    return {"format": "onenight-game/1", "finished": "2026-01-02T20:30:00+00:00",
+            "scenario": "sombre-reveil", "players": ["Ana", "Bob", "Cy", "Dee", "Eve"],
+            "votes": list(votes), "game": "0123456789abcdef0123456789abcdef",
+            "outcome": {"roles": roles, "dead": list(o.dead), "winners": list(o.winners),
+                        "winning_teams": list(o.winning_teams)}}
+
+
+HISTORY_FIELDS = ["format", "finished", "scenario", "players", "votes", "game", "outcome"]
+OUTCOME_FIELDS = ["roles", "dead", "winners", "winning_teams"]
+
+
+def near_history(changes: dict, inner: dict, drop: list) -> bytes:
+    rec = history_record()
+    rec.update(changes)
+    if isinstance(rec.get("outcome"), dict):
+        rec["outcome"].update(inner)
+    for k in drop:
+        rec.pop(k, None)
+    return json.dumps(rec).encode()
+
+
+history_files = (
+    st.binary(max_size=200)
+    | json_like.map(lambda v: json.dumps(v).encode())
+    | st.builds(near_history,
+                st.dictionaries(st.sampled_from(HISTORY_FIELDS), json_like, max_size=2),
+                st.dictionaries(st.sampled_from(OUTCOME_FIELDS), json_like
+                                | st.lists(st.integers(-2, 12), max_size=6), max_size=2),
+                st.lists(st.sampled_from(HISTORY_FIELDS), max_size=1))
+    | st.lists(st.integers(0, 4), min_size=5, max_size=5).map(
+        lambda v: json.dumps(history_record() | {"votes": v}).encode())
+    | st.integers(1, 5000).map(lambda n: deep(n).encode())
+    | st.integers(4250, 4400).map(lambda n: ('{"players": [' + "7" * n + "]}").encode()))
+
+
+@fuzz
+@given(st.lists(history_files, max_size=3))
+@example([b"[" * 100_000, json.dumps(history_record() | {"outcome": {"winners": [99]}}).encode(),
+          json.dumps(history_record() | {"outcome": {"winning_teams": [1]}}).encode()])
+def test_any_history_file_is_listed_or_unreadable(files):
+    """Any file in the history folder: listed as a game the history screen can show, or as
+    unreadable with a reason; nothing escapes (issue: one bad record crashed the screen)."""
+    with tempfile.TemporaryDirectory() as d:
+        folder = Path(d)
+        (folder / "good.json").write_text(json.dumps(history_record()))
+        for i, data in enumerate(files):
+            (folder / f"f{i}.json").write_bytes(data)
+        h = History(folder)
+        entries, unreadable = h.scan()
+        assert len(entries) + len(unreadable) == len(files) + 1
+        assert any(e.path.name == "good.json" for e in entries)
+        for e in entries:  # what the history and result screens use of an entry
+            assert isinstance(e, Entry) and MIN_PLAYERS <= len(e.players) <= MAX_PLAYERS
+            assert all(isinstance(n, str) and n for n in e.players)
+            assert all(0 <= s < len(e.players) for s in e.winners + e.dead)
+            assert set(e.winning_teams) <= {"village", "werewolf", "tanner"}
+            assert isinstance(e.finished, str) and isinstance(e.scenario, str)
+            o = e.outcome
+            assert o is not None and all(r in ROLE for r in o.roles)
+            assert len(o.votes) == len(o.counts) == len(e.players)
+        for u in unreadable:
+            said_what(ValueError(u.reason))
+        h.find("0123456789abcdef0123456789abcdef")
 
 
 # ---- voice packs -----------------------------------------------------------------------------
