@@ -29,6 +29,7 @@ from onenight.rules.scenarios import (MAX_PLAYERS, MIN_PLAYERS, SCENARIO, SCENAR
                                       anarchy_deck, check_deck, table_setup)
 from onenight.rules.steps import night_steps
 
+from . import storage
 from .history import History
 from .phases import ALWAYS, PHASE
 from .clock import SystemClock
@@ -126,8 +127,9 @@ class State:
     copied: str | None = None
     changed: dict[int, str] = field(default_factory=dict)
     outcome: Outcome | None = None
-    record_path: Path | None = None
+    record_path: Path | None = None  # where the record is in the history, once saved
     record: dict | None = None
+    record_stem: str = ""  # the record's file name in the history (before any "-2")
     game: str | None = None  # this game's identity, given when its night starts
 
 
@@ -163,6 +165,10 @@ class Controller:
         self.debate_minutes = debate_minutes
         self.state = State()
         self.log: list[dict] = []  # every accepted event, completed, in order
+        #: finished games' records (record, file stem) not yet in the history: the storage
+        #: refused them; they are saved again by save_records(), and kept across new games
+        self.unsaved: list[tuple[dict, str]] = []
+        self.save_error: str | None = None  # why the last save failed (a storage code)
 
     # ---- the one door -------------------------------------------------------------------
     #: fields that name a card, an artifact or a change: a string (or None where allowed)
@@ -187,7 +193,31 @@ class Controller:
         if kind == phase.advance and phase.next:
             self.state.phase = phase.next
         self.log.append(done)
+        self._commit(done)
         return done
+
+    def _commit(self, done: dict) -> None:
+        """What follows an accepted event: a confirmed game's record goes to the history."""
+        if done["type"] == "confirm":
+            self.save_records()
+
+    def save_records(self) -> bool:
+        """Save the finished games' records the history does not have yet; False while one
+        still cannot be saved (``save_error`` says why)."""
+        left = []
+        for record, stem in self.unsaved:
+            try:
+                path = self.history.save(record, stem)
+            except OSError as err:
+                self.save_error = storage.problem(err, self.history.folder) or storage.IO
+                left.append((record, stem))
+                continue
+            if record is self.state.record:
+                self.state.record_path = path
+        self.unsaved = left
+        if not left:
+            self.save_error = None
+        return not left
 
     @property
     def phase(self) -> str:
@@ -507,14 +537,9 @@ class Controller:
         when = self.wallclock()
         e["finished"] = when.isoformat(timespec="seconds")
         s.record["finished"] = e["finished"]
-        stem = when.strftime("%Y%m%d-%H%M%S") + "-" + (s.scenario or "game")
-        try:
-            s.record_path = self.history.save(s.record, stem)
-        except OSError as err:
-            s.record_path = None
-            self.save_error = str(err)
-        else:
-            self.save_error = None
+        s.record_stem = when.strftime("%Y%m%d-%H%M%S") + "-" + (s.scenario or "game")
+        s.record_path = None
+        self.unsaved.append((s.record, s.record_stem))  # saved once the event is accepted
 
     def _on_new_game(self, e: dict) -> None:
         players, scenario = self.state.players, self.state.scenario
