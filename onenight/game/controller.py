@@ -169,6 +169,7 @@ class Controller:
         #: refused them; they are saved again by save_records(), and kept across new games
         self.unsaved: list[tuple[dict, str]] = []
         self.save_error: str | None = None  # why the last save failed (a storage code)
+        self.history_keep = 0  # games the history keeps, the newest (0: all, the default)
 
     # ---- the one door -------------------------------------------------------------------
     #: fields that name a card, an artifact or a change: a string (or None where allowed)
@@ -214,6 +215,8 @@ class Controller:
                 continue
             if record is self.state.record:
                 self.state.record_path = path
+            if self.history_keep:  # the host chose to keep only the newest games
+                self.history.prune(self.history_keep)
         self.unsaved = left
         if not left:
             self.save_error = None
@@ -510,6 +513,28 @@ class Controller:
             self.state.changed[seat] = to
         else:
             raise Refused("change_format")
+
+    def reveal_seat(self) -> int:
+        """The seat the host is at in the reveal, from what was entered: after a card, the
+        next seat still without one (the same seat when the deck has artifacts or the
+        Paranormal Investigator: they are entered next); after anything else, that seat; the
+        first seat still to enter to begin with. The reveal screen follows it, so it is back
+        where it was after a restart."""
+        s = self.state
+        empty = [i for i, c in enumerate(s.final) if c is None]
+        extras = "curator" in s.deck or "paranormal_investigator" in s.deck
+        for e in reversed(self.log):
+            kind = e["type"]
+            if kind == "to_reveal":
+                break
+            if kind not in ("final_card", "artifact", "changed"):
+                continue
+            seat = e["seat"]
+            if kind == "final_card" and e.get("card") is not None and not extras:
+                later = [i for i in empty if i > seat]
+                return (later or empty or [seat])[0]
+            return seat
+        return empty[0] if empty else 0
 
     def identity(self, seat: int) -> str | None:
         s = self.state

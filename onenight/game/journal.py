@@ -142,6 +142,19 @@ def read_entries(db: sqlite3.Connection) -> list[Entry]:
     return out
 
 
+def read_on_disk(path: str | os.PathLike) -> list[Entry]:
+    """The entries of the journal at ``path`` as they are on disk, read without writing
+    anything, even while an app holds it. OSError or JournalError if it cannot be read."""
+    try:
+        db = snapshot.connect(snapshot.read(path))
+    except sqlite3.Error as e:
+        raise _damage(e, "not a journal this app can read") from None
+    try:
+        return read_entries(db)
+    finally:
+        db.close()
+
+
 def _copy(src: Path, dst: Path) -> None:
     """Copy a file durably, private to the app (it may hold votes)."""
     fd = os.open(dst, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -689,6 +702,12 @@ class JournaledController(Controller):
         """Something waits for the storage: the journal is behind, or a record is unsaved."""
         return self.writer.behind or bool(self.unsaved)
 
+    def storage_problems(self) -> tuple[str | None, str | None]:
+        """Why the journal is behind, and why a finished game's record is not saved (storage
+        codes), or None for each."""
+        return (self.writer.problem if self.writer.behind else None,
+                self.save_error if self.unsaved else None)
+
     def _debate(self) -> dict:
         d = self.state.day
         assert d is not None
@@ -882,5 +901,6 @@ def open_game(data_dir: str | os.PathLike, *, wall: Callable[[], float] = time.t
 
 __all__ = ["Journal", "JournalError", "JournalInUse", "JournalWriter", "JournaledController",
            "Entry", "Opened", "Resumed", "SetAside", "open_game", "open_journal", "baseline",
+           "read_on_disk",
            "delete_set_aside", "export_set_aside", "restore_set_aside", "set_aside_journals",
            "FILENAME", "DAMAGE"]

@@ -399,3 +399,42 @@ def test_no_place_for_a_journal_is_no_crash(tmp_path):
     assert c.journal_error == "cannot_open" and c.pending()
     to_vote(c)
     assert c.phase == "vote" and not c.retry()
+
+
+def test_a_verdict_the_history_refuses_is_kept_and_saved_when_space_comes_back(tmp_path):
+    """The disk is full at the verdict: the verdict is journaled, the record waits; the host
+    may even start the next game; the record is kept (in the journal too) and saved once the
+    storage takes it, by the app's retry or at the next start."""
+    import errno
+
+    from onenight.game.history import History
+
+    c, _ = start(tmp_path)
+    to_reveal(c)
+    full = {"on": True}
+    real_save = History.save
+
+    def save(self, record, stem):
+        if full["on"]:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_save(self, record, stem)
+
+    History.save = save
+    try:
+        c.apply({"type": "confirm"})
+        assert c.phase == "end" and c.state.record_path is None
+        assert c.save_error == "full" and c.pending() and not c.retry()
+        game = c.state.game
+        c.apply({"type": "new_game"})  # the host plays on
+        kinds = [k for k, _ in rows(tmp_path)]
+        assert kinds.count("record") == 1 and kinds[0] == "event"
+        c2, _ = start(tmp_path)  # killed and started again, still full
+        assert c2.phase == "setup" and c2.pending() and c2.save_error == "full"
+        full["on"] = False  # space comes back
+        assert c2.retry() and not c2.pending() and c2.save_error is None
+    finally:
+        History.save = real_save
+    saved = list((tmp_path / "history").glob("*.json"))
+    assert len(saved) == 1 and json.loads(saved[0].read_text())["game"] == game
+    c3, _ = start(tmp_path)  # the journal's copy of the record is not saved twice
+    assert not c3.pending() and len(list((tmp_path / "history").glob("*.json"))) == 1

@@ -78,3 +78,17 @@ def test_every_card_and_artifact_has_an_emblem():
     from onenight.ui.widgets.emblem import GLYPHS
 
     assert set(ROLE_IDS) | set(ARTIFACT_IDS) <= set(GLYPHS)
+
+
+def test_every_storage_problem_and_damage_has_a_sentence():
+    """What the storage or a damaged journal can do is said in the host's language (never
+    SQLite's or the system's English inside a French sentence)."""
+    from onenight.game import journal, storage
+
+    for table in (FR, EN):
+        for code in storage.CODES:
+            assert f"storage.{code}" in table, code
+        for code in journal.DAMAGE:
+            assert f"journal.damage.{code}" in table, code
+        for code in ("set_aside", "damaged", "not_saved", "held"):  # open_journal's problems
+            assert "{reason}" in table[f"journal.{code}"], code

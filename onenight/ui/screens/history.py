@@ -6,6 +6,7 @@ from pathlib import Path
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
+from onenight.game import storage
 from onenight.rules.scenarios import SCENARIO
 
 from .base import BaseScreen
@@ -55,7 +56,13 @@ class HistoryScreen(BaseScreen):
             key = "history.unreadable_one" if bad == 1 else "history.unreadable"
             self.summary += "  " + self.tr(key, count=bad)
         if not self.ids.folder.text:
-            self.ids.folder.text = str(Path.home() / "onenight-games")
+            self.ids.folder.text = str(self.app.export_folder())
+
+    def open_selected(self):
+        """The selected game's verdict, on the verdict screen."""
+        if 0 <= self.selected < len(self.entries):
+            self.app.sm.get_screen("result").showing = self.entries[self.selected]
+            self.app.go("result")
 
     def select(self, i: int):
         self.selected = i
@@ -74,7 +81,8 @@ class HistoryScreen(BaseScreen):
         try:
             done = self.app.ctl.history.export(paths, Path(folder))
         except OSError as e:
-            self.app.notify("history.export_failed", kind="error", reason=e.strerror or str(e))
+            self.app.notify("history.export_failed", kind="error",
+                            reason=storage.problem(e, folder) or storage.IO)
             return
         key = "history.exported_one" if len(done) == 1 else "history.exported"
         self.app.notify(key, count=len(done), folder=folder)

@@ -1,5 +1,9 @@
-"""Home: start a new game, go back to the game in progress, the history, the settings."""
+"""Home: start a new game, go back to the game in progress (or its verdict), the history,
+the settings; and the games whose journal could not be read, offered back."""
 
+import time
+
+from kivy.factory import Factory
 from kivy.properties import BooleanProperty, StringProperty
 
 from .base import BaseScreen
@@ -11,14 +15,30 @@ PHASE_SCREEN = {"night": "night", "day": "day", "vote": "vote", "reveal": "revea
 
 class HomeScreen(BaseScreen):
     can_resume = BooleanProperty(False)
-    """A game is between its night and its result."""
+    """A game is between its night and its verdict (which it can show again)."""
     resume_label = StringProperty("")
+    notice = StringProperty("")
+    """A game that could not be read: the most recent one set aside, or the journal held."""
+    held = BooleanProperty(False)
+    """The journal could not be read (the storage): it can be tried again, nothing else."""
 
     def refresh(self):
         phase = self.app.ctl.phase
-        self.can_resume = phase in ("night", "day", "vote", "reveal")
+        self.can_resume = phase in PHASE_SCREEN
         self.resume_label = self.tr("home.resume_" + phase) if self.can_resume \
             else self.tr("home.resume")
+        self.held = bool(getattr(self.app.ctl, "writer", None) and self.app.ctl.writer.held)
+        self.aside = self.app.set_aside_games()
+        if self.held:
+            self.notice = self.tr("home.held")
+        elif self.aside:
+            date = time.strftime(self.tr("home.date_format"),
+                                 time.localtime(self.aside[0].when))
+            more = len(self.aside) - 1
+            self.notice = self.tr("home.set_aside_more", date=date, count=more) if more \
+                else self.tr("home.set_aside", date=date)
+        else:
+            self.notice = ""
 
     def new_game(self):
         if self.app.ctl.phase != "setup":
@@ -31,3 +51,24 @@ class HomeScreen(BaseScreen):
 
     def toggle_language(self):
         self.app.set_language("en" if self.app.lang == "fr" else "fr")
+
+    # ---- a game that could not be read ----------------------------------------------------
+    def try_again(self):
+        """Read the journal again (held), or the most recent set-aside one in its place."""
+        self.app.reopen_game(None if self.held else self.aside[0].path)
+        self.refresh()
+
+    def export_aside(self):
+        if self.aside:
+            self.app.export_set_aside(self.aside[0].path)
+
+    def delete_aside(self):
+        """Delete the most recent set-aside journal, once the host says so."""
+        if not self.aside:
+            return
+        aside = self.aside[0]
+        date = time.strftime(self.tr("home.date_format"), time.localtime(aside.when))
+        self.asking = Factory.Ask(lambda: self.app.delete_set_aside(aside.path),
+                                  question=self.tr("home.delete_question", date=date),
+                                  yes=self.tr("home.delete"), no=self.tr("home.keep"))
+        self.asking.open(animation=False)

@@ -2,7 +2,7 @@
 from the rules' reason codes), each player's identity, and the votes round the table."""
 
 from kivy.factory import Factory
-from kivy.properties import StringProperty
+from kivy.properties import ObjectProperty, StringProperty
 
 from .base import BaseScreen
 
@@ -33,21 +33,33 @@ class ResultScreen(BaseScreen):
     verdicts_text = StringProperty("")
     winners_text = StringProperty("")
     saved_text = StringProperty("")
+    showing = ObjectProperty(None, allownone=True)
+    """A game of the history (a history entry) whose verdict is shown again, or None: the
+    game of the table."""
 
     def refresh(self):
-        ctl = self.app.ctl
-        o = ctl.outcome
-        if o is None:
-            return
-        players = ctl.state.players
+        if self.showing is not None:
+            e = self.showing
+            players, o = list(e.players), e.outcome
+            self.saved_text = self.tr("result.played_on",
+                                      date=e.finished[:16].replace("T", " "))
+        else:
+            ctl = self.app.ctl
+            o = ctl.outcome
+            if o is None:
+                return
+            players = ctl.state.players
+            if ctl.state.record_path:
+                self.saved_text = self.tr("result.saved")
+            else:
+                reason = self.app.reason_text(ctl.save_error or "io")
+                self.saved_text = self.tr("result.not_saved", reason=reason)
         deaths, verdicts = outcome_sentences(self.tr, players, o)
         self.deaths_text = "\n".join(deaths)
         self.verdicts_text = "\n".join(verdicts)
         names = [players[s] for s in o.winners]
         self.winners_text = self.tr("result.winners", names=", ".join(names)) if names \
             else self.tr("result.no_winner")
-        path = ctl.state.record_path
-        self.saved_text = self.tr("result.saved") if path else self.tr("result.not_saved")
         rows = self.ids.rows
         rows.clear_widgets()
         for i, name in enumerate(players):
@@ -77,7 +89,7 @@ class ResultScreen(BaseScreen):
 
     def on_enter(self, *_):
         o = self.app.ctl.outcome
-        if o is None:
+        if o is None or self.showing is not None:  # a game of the history is not said again
             return
         if not o.deaths:
             self.app.say("result.nobody_died")
@@ -89,9 +101,12 @@ class ResultScreen(BaseScreen):
         for t in teams:
             self.app.say(line[t])
 
+    def on_leave(self, *_):
+        self.showing = None
+
     def again(self):
-        if self.app.send({"type": "new_game"}):
+        if self.showing is None and self.app.send({"type": "new_game"}):
             self.app.go("scenario")
 
     def home(self):
-        self.app.go("home")
+        self.app.go("home" if self.showing is None else "history")

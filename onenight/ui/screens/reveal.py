@@ -20,7 +20,8 @@ class RevealScreen(BaseScreen):
     copied_title = StringProperty("")
 
     def on_pre_enter(self, *_):
-        self.seat = 0
+        ctl = self.app.ctl
+        self.seat = ctl.reveal_seat() if ctl.phase == "reveal" else 0  # where the host was
         self.refresh()
         self.scroll_to_top()
 
@@ -91,13 +92,22 @@ class RevealScreen(BaseScreen):
         show_from_start(self.ids.cards.parent.parent)  # this seat's choice, from the first card
 
     def set_card(self, card: str):
+        """Enter this seat's card; a card already entered is replaced only once the host
+        says so."""
+        was = self.app.ctl.reveal_view().final[self.seat]
+        if was is None or was == card:
+            self._enter(card)
+            return
+        tr = self.tr
+        self.asking = Factory.Ask(lambda: self._enter(card),
+                                  question=tr("reveal.replace", name=self.view.players[self.seat],
+                                              old=tr("role." + was), new=tr("role." + card)),
+                                  yes=tr("reveal.replace_yes"), no=tr("reveal.replace_no"))
+        self.asking.open(animation=False)
+
+    def _enter(self, card: str):
         if self.app.send({"type": "final_card", "seat": self.seat, "card": card}):
-            v = self.app.ctl.reveal_view()
-            if not self.has_extras:  # go on to the next seat still to enter
-                empty = [i for i, c in enumerate(v.final) if c is None]
-                later = [i for i in empty if i > self.seat]
-                if later or empty:
-                    self.seat = (later or empty)[0]
+            self.seat = self.app.ctl.reveal_seat()  # on to the next seat still to enter
             self.refresh()
 
     def set_artifact(self, art):

@@ -17,6 +17,7 @@ SLIDERS = (
     ("night_pace", "settings.night_pace", 10, "pace"),
     ("jitter_seconds", "settings.jitter_seconds", 1, "seconds"),
     ("debate_minutes", "settings.debate_minutes", 1, "minutes"),
+    ("history_keep", "settings.history_keep", 10, "keep"),
 )
 
 
@@ -83,6 +84,8 @@ class SettingsScreen(BaseScreen):
             row.value_text = f"{round(v * 100)} %"
         elif unit == "pace":
             row.value_text = f"{int(v)} %"
+        elif unit == "keep":  # 0: every game; else the newest, the older deleted as new come
+            row.value_text = self.tr("unit.keep", n=int(v)) if v else self.tr("unit.keep_all")
         else:
             row.value_text = self.tr("unit." + unit, n=int(v))
         if key == "night_pace" and hasattr(self, "_role_rows"):
@@ -94,6 +97,8 @@ class SettingsScreen(BaseScreen):
         self.app.settings.clamp()
         if key == "debate_minutes":
             self.app.ctl.debate_minutes = self.app.settings.debate_minutes
+        if key == "history_keep":
+            self.app.ctl.history_keep = self.app.settings.history_keep
         if key == "voice_volume":
             self.app.sounds.volume = self.app.settings.voice_volume
         self._show(key)

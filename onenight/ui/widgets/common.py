@@ -8,11 +8,45 @@ from kivy.properties import (BooleanProperty, ListProperty, NumericProperty, Obj
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
 
 
-class MessageBar(Label):
+class MessageBar(ButtonBehavior, Label):
+    """The message at the top of every screen, as tall as its text. A message that must not
+    be missed stays until tapped (``sticky``); the others go by themselves and let touches
+    through to the screen under them."""
+
     kind = StringProperty("info")
     """``info`` or ``error``: the bar's colour."""
+    sticky = BooleanProperty(False)
+
+    def on_touch_down(self, touch):
+        if not self.sticky or not self.text:
+            return False
+        return super().on_touch_down(touch)
+
+    def on_release(self):
+        from kivy.app import App
+
+        App.get_running_app().dismiss_message()
+
+
+class Ask(ModalView):
+    """A question over the screen, with two answers: ``yes`` calls ``on_yes``; ``no``, or a
+    tap beside it, leaves everything as it was."""
+
+    question = StringProperty("")
+    yes = StringProperty("")
+    no = StringProperty("")
+
+    def __init__(self, on_yes, **kw):
+        super().__init__(**kw)
+        self.on_yes = on_yes
+
+    def answer(self, yes: bool) -> None:
+        self.dismiss(animation=False)
+        if yes:
+            self.on_yes()
 
 
 class BigButton(ButtonBehavior, Label):
