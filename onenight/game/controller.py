@@ -29,8 +29,7 @@ from onenight.rules.scenarios import (MAX_PLAYERS, MIN_PLAYERS, SCENARIO, SCENAR
                                       anarchy_deck, check_deck, table_setup)
 from onenight.rules.steps import night_steps
 
-from . import storage
-from .history import History
+from .history import History, PendingRecords
 from .phases import ALWAYS, PHASE
 from .clock import SystemClock
 from .timer import DayTimer
@@ -165,11 +164,8 @@ class Controller:
         self.debate_minutes = debate_minutes
         self.state = State()
         self.log: list[dict] = []  # every accepted event, completed, in order
-        #: finished games' records (record, file stem) not yet in the history: the storage
-        #: refused them; they are saved again by save_records(), and kept across new games
-        self.unsaved: list[tuple[dict, str]] = []
-        self.save_error: str | None = None  # why the last save failed (a storage code)
-        self.history_keep = 0  # games the history keeps, the newest (0: all, the default)
+        #: finished games' records the history has not taken yet, kept across new games
+        self.records = PendingRecords(self.history)
 
     # ---- the one door -------------------------------------------------------------------
     #: fields that name a card, an artifact or a change: a string (or None where allowed)
@@ -205,22 +201,15 @@ class Controller:
     def save_records(self) -> bool:
         """Save the finished games' records the history does not have yet; False while one
         still cannot be saved (``save_error`` says why)."""
-        left = []
-        for record, stem in self.unsaved:
-            try:
-                path = self.history.save(record, stem)
-            except OSError as err:
-                self.save_error = storage.problem(err, self.history.folder) or storage.IO
-                left.append((record, stem))
-                continue
+        for record, path in self.records.save():
             if record is self.state.record:
                 self.state.record_path = path
-            if self.history_keep:  # the host chose to keep only the newest games
-                self.history.prune(self.history_keep)
-        self.unsaved = left
-        if not left:
-            self.save_error = None
-        return not left
+        return not self.records.items
+
+    @property
+    def save_error(self) -> str | None:
+        """Why a finished game's record could not be saved (a storage code), or None."""
+        return self.records.error
 
     @property
     def phase(self) -> str:
@@ -564,7 +553,7 @@ class Controller:
         s.record["finished"] = e["finished"]
         s.record_stem = when.strftime("%Y%m%d-%H%M%S") + "-" + (s.scenario or "game")
         s.record_path = None
-        self.unsaved.append((s.record, s.record_stem))  # saved once the event is accepted
+        self.records.add(s.record, s.record_stem)  # saved once the event is accepted
 
     def _on_new_game(self, e: dict) -> None:
         players, scenario = self.state.players, self.state.scenario

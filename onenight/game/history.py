@@ -28,6 +28,7 @@ from onenight.rules.outcome import Outcome, resolve
 from onenight.rules.record import FORMAT
 from onenight.rules.scenarios import MAX_PLAYERS, MIN_PLAYERS
 
+from . import storage
 from .durable import BadJSON, make_dirs, read_json, remove_temporary, write_json
 
 
@@ -217,3 +218,63 @@ class History:
             shutil.copyfile(p, dest)
             done.append(dest)
         return done
+
+
+class PendingRecords:
+    """Finished games' records the history has not taken yet (the storage refused them).
+
+    One per game controller, whatever the game type: a confirmed game's record is added, then
+    saved at once if the storage takes it, else kept (the controller journals it too, across
+    new games) and saved again by :meth:`save` at the app's next retry or at the next start.
+    A game saved again replaces its own record (``History.save``), so a retry never doubles
+    one. ``keep`` is the host's cap on the history (0: every game)."""
+
+    def __init__(self, history: History):
+        self.history = history
+        self.items: list[tuple[dict, str]] = []  # (record, file stem)
+        self.error: str | None = None  # why the last save failed (a storage code)
+        self.keep = 0
+
+    def add(self, record: dict, stem: str) -> None:
+        self.items.append((record, stem))
+
+    def save(self) -> list[tuple[dict, Path]]:
+        """Save what waits; returns the records saved now and where."""
+        done, left = [], []
+        for record, stem in self.items:
+            try:
+                path = self.history.save(record, stem)
+            except OSError as err:
+                self.error = storage.problem(err, self.history.folder) or storage.IO
+                left.append((record, stem))
+                continue
+            done.append((record, path))
+            if self.keep:  # the host chose to keep only the newest games
+                self.history.prune(self.keep)
+        self.items = left
+        if not left:
+            self.error = None
+        return done
+
+    def found(self) -> list[tuple[dict, Path]]:
+        """After a restart: the records the history already has are no longer waiting;
+        returns them and where they are."""
+        done, left = [], []
+        for record, stem in self.items:
+            path = self._saved(record, stem)
+            if path is None:
+                left.append((record, stem))
+            else:
+                done.append((record, path))
+        self.items = left
+        return done
+
+    def _saved(self, record: dict, stem: str) -> Path | None:
+        game = record.get("game")
+        if isinstance(game, str) and game:
+            return self.history.find(game)
+        try:  # a game recorded before games had an identity: by its file name
+            found = sorted(self.history.folder.glob(f"{stem}*.json"))
+        except OSError:
+            found = []
+        return found[-1] if found else None

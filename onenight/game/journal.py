@@ -700,13 +700,13 @@ class JournaledController(Controller):
 
     def pending(self) -> bool:
         """Something waits for the storage: the journal is behind, or a record is unsaved."""
-        return self.writer.behind or bool(self.unsaved)
+        return self.writer.behind or bool(self.records.items)
 
     def storage_problems(self) -> tuple[str | None, str | None]:
         """Why the journal is behind, and why a finished game's record is not saved (storage
         codes), or None for each."""
         return (self.writer.problem if self.writer.behind else None,
-                self.save_error if self.unsaved else None)
+                self.save_error if self.records.items else None)
 
     def _debate(self) -> dict:
         d = self.state.day
@@ -736,7 +736,8 @@ class JournaledController(Controller):
         records the history could not take yet."""
         now, wall = self.now(), self.wall()
         items = [("event", e, now, wall) for e in baseline(self)]
-        items += [("record", {"record": r, "stem": stem}, now, wall) for r, stem in self.unsaved]
+        items += [("record", {"record": r, "stem": stem}, now, wall)
+                  for r, stem in self.records.items]
         self.writer.restart(items)
         self._night = None
 
@@ -764,7 +765,7 @@ class JournaledController(Controller):
                     record, stem = entry.body.get("record"), entry.body.get("stem")
                     if not isinstance(record, dict) or not isinstance(stem, str):
                         raise JournalError(BAD_ENTRY, f"entry {entry.seq}: a broken record")
-                    self.unsaved.append((record, stem))
+                    self.records.add(record, stem)
                     continue
                 event = entry.body
                 if isinstance(event.get("at"), (int, float)):
@@ -803,25 +804,9 @@ class JournaledController(Controller):
     def find_records(self) -> None:
         """After a replay: the records already in the history are found (the finished game
         points at its own); the others stay to be saved."""
-        left = []
-        for record, stem in self.unsaved:
-            path = self._saved(record, stem)
-            if path is None:
-                left.append((record, stem))
-            elif record is self.state.record:
+        for record, path in self.records.found():
+            if record is self.state.record:
                 self.state.record_path = path
-        self.unsaved = left
-
-    def _saved(self, record: dict, stem: str) -> Path | None:
-        game = record.get("game")
-        if isinstance(game, str) and game:
-            return self.history.find(game)
-        folder = self.history.folder  # a game journaled before games had an identity
-        try:
-            found = sorted(folder.glob(f"{stem}*.json"))
-        except OSError:
-            found = []
-        return found[-1] if found else None
 
     def _restore_debate(self, entry: Entry | None) -> float | None:
         """The countdown from its last entry: a running one has lost the time the app was

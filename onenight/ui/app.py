@@ -118,7 +118,7 @@ class OneNightApp(App):
             return self._build_already_open()
         self.settings, problem = open_settings(self.data_dir / "settings.json")
         self.ctl.debate_minutes = self.settings.debate_minutes
-        self.ctl.history_keep = self.settings.history_keep
+        self.ctl.records.keep = self.settings.history_keep
         self.lang = self.settings.language
         self.translator.lang = self.lang
         if self._audio is None:
@@ -283,7 +283,7 @@ class OneNightApp(App):
             if old.journal is not None and not old.writer.held:
                 old.writer.retry()
         ctl.debate_minutes = self.settings.debate_minutes
-        ctl.history_keep = self.settings.history_keep
+        ctl.records.keep = self.settings.history_keep
         self.ctl = ctl
         self._storage_told = ctl.storage_problems()
         if problem:

@@ -157,3 +157,30 @@ def test_prune_keeps_the_newest_games_and_the_unreadable_files(tmp_path):
                                            "20260103-200000-x.json"]
     entries, bad = h.entries()
     assert [e.finished[:10] for e in entries] == ["2026-01-05", "2026-01-04"] and bad == 1
+
+
+def test_pending_records_wait_for_the_storage_and_the_hosts_cap_applies_as_they_are_saved(
+        tmp_path, monkeypatch):
+    import errno
+
+    from onenight.game.history import PendingRecords
+
+    h = History(tmp_path / "history")
+    pending = PendingRecords(h)
+    pending.keep = 2
+    for day in range(1, 4):
+        pending.add(record(f"{day:032x}", f"2026-01-0{day}T20:00:00+00:00"),
+                    f"2026010{day}-200000-x")
+    real = History.save
+
+    def full(self, rec, stem):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(History, "save", full)
+    assert pending.save() == [] and pending.error == "full" and len(pending.items) == 3
+    monkeypatch.setattr(History, "save", real)
+    done = pending.save()
+    assert len(done) == 3 and pending.items == [] and pending.error is None
+    assert [e.finished[:10] for e in h.entries()[0]] == ["2026-01-03", "2026-01-02"]
+    pending.add(record(f"{2:032x}"), "x")  # a record the history has: found, not redone
+    assert [p for _, p in pending.found()] == [h.find(f"{2:032x}")] and pending.items == []

@@ -255,8 +255,8 @@ def test_the_history_cap_is_the_hosts_choice(app):
     keep = rows["history_keep"]
     assert keep.value_text == "toutes" and app.settings.history_keep == 0  # by default: all
     keep.ids.slider.value = 50
-    assert keep.value_text == "les 50 dernières" and app.ctl.history_keep == 50
+    assert keep.value_text == "les 50 dernières" and app.ctl.records.keep == 50
     assert json.loads((app.data_dir / "settings.json").read_text())["history_keep"] == 50
     keep.ids.slider.value = 0
-    assert app.ctl.history_keep == 0
+    assert app.ctl.records.keep == 0
     fresh(app)

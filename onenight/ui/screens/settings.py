@@ -98,7 +98,7 @@ class SettingsScreen(BaseScreen):
         if key == "debate_minutes":
             self.app.ctl.debate_minutes = self.app.settings.debate_minutes
         if key == "history_keep":
-            self.app.ctl.history_keep = self.app.settings.history_keep
+            self.app.ctl.records.keep = self.app.settings.history_keep
         if key == "voice_volume":
             self.app.sounds.volume = self.app.settings.voice_volume
         self._show(key)
