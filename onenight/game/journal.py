@@ -55,7 +55,7 @@ from typing import Any, Callable
 
 from . import snapshot, storage
 from .controller import Controller
-from .durable import make_dirs, sync_dir
+from .durable import make_dirs, remove_temporary, sync_dir
 from .timer import WARN_AT, DayTimer
 
 log = logging.getLogger(__name__)
@@ -850,34 +850,42 @@ def baseline(ctl: Controller) -> list[dict]:
     return out
 
 
+def resume(opened: Opened, make: Callable[[JournalWriter], Any]) -> tuple[Any, dict | None]:
+    """The controller of any game type from what :func:`open_journal` found. ``make(writer)``
+    builds it around its journal's writer; its ``replay(entries)`` rebuilds the game (or
+    raises :class:`JournalError`: the journal is then set aside, or held when it cannot be
+    written, and a fresh controller made). Returns it and the problem to tell the host."""
+    problem = opened.problem
+    code = problem["code"] if problem else None
+    ctl = make(JournalWriter(opened.journal, opened.entries, held=opened.held,
+                             problem=problem["reason"] if code in ("not_saved", "held")
+                             else None))
+    if not opened.entries:
+        return ctl, problem
+    try:
+        ctl.replay(opened.entries)
+    except JournalError as e:  # read, but it does not replay
+        if opened.held or not opened.journal.is_open:
+            log.error("journal does not replay (%s): kept as it is, not written", e)
+            return make(JournalWriter(opened.journal, held=True, problem=code and
+                                      problem["reason"])), _problem("held", e.code)
+        fresh = _set_aside(opened.journal, e)
+        return make(JournalWriter(fresh.journal, held=fresh.held)), fresh.problem
+    log.info("journal: game rebuilt from %d entries", len(opened.entries))
+    return ctl, problem
+
+
 def open_game(data_dir: str | os.PathLike, *, wall: Callable[[], float] = time.time,
               **kw: Any) -> tuple[JournaledController, dict | None]:
     """The controller for the app: the game in progress rebuilt from the journal in
-    ``data_dir``, or a fresh one. Returns it and, when something is wrong with the journal,
-    the facts for a message on screen (see :class:`Opened`). :class:`JournalInUse` when
-    another app holds the journal."""
+    ``data_dir``, or a fresh one; the records waiting for the history saved if they can be.
+    Returns it and, when something is wrong with the journal, the facts for a message on
+    screen (see :class:`Opened`). :class:`JournalInUse` when another app holds the journal."""
     data_dir = Path(data_dir)
-    history = data_dir / "history"
-    opened = open_journal(data_dir / FILENAME)
-    writer = JournalWriter(opened.journal, opened.entries, held=opened.held,
-                           problem=opened.problem["reason"] if opened.problem and
-                           opened.problem["code"] in ("not_saved", "held") else None)
-    ctl = JournaledController(history, wall=wall, writer=writer, **kw)
-    problem = opened.problem
-    if opened.entries:
-        try:
-            r = ctl.replay(opened.entries)
-            log.info("journal: game rebuilt in phase %s from %d events", r.phase, r.events)
-        except JournalError as e:  # read, but it does not replay: set it aside
-            ctl = JournaledController(history, wall=wall, **kw)
-            if opened.held or not opened.journal.is_open:
-                ctl.writer = JournalWriter(opened.journal, held=True,
-                                           problem=opened.problem and opened.problem["reason"])
-                problem = _problem("held", e.code)
-            else:
-                fresh = _set_aside(opened.journal, e)
-                ctl.writer = JournalWriter(fresh.journal, held=fresh.held)
-                problem = fresh.problem
+    opened = open_journal(data_dir / FILENAME)  # (another app's? then nothing is touched)
+    remove_temporary(data_dir)  # what a kill left of a file being written
+    ctl, problem = resume(opened, lambda writer: JournaledController(
+        data_dir / "history", wall=wall, writer=writer, **kw))
     ctl.history.clean()
     ctl.find_records()
     ctl.save_records()
@@ -885,7 +893,7 @@ def open_game(data_dir: str | os.PathLike, *, wall: Callable[[], float] = time.t
 
 
 __all__ = ["Journal", "JournalError", "JournalInUse", "JournalWriter", "JournaledController",
-           "Entry", "Opened", "Resumed", "SetAside", "open_game", "open_journal", "baseline",
-           "read_on_disk",
+           "Entry", "Opened", "Resumed", "SetAside", "open_game", "open_journal", "resume",
+           "baseline", "read_on_disk",
            "delete_set_aside", "export_set_aside", "restore_set_aside", "set_aside_journals",
            "FILENAME", "DAMAGE"]

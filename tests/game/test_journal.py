@@ -438,3 +438,12 @@ def test_a_verdict_the_history_refuses_is_kept_and_saved_when_space_comes_back(t
     assert len(saved) == 1 and json.loads(saved[0].read_text())["game"] == game
     c3, _ = start(tmp_path)  # the journal's copy of the record is not saved twice
     assert not c3.pending() and len(list((tmp_path / "history").glob("*.json"))) == 1
+
+
+def test_files_a_kill_left_half_written_are_removed_at_start(tmp_path):
+    (tmp_path / "history").mkdir()
+    for p in (tmp_path / "settings.json.tmp", tmp_path / "history" / "x.json.tmp"):
+        p.write_text("")  # a kill in the middle of write_json
+    (tmp_path / "settings.json").write_text("{}")
+    start(tmp_path)
+    assert not list(tmp_path.rglob("*.tmp")) and (tmp_path / "settings.json").exists()
