@@ -69,6 +69,7 @@ DEBATE_EVENTS = frozenset({"night_done", "day_pause", "day_resume", "day_add", "
 #: events after which the game in progress is over: the journal starts afresh from the setup
 RESTART_EVENTS = frozenset({"new_game", "abandon"})
 SIDES = ("-wal", "-shm")  # SQLite's files next to the journal
+LOG_PAGES = 200  # the log's size, in pages, past which SQLite folds it into the file
 
 # why a journal is damaged (its content, not the storage); the app has a sentence for each
 NOT_A_JOURNAL = "not_a_journal"
@@ -198,6 +199,9 @@ class Journal:
             db.execute("PRAGMA locking_mode=EXCLUSIVE")  # before the first read: no -shm
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
+            # the log is folded into the file past this many pages: it stays small, and so
+            # does its reading at the next start (every frame's checksum, in Python)
+            db.execute(f"PRAGMA wal_autocheckpoint={LOG_PAGES}")
             db.execute("BEGIN EXCLUSIVE")  # taken now, and held until the journal is closed
             db.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT)")
             db.execute("CREATE TABLE IF NOT EXISTS entries (seq INTEGER PRIMARY KEY, "
