@@ -132,3 +132,24 @@ def test_a_journal_that_does_not_replay_is_set_aside_whole(tmp_path):
     aside = data / problem["name"]
     assert [a.path for a in set_aside_journals(data / FILENAME)] == [aside]
     assert c2.phase == "setup" and c2.journal.is_open
+
+
+def test_a_journal_the_storage_will_not_let_be_read_is_held_until_fixed(tmp_path):
+    """Nothing is set aside, nothing written: once the storage lets it be read, the game is
+    back whole."""
+    c = play_to_vote(tmp_path)
+    stop(tmp_path)
+    kept = tmp_path / "kept.db"
+    (tmp_path / FILENAME).rename(kept)
+    (tmp_path / FILENAME).mkdir()  # in the journal's place, something that cannot be read
+    c2, problem = start(tmp_path)
+    assert problem == {"code": "held", "reason": "cannot_open", "name": ""}
+    assert c2.phase == "setup" and c2.writer.held and not c2.pending()
+    c2.apply({"type": "players", "names": NAMES})  # a game may be played, never written
+    assert (tmp_path / FILENAME).is_dir() and not list((tmp_path / FILENAME).iterdir())
+    assert set_aside_journals(tmp_path / FILENAME) == [] and c2.retry() is False  # not written
+    stop(tmp_path)
+    (tmp_path / FILENAME).rmdir()
+    kept.rename(tmp_path / FILENAME)  # the storage is fixed
+    c3, problem = start(tmp_path)
+    assert problem is None and c3.phase == "vote" and c3.log == c.log

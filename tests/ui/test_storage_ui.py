@@ -260,3 +260,30 @@ def test_the_history_cap_is_the_hosts_choice(app):
     keep.ids.slider.value = 0
     assert app.ctl.records.keep == 0
     fresh(app)
+
+
+def test_a_journal_that_cannot_be_read_is_held_and_tried_again_from_home(app):
+    fresh(app)
+    app.ctl.apply({"type": "players", "names": NAMES})
+    app.ctl.journal.close()
+    path = app.data_dir / FILENAME
+    kept = app.data_dir / "kept-journal"
+    path.rename(kept)
+    path.mkdir()  # the storage will not let it be read as a file
+    try:
+        assert app.reopen_game() is False and app.ctl.writer.held
+        assert app.message_sticky and app.message.startswith(
+            "La partie en cours n'a pas pu être relue. Le dossier de données")
+        app.dismiss_message()
+        home = screen(app)
+        home.refresh()
+        assert home.notice == ("La partie en cours n'a pas pu être relue : son journal est "
+                               "gardé tel quel.")
+        assert find(home, "export_aside").disabled and find(home, "delete_aside").disabled
+    finally:
+        path.rmdir()
+        kept.rename(path)
+    tap(find(home, "try_again"))
+    assert not app.ctl.writer.held and app.ctl.setup_view().players == tuple(NAMES)
+    assert home.notice == "" and app.message.startswith("Le journal a été relu")
+    fresh(app)
