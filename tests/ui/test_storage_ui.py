@@ -226,6 +226,9 @@ def test_a_set_aside_game_is_offered_back_tried_again_exported_or_deleted(app, t
     home = screen(app)
     home.refresh()
     assert home.notice.startswith("Une partie du ") and "n'a pas pu être relue" in home.notice
+    settle()
+    row, text = find(home, "notice"), find(home, "notice_text")
+    assert 0 < text.texture_size[1] <= row.height  # the whole sentence, never cut
     tap(find(home, "export_aside"))
     assert (tmp_path / "usb" / aside.name).read_bytes() == aside.read_bytes()
     assert app.message == f"Journal de la partie copié dans {tmp_path / 'usb'}."
