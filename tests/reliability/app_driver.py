@@ -197,7 +197,7 @@ def resume(data: str, wall0: float) -> None:
 
     app = make_app(data, wall0)
     home = screen(app)
-    out = {"message": app.message, "screen": home.name,
+    out = {"message": app.message, "sticky": app.message_sticky, "screen": home.name,
            "can_resume": bool(home.can_resume), "phase": app.ctl.phase,
            "log": app.ctl.log}
     if home.can_resume:

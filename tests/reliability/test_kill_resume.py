@@ -136,6 +136,9 @@ def test_a_damaged_journal_is_reported_on_screen_and_set_aside(tmp_path):
     (tmp_path / FILENAME).write_bytes(b"\x00garbage\xff" * 500)
     shown = resume(tmp_path)
     assert "mis de côté" in shown["message"] and shown["phase"] == "setup"
+    assert shown["sticky"]  # it stays until the host taps it
+    assert "Son fichier n'est pas un journal de partie." in shown["message"]
+    assert "database" not in shown["message"]  # in French, not SQLite's words
     assert not shown["can_resume"] and shown["screen"] == "home"
     aside = [p.name for p in tmp_path.glob("journal-unreadable-*")]
     assert len(aside) == 1 and aside[0] in shown["message"]
@@ -150,7 +153,7 @@ def test_a_box_vote_under_way_is_taken_over_on_the_box(tmp_path):
     assert shown["vote"]["is_in"] == [True, True, False, False, False]
     assert ["open", 5] in shown["box_calls"]
     assert shown["box_rounds"] == [1]  # the round the first run opened, written down
-    assert "déjà enregistrés sont gardés" in shown["message"]
+    assert "déjà enregistrés sont gardés" in shown["message"] and shown["sticky"]
     after = shown["after_box_votes"]
     assert after["revealed"] and after["votes"] == [1, 0, 1, 0, 1]
 
