@@ -10,16 +10,34 @@ import sys
 import threading
 from pathlib import Path
 
-from . import link
-from .box import PAIR_HOLD, BoxLogic, VoteBox
 from .pins import DEFAULT, PinMapError, load
 
+#: how to get what the box needs (gpiozero, smbus2, pyserial): the distribution's box extra
+INSTALL = ('install onenight with the box extra: from a checkout, pip install ".[box]"; from '
+           'a built wheel, pip install "onenight-<version>-py3-none-any.whl[box]"')
 
-def parse_args(argv=None):
+
+class Stopped(Exception):
+    """SIGTERM: the box stops, as on Ctrl-C."""
+
+
+def missing() -> str | None:
+    """The package of the box extra this install lacks (gpiozero drives every part of the
+    box, the simulated one too), or None."""
+    try:
+        import gpiozero  # noqa: F401
+    except ImportError:
+        return "gpiozero"
+    return None
+
+
+def parse_args(argv=None, lacking: str | None = None):
     ap = argparse.ArgumentParser(
         prog="onenight-box",
         description="The onenight vote box: pads, LED bar and buzzer, linked to the app over "
-                    "serial and TCP.")
+                    "serial and TCP.",
+        epilog=(f"This install lacks {lacking}. " if lacking else "")
+        + "The box needs gpiozero, smbus2 and pyserial: " + INSTALL + ".")
     ap.add_argument("--pins", default=str(DEFAULT), help="pin map (default: the reference build)")
     ap.add_argument("--serial", action="append", default=[], metavar="DEVICE",
                     help="serve the link on this serial device (e.g. /dev/ttyGS0); repeatable; "
@@ -30,8 +48,8 @@ def parse_args(argv=None):
                     help="where the box keeps its state and the paired tablets' keys")
     ap.add_argument("--simulate", action="store_true",
                     help="mock pins and a console to press pads by typing")
-    ap.add_argument("--pair-hold", type=float, default=PAIR_HOLD, metavar="SECONDS",
-                    help="how long an OK key is held to open the pairing window")
+    ap.add_argument("--pair-hold", type=float, default=None, metavar="SECONDS",
+                    help="how long an OK key is held to open the pairing window (default 3)")
     ap.add_argument("--box-id", default=None, help="this box's name (default: the host name)")
     ap.add_argument("-v", "--verbose", action="store_true", help="log at DEBUG level")
     return ap.parse_args(argv)
@@ -50,7 +68,14 @@ def hardware_factory(pin_map):
 
 
 def main(argv=None) -> int:
-    args = parse_args(argv)
+    lacking = missing()
+    args = parse_args(argv, lacking)
+    if lacking:
+        print(f"onenight-box: this install lacks {lacking}; {INSTALL}", file=sys.stderr)
+        return 2
+    from . import link
+    from .box import PAIR_HOLD, BoxLogic, VoteBox
+
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
     log = logging.getLogger("onenight-box")
@@ -82,7 +107,8 @@ def main(argv=None) -> int:
     except Exception as e:
         log.error("cannot set up the pads, bar and buzzer: %s", e)
         return 2
-    logic = BoxLogic(box, store=state / "state.json", pair_hold=args.pair_hold)
+    logic = BoxLogic(box, store=state / "state.json",
+                     pair_hold=PAIR_HOLD if args.pair_hold is None else args.pair_hold)
     bridge = link.Bridge(logic, link.PairedApps(state / "paired.json"),
                          args.box_id or socket.gethostname())
     for where in args.serial:
@@ -94,24 +120,25 @@ def main(argv=None) -> int:
         print(f"listening tcp {h}:{p}", flush=True)
     bridge.start()
 
-    done = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *a: done.set())
     if args.simulate:
         logic.listeners.append(announce(logic))
+    try:
+        signal.signal(signal.SIGTERM, _stop)  # also while the console waits for a line
         print("ready", flush=True)
-        try:
+        if args.simulate:
             console(hw, bridge)
-        except KeyboardInterrupt:
-            pass
-    else:
-        print("ready", flush=True)
-        try:
-            done.wait()
-        except KeyboardInterrupt:
-            pass
+        else:
+            threading.Event().wait()
+    except (KeyboardInterrupt, Stopped):
+        pass
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # stopping already
     bridge.stop()
     box.close()
     return 0
+
+
+def _stop(*_):
+    raise Stopped
 
 
 if __name__ == "__main__":

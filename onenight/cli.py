@@ -8,44 +8,62 @@ import os
 import sys
 
 
-def _adjudicate(args: argparse.Namespace) -> int:
-    from onenight.rules.errors import RulesError
-    from onenight.rules.record import MAX_RECORD_BYTES, adjudicate_text
-    from onenight.rules.safejson import too_large
+def _judge(arg: str, judge) -> int:
+    """Read the record named by ``arg`` (a file or ``-``), give its text to ``judge`` and print
+    the outcome as one JSON line (exit 0), or the one-line reason it was refused (exit 2)."""
+    from onenight.common.errors import RulesError
+    from onenight.common.jsontext import read_source
 
-    source = "stdin" if args.file == "-" else args.file
     try:
-        # never more than the limit and one byte: an endless stream (/dev/zero) ends here
-        if args.file == "-":
-            data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
-        else:
-            with open(args.file, "rb") as f:
-                data = f.read(MAX_RECORD_BYTES + 1)
-        if len(data) > MAX_RECORD_BYTES:
-            print(f"{source}: {too_large(len(data))}", file=sys.stderr)
-            return 2
-        text = data.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        print(f"{source}: cannot read the record ({e.__class__.__name__}: {e})", file=sys.stderr)
-        return 2
-    try:
-        result = adjudicate_text(text, source)
+        text, source = read_source(arg)
+        result = judge(text, source)
     except RulesError as e:
         print(str(e), file=sys.stderr)
+        return 2
+    except RecursionError:
+        print(f"{'stdin' if arg == '-' else arg}: the record is nested too deeply",
+              file=sys.stderr)
         return 2
     json.dump(result, sys.stdout, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0
 
 
+def _adjudicate(args: argparse.Namespace) -> int:
+    from onenight.rules.record import adjudicate_text
+
+    return _judge(args.file, adjudicate_text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="onenight", description=(
-        "Game master for Loup-Garou pour une Nuit and Crépuscule. With no command, starts "
-        "the app."))
+        "Game master for Loup-Garou pour une Nuit and Crépuscule, and for Les Loups-Garous de "
+        "Thiercelieux. With no command, starts the app."))
+    p.add_argument("--fullscreen", action="store_true",
+                   help="the app fills the screen (a Raspberry Pi's touchscreen, a kiosk)")
+    p.add_argument("--size", type=_window_size, metavar="WxH",
+                   help="the app's window size (default 1280x800, the size it is drawn for; "
+                        "800x480 is the Raspberry Pi's touchscreen)")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="show the whole log on the console, not only warnings and errors")
     sub = p.add_subparsers(dest="command")
     a = sub.add_parser("adjudicate", help="read a game record and print who dies and who wins")
     a.add_argument("file", help="a game record (onenight-game/1), or - for standard input")
     a.set_defaults(func=_adjudicate)
+
+    # classic: Les Loups-Garous de Thiercelieux, the many-night game (onenight/classic/)
+    def _classic_replay(args: argparse.Namespace) -> int:
+        from onenight.classic.record import replay_text
+
+        return _judge(args.file, replay_text)
+
+    c = sub.add_parser("classic", help="the classic many-night game (Les Loups-Garous de "
+                       "Thiercelieux)")
+    csub = c.add_subparsers(dest="classic_command", required=True)
+    r = csub.add_parser("replay", help="play a classic game record through the rules and print "
+                        "the outcome")
+    r.add_argument("file", help="a game record (thiercelieux-game/1), or - for standard input")
+    r.set_defaults(func=_classic_replay)
     # narrate: a night said aloud, then the debate countdown (onenight/narrate.py)
     from onenight.narrate import add_parser as add_narrate_parser
 
@@ -77,10 +95,19 @@ def main(argv: list[str] | None = None) -> int:
             except DemoError as e:
                 print(f"onenight: {e}", file=sys.stderr)
                 return 2
-        from onenight.ui.pacing import configure
+        from onenight.ui.startup import prepare
 
-        configure()  # before Kivy makes its clock and window
+        prepare(args.fullscreen, args.size, args.verbose)  # before Kivy starts
         from onenight.ui.app import run_app  # imported late: the rules need no Kivy
 
         return run_app()
     return args.func(args)
+
+
+def _window_size(text: str) -> tuple[int, int]:
+    from onenight.ui.startup import window_size  # (imports no Kivy)
+
+    try:
+        return window_size(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None

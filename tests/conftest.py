@@ -1,8 +1,130 @@
-"""Settings every test process shares: Kivy quiet and argument-free, SDL's dummy audio driver
-(real SDL2 playback with no sound card), before anything imports Kivy."""
+"""Settings every test process shares, set before anything imports Kivy: Kivy quiet and
+argument-free, SDL's dummy audio driver (real SDL2 playback with no sound card).
 
+The suite is hermetic and runs in parallel worker processes (pytest-xdist; the rules a test
+follows to be safe there are in tests/README.md). Guards here:
+
+- what an earlier install left on this machine (Kivy's configuration in ~/.kivy, onenight's
+  settings, games and voice packs in the XDG folders, an ONENIGHT_* variable in the shell)
+  never reaches a test: each test process has homes of its own for Kivy and for the app's
+  default data and voice folders, removed at the end (two processes writing ~/.kivy at once can
+  read each other's half-written config; a test that forgets to give the app a data folder
+  writes in a throw-away one); the processes a test starts inherit them;
+- a run that leaves a new file in the repository fails, naming it: two workers writing the
+  same file in the source tree would trip over each other (tmp_path is the place)."""
+
+import atexit
 import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from hypothesis import settings
+
+_HOME = tempfile.mkdtemp(prefix="onenight-tests-")
+atexit.register(shutil.rmtree, _HOME, True)
+for _name in ("KIVY_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"):
+    os.environ[_name] = os.path.join(_HOME, _name.lower())
+    os.makedirs(os.environ[_name])
+for _name in [n for n in os.environ if n.startswith("ONENIGHT_")]:
+    del os.environ[_name]
 
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# voice packs' clips made ready to play go to a folder of this run, not the user's cache
+if "ONENIGHT_CACHE" not in os.environ:
+    os.environ["ONENIGHT_CACHE"] = tempfile.mkdtemp(prefix="onenight-cache-")
+    atexit.register(shutil.rmtree, os.environ["ONENIGHT_CACHE"], True)
+
+
+# No per-example time limit: how fast a property runs is not what it tests, and a loaded
+# machine (or the other worker) can make any example slow. Speed is measured in bench/.
+settings.register_profile("suite", deadline=None)
+settings.load_profile("suite")
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _untracked() -> set[str] | None:
+    """The repository's untracked files that git does not ignore (None outside a checkout)."""
+    try:
+        r = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"],
+                           cwd=ROOT, capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if r.returncode != 0:
+        return None
+    return {line[3:] for line in r.stdout.splitlines() if line.startswith("?? ")}
+
+
+def pytest_sessionstart(session):
+    if not hasattr(session.config, "workerinput"):  # the main process only, not each worker
+        session.config._untracked_before = _untracked()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    before = getattr(session.config, "_untracked_before", None)
+    if before is None:
+        return
+    after = _untracked()
+    new = sorted((after or set()) - before)
+    if new:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        message = ("the tests left new files in the repository (write in tmp_path, see "
+                   "tests/README.md): " + ", ".join(new))
+        if reporter is not None:
+            reporter.write("\n")
+            reporter.write_line(message, red=True)
+        session.exitstatus = 1
+
+
+import pytest  # noqa: E402
+
+ASOUNDRC = """pcm.!default {{
+  type plug
+  slave {{
+    pcm {{
+      type file
+      slave.pcm "null"
+      file "/dev/null"
+      infile "{raw}"
+      format "raw"
+    }}
+    format S16_LE
+    rate {rate}
+    channels 1
+  }}
+}}
+"""
+
+
+@pytest.fixture
+def file_microphone(tmp_path, monkeypatch):
+    """A real input device that hears a file: ALSA's ``file`` plugin reading raw samples,
+    over its ``null`` device, as the default capture device, and PortAudio made to look
+    again. ``use(samples, rate)`` sets what it hears (``None``: no device at all)."""
+    import numpy as np
+
+    def use(samples, rate=22050):
+        home = tmp_path / "home"
+        home.mkdir(exist_ok=True)
+        if samples is not None:
+            raw = tmp_path / "microphone.raw"
+            (np.clip(samples, -1, 1) * 32767).astype("<i2").tofile(raw)
+            (home / ".asoundrc").write_text(ASOUNDRC.format(raw=raw, rate=rate))
+        else:
+            (home / ".asoundrc").write_text("pcm.!default { type hw card 99 }\n")
+        monkeypatch.setenv("HOME", str(home))
+        rescan()
+
+    def rescan():
+        import sounddevice
+
+        sounddevice._terminate()
+        sounddevice._initialize()
+
+    yield use
+    monkeypatch.undo()
+    rescan()

@@ -129,11 +129,13 @@ def test_redraw_cost_is_measured_on_forced_redraws():
     reports CPU per frame by thread (the figure itself is not asserted)."""
     import json
 
-    r = subprocess.run([sys.executable, str(ROOT / "bench" / "redraw.py"), "--seconds", "1"],
+    r = subprocess.run([sys.executable, str(ROOT / "bench" / "redraw.py"), "--seconds", "2"],
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr[-2000:]
     fig = json.loads(r.stdout.strip().splitlines()[-1])
-    assert fig["frames"] >= 10  # 20 a second were asked for
+    # 40 were asked for (20 a second); the countdown alone would draw 2; a loaded machine
+    # (the suite runs in parallel) draws fewer than asked
+    assert fig["frames"] >= 10
     assert {"python_ms_per_frame", "renderer_ms_per_frame"} <= fig.keys()
 
 

@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
 # what each floor may import, of the project and of the heavy libraries
 ALLOWED = {
-    "onenight/rules": {"onenight.rules"},
+    "onenight/common": {"onenight.common"},
+    "onenight/rules": {"onenight.rules", "onenight.common"},
+    "onenight/classic": {"onenight.classic", "onenight.common"},
+    "onenight/paths.py": set(),
     "firmware_bridge/protocol.py": set(),
-    "onenight/narration": {"onenight.rules", "onenight.narration", "kivy"},
-    "onenight/game": {"onenight.rules", "onenight.game", "onenight.narration", "onenight"},
+    "onenight/narration": {"onenight.rules", "onenight.classic", "onenight.narration",
+                           "onenight.paths", "kivy"},
+    "onenight/game": {"onenight.rules", "onenight.classic", "onenight.common", "onenight.game",
+                      "onenight.narration", "onenight"},
     "onenight/box": {"onenight.box", "firmware_bridge.protocol", "serial"},
 }
 WATCHED = ("onenight", "firmware_bridge", "kivy", "serial", "gpiozero")
@@ -59,3 +66,29 @@ def test_kivy_in_narration_is_only_the_audio_back_end():
     for f in (ROOT / "onenight/narration").rglob("*.py"):
         if any(m.startswith("kivy") for m in imports(f)):
             assert f.name == "kivy_audio.py", f
+
+
+def test_the_rules_engines_need_only_the_standard_library():
+    code = ("import sys; before = set(sys.modules); import onenight.classic, onenight.rules; "
+            "own = ('onenight.classic', 'onenight.rules', 'onenight.common'); "
+            "bad = sorted(m for m in set(sys.modules) - before if m != 'onenight' and "
+            "m.split('.')[0] not in sys.stdlib_module_names and not m.startswith(own)); "
+            "print(bad); sys.exit(1 if bad else 0)")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_the_shipped_code_needs_no_test_only_module():
+    """An install has no pytest: the app, the commands and the box never import a test runner
+    or a test helper (Kivy's test module imports pytest)."""
+    test_only = ("pytest", "hypothesis", "kivy.tests")
+    bad = []
+    for package in ("onenight", "firmware_bridge"):
+        for f in sorted((ROOT / package).rglob("*.py")):
+            tree = ast.parse(f.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                    [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+                bad += [f"{f.relative_to(ROOT)} imports {n}" for n in names
+                        if any(n == t or n.startswith(t + ".") for t in test_only)]
+    assert bad == []

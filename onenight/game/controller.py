@@ -29,23 +29,15 @@ from onenight.rules.scenarios import (MAX_PLAYERS, MIN_PLAYERS, SCENARIO, SCENAR
                                       anarchy_deck, check_deck, table_setup)
 from onenight.rules.steps import night_steps
 
-from .history import History, PendingRecords
-from .phases import ALWAYS, PHASE
-from .clock import SystemClock
+from .ballots import VOTE_MODES, BallotBox
+from .flow import Flow, minutes, player_names
+from .phases import ALWAYS, FLOWS, PHASE
+from .refused import Refused
+from .tablet import TableView, TabletCards, TabletGame
 from .timer import DayTimer
 
 FORMAT = "onenight-game/1"
-VOTE_MODES = ("box", "fingers", "tablet")
 CHANGES = ("werewolf", "tanner")
-
-
-class Refused(Exception):
-    """An event the table cannot take now; ``code`` and ``facts`` make the message."""
-
-    def __init__(self, code: str, **facts: Any):
-        self.code = code
-        self.facts = facts
-        super().__init__(f"{code} {facts}" if facts else code)
 
 
 # ---- view-models -----------------------------------------------------------------------
@@ -76,6 +68,7 @@ class DayView:
     players: tuple[str, ...]
     in_play: tuple[str, ...]  # roles in play, in wake order, then the sleepers
     artifacts_rules: tuple[str, ...]  # artifact ids whose rule the table must remember
+    table: TableView = TableView()  # with the cards on the tablet: what lies face up
 
 
 @dataclass(frozen=True)
@@ -117,10 +110,7 @@ class State:
     day: DayTimer | None = None
     first_speaker: int | None = None
     ready: int = -1
-    vote_mode: str = "fingers"
-    votes: list[int | None] = field(default_factory=list)
-    box_in: list[bool] = field(default_factory=list)
-    vote_closed: bool = False
+    ballots: BallotBox = field(default_factory=BallotBox)
     final: list[str | None] = field(default_factory=list)
     artifacts: dict[int, str] = field(default_factory=dict)
     copied: str | None = None
@@ -130,101 +120,62 @@ class State:
     record: dict | None = None
     record_stem: str = ""  # the record's file name in the history (before any "-2")
     game: str | None = None  # this game's identity, given when its night starts
+    cards: str = "table"  # where the cards are: "table" (physical) or "tablet"
+    tablet: TabletGame | None = None  # the cards, when the tablet holds them
 
+    # the vote being collected (see .ballots)
+    @property
+    def vote_mode(self) -> str:
+        return self.ballots.mode
 
-def _names(raw: Any) -> list[str]:
-    if not isinstance(raw, list):
-        raise Refused("players_format")
-    names = [str(n).strip() for n in raw]
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise Refused("players_count", count=len(names))
-    for i, n in enumerate(names):
-        if not n:
-            raise Refused("player_unnamed", seat=i)
-        if len(n) > 20:
-            raise Refused("player_name_long", seat=i)
-    dup = [n for n, k in Counter(x.casefold() for x in names).items() if k > 1]
-    if dup:
-        raise Refused("player_duplicate", name=next(x for x in names if x.casefold() == dup[0]))
-    return names
+    @property
+    def votes(self) -> list[int | None]:
+        return self.ballots.votes
+
+    @property
+    def box_in(self) -> list[bool]:
+        return self.ballots.box_in
+
+    @property
+    def vote_closed(self) -> bool:
+        return self.ballots.closed
 
 
 #: a game's identity: 32 lowercase hex digits (a random UUID)
 GAME_ID = re.compile(r"[0-9a-f]{32}")
 
 
-class Controller:
+class Controller(TabletCards, Flow):
+    """The one-night game's table: setup, the night (said by the narrator), the debate, the
+    vote, the reveal of the cards and the end; with the cards on the table or on the tablet."""
+
+    PHASE = PHASE
+    ALWAYS = ALWAYS
+    DEBATE_EVENTS = frozenset({"night_done", "day_pause", "day_resume", "day_add",
+                               "day_length", "start_vote"})
+    NIGHT_START_EVENTS = frozenset({"start_night"})
+
+    def _phases(self) -> dict:
+        """The flow of where the cards are (on the table or on the tablet)."""
+        return FLOWS[self.state.cards]
+
     def __init__(self, history_dir: Path, clock: Any = None, rng: random.Random | None = None,
                  wallclock: Callable[[], _dt.datetime] | None = None,
                  debate_minutes: int = 5):
-        self.history = History(history_dir)
-        self.clock = clock or SystemClock()
-        self.rng = rng or random.Random()
-        self.wallclock = wallclock or (lambda: _dt.datetime.now(_dt.timezone.utc))
+        super().__init__(history_dir, clock, rng, wallclock)
         self.debate_minutes = debate_minutes
         self.state = State()
-        self.log: list[dict] = []  # every accepted event, completed, in order
-        #: finished games' records the history has not taken yet, kept across new games
-        self.records = PendingRecords(self.history)
 
-    # ---- the one door -------------------------------------------------------------------
-    #: fields that name a card, an artifact or a change: a string (or None where allowed)
-    TEXT_FIELDS = ("card", "artifact", "role", "to", "mode")
-
-    def apply(self, event: dict) -> dict:
-        """Validate and apply one event; return it as logged (completed); or raise Refused."""
-        if not isinstance(event, dict) or not isinstance(event.get("type"), str):
-            raise Refused("event_format")
-        kind = event["type"]
-        phase = PHASE[self.state.phase]
-        if kind not in phase.accepts and kind not in ALWAYS:
-            raise Refused("wrong_phase", event=kind, phase=self.state.phase)
-        handler = getattr(self, "_on_" + kind, None)
-        if handler is None:
-            raise Refused("event_unknown", event=kind)
-        for f in self.TEXT_FIELDS:
-            if f in event and event[f] is not None and not isinstance(event[f], str):
-                raise Refused("event_format")
-        done = dict(event)
-        handler(done)
-        if kind == phase.advance and phase.next:
-            self.state.phase = phase.next
-        self.log.append(done)
-        self._commit(done)
-        return done
-
-    def _commit(self, done: dict) -> None:
-        """What follows an accepted event: a confirmed game's record goes to the history."""
-        if done["type"] == "confirm":
-            self.save_records()
-
-    def save_records(self) -> bool:
-        """Save the finished games' records the history does not have yet; False while one
-        still cannot be saved (``save_error`` says why)."""
-        for record, path in self.records.save():
-            if record is self.state.record:
-                self.state.record_path = path
-        return not self.records.items
-
-    @property
-    def save_error(self) -> str | None:
-        """Why a finished game's record could not be saved (a storage code), or None."""
-        return self.records.error
-
-    @property
-    def phase(self) -> str:
-        return self.state.phase
-
-    def now(self) -> float:
-        return float(self.clock.now())
+    def _record_saved(self, record: dict, path: Path) -> None:
+        if record is self.state.record:
+            self.state.record_path = path
 
     # ---- setup --------------------------------------------------------------------------
     def _on_abandon(self, e: dict) -> None:
-        players = self.state.players
-        self.state = State(players=players)
+        self.state = State(players=self.state.players, cards=self.state.cards)
 
     def _on_players(self, e: dict) -> None:
-        names = _names(e.get("names"))
+        names = player_names(e.get("names"), MIN_PLAYERS, MAX_PLAYERS)
         e["names"] = names
         s = self.state
         changed = len(names) != len(s.players)
@@ -313,50 +264,19 @@ class Controller:
         if not (isinstance(game, str) and GAME_ID.fullmatch(game)):
             e["game"] = uuid.uuid4().hex
         self.state.game = e["game"]
+        if self.state.cards == "tablet":
+            self._deal(e)
 
     # ---- night and day ------------------------------------------------------------------
     def _on_night_done(self, e: dict) -> None:
         s = self.state
-        minutes = e.get("minutes", self.debate_minutes)
-        if not isinstance(minutes, (int, float)) or not 1 <= minutes <= 15:
-            minutes = self.debate_minutes
-        e["minutes"] = minutes
+        if s.cards == "tablet":
+            self._end_night()
+        length = minutes(e.get("minutes", self.debate_minutes))
+        e["minutes"] = self.debate_minutes if length is None else length
         e["at"] = self.now()
-        s.day = DayTimer.start(minutes * 60.0, e["at"])
+        s.day = DayTimer.start(e["minutes"] * 60.0, e["at"])
         s.first_speaker = None
-
-    def _day(self) -> DayTimer:
-        assert self.state.day is not None
-        return self.state.day
-
-    def _on_day_pause(self, e: dict) -> None:
-        e["at"] = self.now()
-        self._day().pause(e["at"])
-
-    def _on_day_resume(self, e: dict) -> None:
-        e["at"] = self.now()
-        self._day().resume(e["at"])
-
-    def _on_day_add(self, e: dict) -> None:
-        sec = e.get("seconds", 60)
-        if not isinstance(sec, (int, float)) or isinstance(sec, bool) or not -600 <= sec <= 600:
-            raise Refused("day_add_format")
-        e["seconds"], e["at"] = sec, self.now()
-        d = self._day()
-        if d.left(e["at"]) + sec < 0:
-            sec = -d.left(e["at"])
-        d.add(sec, e["at"])
-
-    def _on_day_length(self, e: dict) -> None:
-        minutes = e.get("minutes")
-        if not isinstance(minutes, (int, float)) or isinstance(minutes, bool) \
-                or not 1 <= minutes <= 15:
-            raise Refused("day_length", min=1, max=15)
-        e["at"] = self.now()
-        running = self._day().running
-        self.state.day = DayTimer.start(minutes * 60.0, e["at"])
-        if not running:
-            self.state.day.pause(e["at"])
 
     def _on_first_speaker(self, e: dict) -> None:
         seat = e.get("seat")
@@ -365,61 +285,24 @@ class Controller:
         e["seat"] = seat
         self.state.first_speaker = seat
 
-    def _on_ready(self, e: dict) -> None:
-        count = e.get("count")
-        if not isinstance(count, int) or not 0 <= count <= len(self.state.players):
-            raise Refused("ready_format")
-        self.state.ready = count
-
-    def day_alerts(self) -> list[str]:
-        """Alerts the countdown reached since last asked (``one_minute``, ``end``)."""
-        if self.state.phase != "day" or self.state.day is None:
-            return []
-        return self._day().alerts(self.now())
-
     def _on_start_vote(self, e: dict) -> None:
-        mode = e.get("mode", "fingers")
-        if mode not in VOTE_MODES:
-            raise Refused("vote_mode", mode=str(mode))
-        n = len(self.state.players)
         s = self.state
-        s.vote_mode, s.votes, s.box_in, s.vote_closed = mode, [None] * n, [False] * n, False
+        s.ballots = BallotBox.open(e.get("mode", "fingers"), len(s.players))
         if s.day:
             s.day.pause(self.now())
 
     # ---- vote ---------------------------------------------------------------------------
-    def _seat(self, v: Any, code: str = "seat_unknown") -> int:
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < len(self.state.players):
-            raise Refused(code, seat=v)
-        return v
-
     def _on_vote(self, e: dict) -> None:
-        s = self.state
         seat, target = self._seat(e.get("seat")), self._seat(e.get("target"))
         if seat == target:
             raise Refused("self_vote", seat=seat)
-        if s.vote_closed and s.votes[seat] is not None:
-            raise Refused("vote_closed")
-        if s.vote_mode == "tablet" and s.votes[seat] is not None:
-            raise Refused("vote_already", seat=seat)
-        s.votes[seat] = target
-        if s.vote_mode == "box":
-            s.box_in[seat] = True
+        self.state.ballots.vote(seat, target)
 
     def _on_unvote(self, e: dict) -> None:
-        """Take back an entered vote (the host mis-tapped a finger): only when the host
-        enters the votes, since pointing fingers are public anyway."""
-        s = self.state
-        seat = self._seat(e.get("seat"))
-        if s.vote_mode != "fingers":
-            raise Refused("unvote_mode")
-        s.votes[seat] = None
+        self.state.ballots.unvote(self._seat(e.get("seat")))
 
     def _on_vote_in(self, e: dict) -> None:
-        seat = self._seat(e.get("seat"))
-        if self.state.vote_closed:
-            return
-        self.state.box_in[seat] = True
+        self.state.ballots.vote_in(self._seat(e.get("seat")))
 
     def _on_votes(self, e: dict) -> None:
         """All the box's votes at once (None for a pad that did not vote before closing)."""
@@ -433,25 +316,20 @@ class Controller:
             self._seat(t)
             if t == i:
                 raise Refused("self_vote", seat=i)
-        for i, t in enumerate(votes):
-            if t is not None:
-                s.votes[i], s.box_in[i] = t, True
-        if any(v is None for v in s.votes):
-            s.vote_closed = True
+        s.ballots.take_all(votes)
 
     def _on_close_vote(self, e: dict) -> None:
-        self.state.vote_closed = True
-
-    def _is_in(self) -> list[bool]:
-        s = self.state
-        return [v is not None or b for v, b in zip(s.votes, s.box_in)]
+        self.state.ballots.close()
 
     def _on_to_reveal(self, e: dict) -> None:
         v = self.vote_view()
         if not v.revealed or v.missing:
             raise Refused("votes_missing", seats=list(v.missing))
-        n = len(self.state.players)
         s = self.state
+        if s.tablet is not None:  # the tablet holds the cards: the verdict at once
+            self._finish(e, s.tablet.table.roles())
+            return
+        n = len(s.players)
         s.final, s.artifacts, s.copied, s.changed = [None] * n, {}, None, {}
 
     # ---- reveal -------------------------------------------------------------------------
@@ -542,7 +420,12 @@ class Controller:
             card = sorted(over)[0]
             raise Refused("card_too_often", card=card, count=Counter(s.final)[card],
                           limit=Counter(self._reveal_cards())[card])
-        roles = [self.identity(i) for i in range(len(s.players))]
+        self._finish(e, [self.identity(i) for i in range(len(s.players))])
+
+    def _finish(self, e: dict, roles: list[str] | tuple[str, ...]) -> None:
+        """Who dies and who wins, from the day's identities and the votes; the game saved in
+        the history."""
+        s = self.state
         try:
             s.outcome = resolve(roles, s.votes)
         except RulesError as err:  # cannot happen after the vote checks; never crash
@@ -558,17 +441,38 @@ class Controller:
     def _on_new_game(self, e: dict) -> None:
         players, scenario = self.state.players, self.state.scenario
         deck, alpha = self.state.deck, self.state.alpha_center
-        self.state = State(players=players, scenario=scenario, deck=deck, alpha_center=alpha)
+        self.state = State(players=players, scenario=scenario, deck=deck, alpha_center=alpha,
+                           cards=self.state.cards)
         if scenario == "anarchie":  # a fresh draw each game
             self.state.scenario, self.state.deck, self.state.alpha_center = None, [], None
+
+    def baseline(self) -> list[dict]:
+        s = self.state
+        out: list[dict] = []
+        if s.players:
+            out.append({"type": "players", "names": list(s.players)})
+        if s.cards != "table":
+            out.append({"type": "cards", "on": s.cards})
+        if s.scenario == "custom" and s.deck:
+            out.append({"type": "custom", "cards": list(s.deck), "alpha_center": s.alpha_center})
+        elif s.scenario and s.deck:
+            ev: dict = {"type": "scenario", "id": s.scenario}
+            if s.scenario == "anarchie":
+                ev["cards"] = list(s.deck)
+            out.append(ev)
+            if s.alpha_center is not None:
+                out.append({"type": "alpha_center", "card": s.alpha_center})
+        return out
 
     # ---- records ------------------------------------------------------------------------
     def record(self) -> dict:
         """The finished game as a record (GAME-RECORD.md), with what the app knows.
 
-        The app does not see the deal nor the night's choices (players move physical cards),
-        so ``seats``, ``center`` and ``night`` are left out; what the host entered at the
-        reveal is in ``final_entry``, and the outcome the app announced in ``outcome``.
+        With physical cards the app does not see the deal nor the night's choices, so
+        ``seats``, ``center`` and ``night`` are left out; what the host entered at the reveal
+        is in ``final_entry``. With the cards on the tablet the record is whole (the deal, the
+        artifacts' order, the night), and ``onenight adjudicate`` finds the same outcome. The
+        outcome the app announced is in ``outcome``.
         """
         s = self.state
         o = s.outcome
@@ -581,12 +485,6 @@ class Controller:
             "deck": list(s.deck),
             "votes": list(s.votes),
             "vote_mode": s.vote_mode,
-            "final_entry": {
-                "seats": list(s.final),
-                "copied": s.copied,
-                "changed": {str(k): v for k, v in sorted(s.changed.items())},
-                "artifacts": {str(k): v for k, v in sorted(s.artifacts.items())},
-            },
             "outcome": {
                 "roles": list(o.roles),
                 "teams": [t.value for t in o.teams],
@@ -603,6 +501,15 @@ class Controller:
                              for v in o.verdicts],
             },
         }
+        if s.tablet is not None:
+            rec.update(self.tablet_record())
+        else:
+            rec["final_entry"] = {
+                "seats": list(s.final),
+                "copied": s.copied,
+                "changed": {str(k): v for k, v in sorted(s.changed.items())},
+                "artifacts": {str(k): v for k, v in sorted(s.artifacts.items())},
+            }
         if s.alpha_center:
             rec["alpha_center"] = s.alpha_center
         if s.game:
@@ -642,24 +549,23 @@ class Controller:
 
     def day_view(self) -> DayView:
         s = self.state
-        left = s.day.left(self.now()) if s.day else 0.0
+        left, running, ended = self.debate_left()
         arts = ()
         if "curator" in s.deck:
             arts = ("mute", "shroud")
-        return DayView(left, bool(s.day and s.day.running), bool(s.day and left <= 0),
-                       s.first_speaker, s.ready, tuple(s.players), self.in_play(), arts)
+        return DayView(left, running, ended, s.first_speaker, s.ready, tuple(s.players),
+                       self.in_play(), arts, self.table_view())
 
     def vote_view(self) -> VoteView:
         s = self.state
-        is_in = self._is_in()
-        revealed = s.vote_closed or (bool(is_in) and all(is_in)
-                                     and all(v is not None for v in s.votes))
+        is_in = s.ballots.is_in()
+        revealed = s.ballots.revealed()
         votes = counts = None
         if revealed:
             votes = tuple(s.votes)
             c = Counter(v for v in s.votes if v is not None)
             counts = tuple(c[i] for i in range(len(s.players)))
-        missing = tuple(i for i, v in enumerate(s.votes) if v is None)
+        missing = s.ballots.missing()
         return VoteView(s.vote_mode, tuple(s.players), tuple(is_in), revealed, votes, counts,
                         missing)
 

@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from onenight.rules.safejson import MAX_BYTES, BadJSON, decode
+from onenight.common.jsontext import MAX_BYTES, BadJSON, decode
 
 TMP = ".tmp"  # the suffix of a file being written; never a file of the app's
 
@@ -76,13 +76,14 @@ def write_json(path: Path, data: Any, indent: int | None = None) -> None:
     sync_dir(path.parent)
 
 
-def read_json(path: Path, limit: int = MAX_BYTES) -> Any:
-    """The JSON value in the file ``path``: OSError when it cannot be read (FileNotFoundError
-    when there is none), :class:`BadJSON` when what it holds is not JSON this app reads (too
-    large, not UTF-8, not JSON, nested too deeply, a number too long)."""
+def read_json(path: Path, what: str = "a file this app saves") -> Any:
+    """The JSON value in the file ``path`` (``what`` it should be, for the error): OSError
+    when it cannot be read (FileNotFoundError when there is none), :class:`BadJSON` when what
+    it holds is not JSON this app reads (too large, not UTF-8, not JSON, nested too deeply, a
+    number too long)."""
     with open(path, "rb") as f:
-        data = f.read(limit + 1)
-    return decode(data, limit)
+        data = f.read(MAX_BYTES + 1)
+    return decode(data, what)
 
 
 def remove_temporary(folder: Path) -> None:

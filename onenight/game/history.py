@@ -1,4 +1,6 @@
-"""Finished games on disk: one game record per file, in the history folder.
+"""Games on disk: one game record per file, in the history folder, both games': the one-night
+game's finished games (``onenight-game/1``) and the classic game's, finished or not
+(``thiercelieux-game/1``, saved as the game goes).
 
 The folder is given by the caller (the app passes its user data folder), so this module
 knows nothing of Kivy or of where it runs.
@@ -11,17 +13,20 @@ journal the confirmation is still one record.
 Reading never trusts a file: each record is checked by the reader of its format
 (:data:`READERS`, one per game type: a second game type adds its own), and one that fails is
 listed as :class:`Unreadable` with the reason, never an error that escapes. What a reader
-accepts is safe to show: seats in range, known teams, a verdict that follows from the record's
-identities and votes.
+accepts is safe to show: seats in range, known teams, a verdict that follows from the record
+(the one-night game's identities and votes; the classic game's phases, replayed).
 """
 
 from __future__ import annotations
 
+import json
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from onenight.classic.record import FORMAT as CLASSIC_FORMAT
+from onenight.classic.record import replay_outcome
 from onenight.rules.cards import ROLE
 from onenight.rules.errors import RulesError
 from onenight.rules.outcome import Outcome, resolve
@@ -35,14 +40,15 @@ from .durable import BadJSON, make_dirs, read_json, remove_temporary, write_json
 @dataclass(frozen=True)
 class Entry:
     path: Path
-    finished: str  # ISO date and time
-    scenario: str
+    finished: str  # ISO date and time (a classic game not over: when it started)
+    scenario: str  # the one-night scenario, or the classic preset ("custom": a deck of one's own)
     players: tuple[str, ...]
-    winning_teams: tuple[str, ...]
+    winning_teams: tuple[str, ...]  # a classic game's winning side; () while it goes on
     winners: tuple[int, ...]
     dead: tuple[int, ...]
-    outcome: Outcome | None = None  # the verdict, to show it again
-    format: str = FORMAT
+    game: str = "onenight"  # or "thiercelieux"
+    over: bool = True  # False: a classic game saved as it went, not finished
+    outcome: Outcome | None = None  # a one-night game's verdict, to show it again
 
 
 @dataclass(frozen=True)
@@ -98,12 +104,45 @@ def read_one_night(d: dict, path: Path) -> Entry:
     if not isinstance(finished, str) or not isinstance(scenario, str):
         raise BadRecord("finished, scenario: expected text")
     return Entry(path, finished, scenario, tuple(players), tuple(outcome.winning_teams),
-                 outcome.winners, outcome.dead, outcome)
+                 outcome.winners, outcome.dead, outcome=outcome)
 
 
-#: the reader of each record format; a reader returns an :class:`Entry` or raises BadRecord
+def read_classic(d: dict, path: Path) -> Entry:
+    """A classic record (``thiercelieux-game/1`` as the app saves it, finished or not) as a
+    history entry, or :class:`BadRecord`. The record is replayed through the rules: a
+    finished game's verdict (the winning side, its winners, who is alive) must be the one
+    its outcome says; a game saved as it went shows who was alive as the table was told."""
+    players = d.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
+        raise BadRecord("players: expected the players' names")
+    o = d.get("outcome")
+    if not isinstance(o, dict):
+        raise BadRecord("outcome: missing")
+    try:
+        got = replay_outcome(d)
+    except RulesError as e:
+        raise BadRecord(str(e)) from None
+    n = len(got["sides"])
+    if len(players) != n:
+        raise BadRecord(f"players: expected {n} names, one per seat")
+    side = got["winning_side"]
+    said = (o.get("winning_side"), o.get("winners"))
+    if said != (side, got["winners"]) or side is not None and o.get("alive") != got["alive"]:
+        raise BadRecord("outcome: the verdict does not follow from the record's phases")
+    alive = set(_seats(o.get("alive"), n, "outcome.alive"))
+    when = d.get("finished") or d.get("started") or ""
+    preset = d.get("preset") or "custom"
+    if not isinstance(when, str) or not isinstance(preset, str):
+        raise BadRecord("finished, started, preset: expected text")
+    return Entry(path, when, preset, tuple(players), (side,) if side is not None else (),
+                 tuple(got["winners"]), tuple(s for s in range(n) if s not in alive),
+                 "thiercelieux", side is not None)
+
+
+#: the reader of each record format, one per game type; a reader returns an :class:`Entry`
+#: or raises BadRecord
 Reader = Callable[[dict, Path], Entry]
-READERS: dict[str, Reader] = {FORMAT: read_one_night}
+READERS: dict[str, Reader] = {FORMAT: read_one_night, CLASSIC_FORMAT: read_classic}
 
 
 class History:
@@ -157,7 +196,7 @@ class History:
         if known is not None and known[0] == key:
             return known[1]
         try:
-            d = read_json(path)
+            d = read_json(path, "a game record")
             if not isinstance(d, dict):
                 raise BadRecord("not a game record (a JSON object)")
             reader = self.readers.get(d.get("format")) \
@@ -221,25 +260,33 @@ class History:
 
 
 class PendingRecords:
-    """Finished games' records the history has not taken yet (the storage refused them).
+    """Games' records the history has not taken yet (the storage refused them).
 
-    One per game controller, whatever the game type: a confirmed game's record is added, then
-    saved at once if the storage takes it, else kept (the controller journals it too, across
-    new games) and saved again by :meth:`save` at the app's next retry or at the next start.
-    A game saved again replaces its own record (``History.save``), so a retry never doubles
-    one. ``keep`` is the host's cap on the history (0: every game)."""
+    One per game controller, whatever the game type: a game's record is added (the one-night
+    game's when it is confirmed, the classic game's at each new phase: a later one replaces
+    the same game's), then saved at once if the storage takes it, else kept (the controller
+    journals it too, across new games) and saved again by :meth:`save` at the app's next
+    retry or at the next start. A game saved again replaces its own record
+    (``History.save``), so a retry never doubles one. ``keep`` is the host's cap on the
+    history (0: every game)."""
 
     def __init__(self, history: History):
         self.history = history
         self.items: list[tuple[dict, str]] = []  # (record, file stem)
         self.error: str | None = None  # why the last save failed (a storage code)
         self.keep = 0
+        self.new = False  # a record was added since the last save
 
     def add(self, record: dict, stem: str) -> None:
+        game = record.get("game")
+        if isinstance(game, str) and game:  # the same game further on: its record replaced
+            self.items = [(r, s) for r, s in self.items if r.get("game") != game]
         self.items.append((record, stem))
+        self.new = True
 
     def save(self) -> list[tuple[dict, Path]]:
         """Save what waits; returns the records saved now and where."""
+        self.new = False
         done, left = [], []
         for record, stem in self.items:
             try:
@@ -257,8 +304,8 @@ class PendingRecords:
         return done
 
     def found(self) -> list[tuple[dict, Path]]:
-        """After a restart: the records the history already has are no longer waiting;
-        returns them and where they are."""
+        """After a restart: the records the history already holds as they are are no longer
+        waiting; returns them and where they are."""
         done, left = [], []
         for record, stem in self.items:
             path = self._saved(record, stem)
@@ -267,12 +314,18 @@ class PendingRecords:
             else:
                 done.append((record, path))
         self.items = left
+        self.new = False
         return done
 
     def _saved(self, record: dict, stem: str) -> Path | None:
         game = record.get("game")
         if isinstance(game, str) and game:
-            return self.history.find(game)
+            path = self.history.find(game)
+            try:  # an earlier record of the game (a classic game's last phase) is not it
+                same = path is not None and read_json(path) == json.loads(json.dumps(record))
+            except (OSError, BadJSON, TypeError, ValueError):
+                same = False
+            return path if same else None
         try:  # a game recorded before games had an identity: by its file name
             found = sorted(self.history.folder.glob(f"{stem}*.json"))
         except OSError:

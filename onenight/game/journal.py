@@ -32,13 +32,14 @@ read without writing anything (:mod:`.snapshot`); then:
 
 Set-aside journals stay in the data folder and are offered back to the host
 (:func:`set_aside_journals`: try again, export, delete). Each of these is written for any game
-type: a second one needs its own file name and its own :class:`JournaledController`.
+type: each game has its own journal file (:data:`GAMES`).
 
-:class:`JournaledController` is the controller with the journal plugged in: ``apply``
-writes the event before returning it to the screen. :func:`open_game` rebuilds it from the
-journal at start-up. The journal holds the votes: it is the app's private file (0600, its log
-too), never shown nor exported but at the host's request, and nothing here logs an event's
-content.
+:class:`Journaled` plugs the journal into a game's controller (:class:`JournaledController`
+for the one-night game, :class:`JournaledClassic` for the classic one): ``apply`` writes the
+event before returning it to the screen. :func:`open_game` rebuilds the game in progress from
+its journal at start-up. The journal holds the votes (and, with the cards on the tablet, the
+deal and the night's choices): it is the app's private file (0600, its log too), never shown
+nor exported but at the host's request, and nothing here logs an event's content.
 """
 
 from __future__ import annotations
@@ -54,20 +55,20 @@ from pathlib import Path
 from typing import Any, Callable
 
 from . import snapshot, storage
+from .classic_flow import ClassicController
 from .controller import Controller
 from .durable import make_dirs, remove_temporary, sync_dir
+from .flow import Flow
 from .timer import WARN_AT, DayTimer
 
 log = logging.getLogger(__name__)
 
 FORMAT = "onenight-journal/1"
 FILENAME = "journal.db"
+#: the classic game's journal, beside the one-night game's: each game has its own game in
+#: progress, and "Resume" brings back either
+CLASSIC_FILENAME = "classic-journal.db"
 KINDS = ("event", "night", "debate", "record")
-#: events after which the debate countdown is written down (with its wall-clock deadline)
-DEBATE_EVENTS = frozenset({"night_done", "day_pause", "day_resume", "day_add", "day_length",
-                           "start_vote"})
-#: events after which the game in progress is over: the journal starts afresh from the setup
-RESTART_EVENTS = frozenset({"new_game", "abandon"})
 SIDES = ("-wal", "-shm")  # SQLite's files next to the journal
 LOG_PAGES = 200  # the log's size, in pages, past which SQLite folds it into the file
 
@@ -646,8 +647,14 @@ class Resumed:
     debate_left: float | None  # seconds left of the debate, when it was under way
 
 
-class JournaledController(Controller):
-    """The controller whose every accepted event is journaled before the screen sees it.
+class Journaled:
+    """A game's controller whose every accepted event is journaled before the screen sees it:
+    put this before the controller's class (``class JournaledController(Journaled,
+    Controller)``). What the journal needs of a game is in :class:`.flow.Flow`: the events that
+    end a game (``RESTART_EVENTS``) and the ``baseline`` kept then, the events that change the
+    debate countdown (:meth:`.flow.Flow.countdown_changed`), the night phase whose cue it
+    follows and the night it belongs to (``night_marker``), the records waiting for the
+    history (``records``).
 
     ``wall`` gives wall-clock seconds (``time.time``). When a write fails (disk full,
     read-only), the game goes on, ``journal_error`` says why, and :meth:`retry` (the app
@@ -685,20 +692,20 @@ class JournaledController(Controller):
         if self._replaying:
             return
         kind = done["type"]
-        if kind in RESTART_EVENTS:
+        if kind in self.RESTART_EVENTS:
             self._restart()
         else:
-            if kind == "start_night":
+            if kind in self.NIGHT_START_EVENTS:
                 self._night = None
-            if kind in DEBATE_EVENTS and self.state.day is not None:
+            if self.countdown_changed(done) and self.state.day is not None:
                 self._write(("event", done), ("debate", self._debate()))
             else:
                 self._write(("event", done))
         super()._commit(done)
 
     def retry(self) -> bool:
-        """Write what the storage refused before: the journal, whole, then the records of
-        finished games. True when nothing is left to write."""
+        """Write what the storage refused before: the journal, whole, then the games'
+        records. True when nothing is left to write."""
         journal = self.writer.retry()
         return self.save_records() and journal
 
@@ -707,8 +714,8 @@ class JournaledController(Controller):
         return self.writer.behind or bool(self.records.items)
 
     def storage_problems(self) -> tuple[str | None, str | None]:
-        """Why the journal is behind, and why a finished game's record is not saved (storage
-        codes), or None for each."""
+        """Why the journal is behind, and why a game's record is not saved (storage codes), or
+        None for each."""
         return (self.writer.problem if self.writer.behind else None,
                 self.save_error if self.records.items else None)
 
@@ -728,18 +735,22 @@ class JournaledController(Controller):
 
     def night_progress(self, cue: int | None, paused: bool) -> None:
         """The night screen says where the night is: written when it changes."""
-        if self.phase != "night":
+        if self.phase != self.NIGHT_PHASE:
             return
-        now = (cue, bool(paused))
+        marker = self.night_marker()
+        now = (marker, cue, bool(paused))
         if now != self._night:
             self._night = now
-            self._write(("night", {"cue": cue, "paused": bool(paused)}))
+            body: dict = {"cue": cue, "paused": bool(paused)}
+            if marker is not None:
+                body["of"] = marker
+            self._write(("night", body))
 
     def _restart(self) -> None:
         """The game in progress is over: the journal keeps only the table's setup, and the
         records the history could not take yet."""
         now, wall = self.now(), self.wall()
-        items = [("event", e, now, wall) for e in baseline(self)]
+        items = [("event", e, now, wall) for e in self.baseline()]
         items += [("record", {"record": r, "stem": stem}, now, wall)
                   for r, stem in self.records.items]
         self.writer.restart(items)
@@ -783,34 +794,28 @@ class JournaledController(Controller):
                                            f"entry {entry.seq}: bad date {finished!r}") from None
                     self.wallclock = lambda when=when: when
                 try:
-                    Controller.apply(self, event)
+                    super().apply(event)
                 except JournalError:
                     raise
                 except Exception as e:  # a refusal or a bug: this journal cannot be trusted
                     raise JournalError(DOES_NOT_REPLAY, f"entry {entry.seq} "
                                        f"({event.get('type')!r}) does not replay: {e}") from None
                 events += 1
-                if event.get("type") == "start_night":
+                if event.get("type") in self.NIGHT_START_EVENTS:
                     night, debate = None, None
         finally:
             self.clock, self.wallclock = real_clock, real_wallclock
             self._replaying = False
         left = self._restore_debate(debate)
         cue, paused = None, False
-        if self.phase == "night" and night is not None:
+        if self.phase == self.NIGHT_PHASE and night is not None \
+                and night.get("of", self.night_marker()) == self.night_marker():
             c = night.get("cue")
             cue = c if isinstance(c, int) and not isinstance(c, bool) and c >= 0 else None
             paused = night.get("paused") is True
-            self._night = (cue, paused)
+            self._night = (self.night_marker(), cue, paused)
         self.resumed = Resumed(self.phase, events, cue, paused, left)
         return self.resumed
-
-    def find_records(self) -> None:
-        """After a replay: the records already in the history are found (the finished game
-        points at its own); the others stay to be saved."""
-        for record, path in self.records.found():
-            if record is self.state.record:
-                self.state.record_path = path
 
     def _restore_debate(self, entry: Entry | None) -> float | None:
         """The countdown from its last entry: a running one has lost the time the app was
@@ -819,7 +824,8 @@ class JournaledController(Controller):
         if s.day is None or entry is None:
             if s.day is not None:  # the countdown started but was never written: rebase it
                 s.day.mark = self.now()
-            return s.day.left(self.now()) if s.day is not None and self.phase == "day" else None
+            live = s.day is not None and self.phase == self.DEBATE_PHASE
+            return s.day.left(self.now()) if live else None
         b = entry.body
         try:
             length = float(b["length"])
@@ -833,25 +839,25 @@ class JournaledController(Controller):
                          running=running and left > 0,
                          warned=bool(b.get("warned")) or length <= WARN_AT,
                          ended=bool(b.get("ended")))
-        return left if self.phase == "day" else None
+        return left if self.phase == self.DEBATE_PHASE else None
 
 
-def baseline(ctl: Controller) -> list[dict]:
+class JournaledController(Journaled, Controller):
+    """The one-night game's controller, journaled."""
+
+
+class JournaledClassic(Journaled, ClassicController):
+    """The classic game's controller, journaled."""
+
+
+def baseline(ctl: Flow) -> list[dict]:
     """Events that rebuild the table's setup (players, cards) in a fresh controller."""
-    s = ctl.state
-    out: list[dict] = []
-    if s.players:
-        out.append({"type": "players", "names": list(s.players)})
-    if s.scenario == "custom" and s.deck:
-        out.append({"type": "custom", "cards": list(s.deck), "alpha_center": s.alpha_center})
-    elif s.scenario and s.deck:
-        ev: dict = {"type": "scenario", "id": s.scenario}
-        if s.scenario == "anarchie":
-            ev["cards"] = list(s.deck)
-        out.append(ev)
-        if s.alpha_center is not None:
-            out.append({"type": "alpha_center", "card": s.alpha_center})
-    return out
+    return ctl.baseline()
+
+
+#: Each game's journaled controller and journal file, by game id.
+GAMES: dict[str, tuple[type, str]] = {"onenight": (JournaledController, FILENAME),
+                                      "thiercelieux": (JournaledClassic, CLASSIC_FILENAME)}
 
 
 def resume(opened: Opened, make: Callable[[JournalWriter], Any]) -> tuple[Any, dict | None]:
@@ -880,15 +886,17 @@ def resume(opened: Opened, make: Callable[[JournalWriter], Any]) -> tuple[Any, d
 
 
 def open_game(data_dir: str | os.PathLike, *, wall: Callable[[], float] = time.time,
-              **kw: Any) -> tuple[JournaledController, dict | None]:
-    """The controller for the app: the game in progress rebuilt from the journal in
-    ``data_dir``, or a fresh one; the records waiting for the history saved if they can be.
-    Returns it and, when something is wrong with the journal, the facts for a message on
-    screen (see :class:`Opened`). :class:`JournalInUse` when another app holds the journal."""
+              game: str = "onenight", **kw: Any) -> tuple[Journaled, dict | None]:
+    """The controller for the app: the ``game`` in progress (``onenight`` or
+    ``thiercelieux``) rebuilt from its journal in ``data_dir``, or a fresh one; the records
+    waiting for the history saved if they can be. Returns it and, when something is wrong
+    with the journal, the facts for a message on screen (see :class:`Opened`).
+    :class:`JournalInUse` when another app holds the journal."""
     data_dir = Path(data_dir)
-    opened = open_journal(data_dir / FILENAME)  # (another app's? then nothing is touched)
+    kind, filename = GAMES[game]
+    opened = open_journal(data_dir / filename)  # (another app's? then nothing is touched)
     remove_temporary(data_dir)  # what a kill left of a file being written
-    ctl, problem = resume(opened, lambda writer: JournaledController(
+    ctl, problem = resume(opened, lambda writer: kind(
         data_dir / "history", wall=wall, writer=writer, **kw))
     ctl.history.clean()
     ctl.find_records()
@@ -896,8 +904,8 @@ def open_game(data_dir: str | os.PathLike, *, wall: Callable[[], float] = time.t
     return ctl, problem
 
 
-__all__ = ["Journal", "JournalError", "JournalInUse", "JournalWriter", "JournaledController",
-           "Entry", "Opened", "Resumed", "SetAside", "open_game", "open_journal", "resume",
-           "baseline", "read_on_disk",
+__all__ = ["Journal", "JournalError", "JournalInUse", "JournalWriter", "Journaled",
+           "JournaledController", "JournaledClassic", "Entry", "Opened", "Resumed", "SetAside",
+           "open_game", "open_journal", "resume", "baseline", "read_on_disk",
            "delete_set_aside", "export_set_aside", "restore_set_aside", "set_aside_journals",
-           "FILENAME", "DAMAGE"]
+           "FILENAME", "CLASSIC_FILENAME", "GAMES", "DAMAGE"]

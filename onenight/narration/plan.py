@@ -17,7 +17,7 @@ from onenight.rules.cards import ROLE
 from onenight.rules.steps import night_steps
 
 from .errors import NarrationError
-from .script import ACT, CLOSE, DAY_ARTIFACTS, INFO, NIGHT_CLOSING, NIGHT_OPENING, WAKE, \
+from .script import ACT, CLOSE, DAY_ARTIFACTS, INFO, NIGHT_CLOSING, NIGHT_OPENING, WAKE, Say, \
     step_script
 from .settings import NarrationSettings
 from .voice import AMBIENCE, TextVoice, Voice
@@ -121,6 +121,23 @@ def build_night_plan(deck: Iterable[str], settings: NarrationSettings | None = N
     if settings.jitter > 0 and rng is None:
         rng = random.Random(settings.jitter_seed)
 
+    calls = []
+    for step in night_steps(cards):
+        action = settings.action_time(step.id)
+        if settings.jitter > 0:
+            action += rng.uniform(0, settings.jitter)
+        calls.append((step.id, step_script(step, cards), action))
+    closing = list(NIGHT_CLOSING) + ([DAY_ARTIFACTS] if "curator" in cards else [])
+    return lay_out(voice, settings, NIGHT_OPENING, calls, closing)
+
+
+def lay_out(voice: Voice | TextVoice, settings: NarrationSettings, opening: Iterable[str],
+            calls: Iterable[tuple[str, Iterable[Say], float]], closing: Iterable[str],
+            ambience: bool = True) -> NightPlan:
+    """The timed plan of a night: the ``opening`` lines, then each call (its step id, its
+    lines, and the players' time, which falls before its first closing line), then the
+    ``closing`` lines; lines of a call are ``gap`` apart, calls ``step_gap`` apart. Each
+    call's length comes from its lines' clips and its players' time only."""
     cues: list[Cue] = []
     slots: list[StepSlot] = []
     t = settings.lead_in
@@ -132,32 +149,37 @@ def build_night_plan(deck: Iterable[str], settings: NarrationSettings | None = N
         cues.append(Cue(step, line, audio, t, clip.duration, kind, voice.text(line)))
         t += clip.duration + settings.gap
 
-    for line in NIGHT_OPENING:
+    opening = tuple(opening)
+    for line in opening:
         say(NIGHT, line, NIGHT)
-    t += settings.step_gap - settings.gap
-    for step in night_steps(cards):
+    if opening:
+        t += settings.step_gap - settings.gap
+    for step_id, says, action in calls:
         start = t
-        action = settings.action_time(step.id)
-        if settings.jitter > 0:
-            action += rng.uniform(0, settings.jitter)
         action_start = action_end = None
-        for item in step_script(step, cards):
+        for item in says:
             if item.kind == CLOSE and action_start is None:
                 action_start = t
                 t += action
                 action_end = t
-            say(step.id, item.line, item.kind)
+            say(step_id, item.line, item.kind)
+        if action_start is None:  # a call with no closing line: its time comes last
+            action_start = t
+            t += action
+            action_end = t
         end = t - settings.gap
-        slots.append(StepSlot(step.id, start, end, action_start, action_end))
-        t = end + settings.step_gap
-    closing = list(NIGHT_CLOSING) + ([DAY_ARTIFACTS] if "curator" in cards else [])
+        slots.append(StepSlot(step_id, start, max(end, action_end), action_start, action_end))
+        t = max(end, action_end) + settings.step_gap
+    closing = tuple(closing)
+    if not closing:
+        t -= settings.step_gap - settings.gap
     for line in closing:
         say(NIGHT, line, NIGHT)
     total = t - settings.gap
-    amb = (str(voice.root / AMBIENCE) if settings.ambience_volume > 0 and voice.root is not None
-           else None)
+    amb = (str(voice.root / AMBIENCE) if ambience and settings.ambience_volume > 0
+           and voice.root is not None else None)
     return NightPlan(settings.lang, tuple(cues), tuple(slots), total, amb)
 
 
-__all__ = ["Cue", "StepSlot", "NightPlan", "build_night_plan", "build_text_plan", "NIGHT", "WAKE",
-           "INFO", "ACT", "CLOSE"]
+__all__ = ["Cue", "StepSlot", "NightPlan", "build_night_plan", "build_text_plan", "lay_out",
+           "NIGHT", "WAKE", "INFO", "ACT", "CLOSE"]

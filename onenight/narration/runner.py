@@ -297,20 +297,23 @@ class DebateRunner:
     """
 
     def __init__(self, voice: Voice, audio: Audio, countdown: Countdown,
-                 settings: NarrationSettings | None = None):
+                 settings: NarrationSettings | None = None,
+                 lines: tuple[str, str, str] = (DAY_START, LAST_MINUTE, VOTE)):
         self.voice = voice
         self.audio = audio
         self.countdown = countdown
         self.settings = settings or NarrationSettings(lang=voice.lang)
         self.said: list[str] = []
         self.started = False
-        self._vote = voice.clip(VOTE)
+        #: the lines said: the debate's opening, the last minute, "3, 2, 1, vote!"
+        self.lines = lines
+        self._vote = voice.clip(lines[2])
 
     def start(self) -> None:
         if self.started:
             return
         self.started = True
-        self._say(DAY_START)
+        self._say(self.lines[0])
         self.countdown.resume()
 
     def pause(self) -> None:
@@ -331,13 +334,14 @@ class DebateRunner:
         if not self.started or self.countdown.paused:
             return []
         out: list[str] = []
+        _, last_minute, vote = self.lines
         left = self.countdown.remaining()
         last = self.settings.last_minute
-        if (0 < last < self.countdown.total and left <= last and LAST_MINUTE not in self.said
+        if (0 < last < self.countdown.total and left <= last and last_minute not in self.said
                 and left > self._vote.duration):
-            out.append(self._say(LAST_MINUTE))
-        if left <= self._vote.duration and VOTE not in self.said:
-            out.append(self._say(VOTE))
+            out.append(self._say(last_minute))
+        if left <= self._vote.duration and vote not in self.said:
+            out.append(self._say(vote))
         return out
 
     def _say(self, line: str) -> str:

@@ -1,12 +1,17 @@
 """Voices: where each line's clip is, how long it lasts, and the start-up check.
 
 The default voice of a language is ``onenight/assets/audio/<lang>/<line>.ogg``. A voice pack is a folder
-of clips named like the default ones (``<line>.ogg`` or ``<line>.wav``), either directly or in a
-``<lang>/`` subfolder; a line the pack lacks, or whose clip cannot be read, is said by the
+of clips named like the default ones (``<line>.ogg``, ``.wav``, ``.flac``...), either directly
+or in a ``<lang>/`` subfolder; a line the pack lacks, or whose clip is refused, is said by the
 default voice instead, never skipped. A default clip that is missing or unreadable is an error
 (:func:`check_audio`, called at start-up).
 
-Clip lengths are read from the files themselves (Ogg Vorbis or WAV headers), without Kivy.
+A pack's clips are the host's files, so each is decoded to its end when the voice loads it
+(:func:`onenight.narration.pcm.prepared_clip`): a damaged, empty, silent or overlong file is
+refused (:meth:`Voice.pack_report` says which and why), and an accepted one is played from a
+copy brought to the shipped voice's loudness, in a format every back-end plays.
+
+The shipped clips' lengths are read from their Ogg headers, without decoding or Kivy.
 """
 
 from __future__ import annotations
@@ -19,11 +24,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import VoiceError
-from .lines import DEFAULT_LANGUAGE, check_language, languages, load_lines
+from onenight import paths
 
-CLIP_EXTENSIONS = (".ogg", ".wav")
+from .errors import VoiceError
+from .lines import DEFAULT_LANGUAGE, check_language, languages, line_file, line_sets, load_lines
+
+CLIP_EXTENSIONS = (".ogg", ".wav", ".flac", ".oga", ".opus", ".aiff", ".aif", ".mp3")
+"""What a voice pack's clip may be: anything libsndfile decodes (WAV of any sample format,
+Ogg Vorbis or Opus, FLAC, AIFF, MP3), in this order of preference."""
 AMBIENCE = "ambience/night.ogg"  # under the audio folder
+SOUNDS = "sfx"  # the sounds that are not words (the dawn's rooster, the bear's growl)
+SOUND_NAMES = ("rooster", "growl")
 
 
 def assets_dir() -> Path:
@@ -46,6 +57,22 @@ def ambience_path() -> Path:
     return audio_dir() / AMBIENCE
 
 
+def sound_path(name: str, audio_root: str | os.PathLike | None = None) -> Path:
+    """A sound that is not words (``rooster``, ``growl``): ``<audio>/sfx/<name>.ogg``."""
+    root = Path(audio_root) if audio_root is not None else audio_dir()
+    return root / SOUNDS / f"{name}.ogg"
+
+
+def cache_dir() -> Path:
+    """Where voice packs' clips, once made ready to play, are kept: ``$ONENIGHT_CACHE``, else
+    ``~/.cache/onenight`` (``$XDG_CACHE_HOME`` honoured)."""
+    env = os.environ.get("ONENIGHT_CACHE")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "onenight"
+
+
 def voice_pack_dirs() -> tuple[Path, ...]:
     """Where named voice packs are looked for, in order.
 
@@ -53,11 +80,15 @@ def voice_pack_dirs() -> tuple[Path, ...]:
     ``~/.local/share/onenight/voices`` (``$XDG_DATA_HOME`` honoured), then ``assets/voices``.
     """
     dirs = [Path(p) for p in os.environ.get("ONENIGHT_VOICES", "").split(os.pathsep) if p]
-    data = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local",
-                                                           "share")
-    dirs.append(Path(data) / "onenight" / "voices")
+    dirs.append(user_voices_dir())
     dirs.append(assets_dir() / "voices")
     return tuple(dirs)
+
+
+def user_voices_dir() -> Path:
+    """The host's own voices: ``voices`` in the data folder (``$XDG_DATA_HOME/onenight``),
+    where a rendered second voice and the host's recordings go."""
+    return paths.data_dir() / "voices"
 
 
 def available_packs() -> tuple[str, ...]:
@@ -68,8 +99,10 @@ def available_packs() -> tuple[str, ...]:
     return tuple(sorted(names))
 
 
-def resolve_pack(pack: str | os.PathLike, lang: str) -> Path:
-    """The folder holding a voice pack's clips for ``lang``; ``pack`` is a name or a folder."""
+def resolve_pack(pack: str | os.PathLike, lang: str, lineset: str | None = None) -> Path:
+    """The folder holding a voice pack's clips for ``lang``; ``pack`` is a name or a folder.
+    A line set's clips are in the pack's ``<set>/`` subfolder (its ids may be another set's
+    too: the classic game's seer wakes as the one-night game's does)."""
     if not isinstance(pack, (str, os.PathLike)) or not str(pack).strip():
         raise VoiceError("voice", f"a voice pack is a name or a folder, not {pack!r}")
     candidates = [Path(pack)] if Path(pack).is_dir() else []
@@ -81,6 +114,8 @@ def resolve_pack(pack: str | os.PathLike, lang: str) -> Path:
                          f"packs are looked for in "
                          + ", ".join(str(d) for d in voice_pack_dirs()) + ")")
     folder = candidates[0]
+    if lineset:
+        folder = folder / lineset
     return folder / lang if (folder / lang).is_dir() else folder
 
 
@@ -138,19 +173,26 @@ class Clip:
 class Voice:
     """The clips of one language, from a voice pack if given, else the default voice.
 
-    ``fallbacks`` lists the lines the pack could not say (line id, reason), once asked for.
+    ``fallbacks`` lists the lines the pack could not say (line id, reason), once asked for;
+    ``refused`` only those whose file is there but was refused. ``default_of`` maps each pack
+    clip played to the default clip of the same line, for a player that fails to play it.
     """
 
     def __init__(self, lang: str = DEFAULT_LANGUAGE, pack: str | os.PathLike | None = None, *,
-                 audio_root: str | os.PathLike | None = None):
+                 audio_root: str | os.PathLike | None = None, lines: str | None = None):
         self.lang = check_language(lang)
+        self.lineset = lines or None
         self.root = Path(audio_root) if audio_root is not None else audio_dir()
-        self.default_dir = self.root / self.lang
+        self.default_dir = self.root / self.lineset / self.lang if self.lineset \
+            else self.root / self.lang
         self.pack = str(pack) if pack is not None else None
-        self.pack_dir = resolve_pack(pack, self.lang) if pack is not None else None
-        self._lines = load_lines(self.lang)
+        self.pack_dir = resolve_pack(pack, self.lang, self.lineset) if pack is not None \
+            else None
+        self._lines = load_lines(self.lang, self.lineset)
         self._cache: dict[str, Clip] = {}
         self.fallbacks: dict[str, str] = {}
+        self.refused: dict[str, str] = {}
+        self.default_of: dict[str, str] = {}
 
     def _find(self, folder: Path, line: str) -> Path | None:
         for ext in CLIP_EXTENSIONS:
@@ -159,9 +201,12 @@ class Voice:
                 return p
         return None
 
+    def _unknown(self, line: str) -> VoiceError:
+        return VoiceError("line", f"no line {line!r} in lines/{line_file(self.lang, self.lineset)}")
+
     def default_clip(self, line: str) -> Clip:
         if line not in self._lines:
-            raise VoiceError("line", f"no line {line!r} in lines/{self.lang}.json")
+            raise self._unknown(line)
         path = self.default_dir / f"{line}.ogg"
         return Clip(line, path, clip_duration(path), False)
 
@@ -170,7 +215,7 @@ class Voice:
         if line in self._cache:
             return self._cache[line]
         if line not in self._lines:
-            raise VoiceError("line", f"no line {line!r} in lines/{self.lang}.json")
+            raise self._unknown(line)
         clip = None
         if self.pack_dir is not None:
             found = self._find(self.pack_dir, line)
@@ -178,13 +223,21 @@ class Voice:
                 self.fallbacks[line] = "not in the pack"
             else:
                 try:
-                    clip = Clip(line, found, clip_duration(found), True)
+                    clip = self._pack_clip(line, found)
                 except VoiceError as e:
-                    self.fallbacks[line] = e.reason
+                    self.fallbacks[line] = self.refused[line] = f"{found.name}: {e.reason}"
         if clip is None:
             clip = self.default_clip(line)
+        elif clip.path is not None:
+            self.default_of[str(clip.path)] = str(self.default_dir / f"{line}.ogg")
         self._cache[line] = clip
         return clip
+
+    def _pack_clip(self, line: str, found: Path) -> Clip:
+        from . import pcm  # numpy and libsndfile: only for a pack
+
+        ready, seconds = pcm.prepared_clip(found, cache_dir() / "voices")
+        return Clip(line, ready, seconds, True)
 
     def text(self, line: str) -> str:
         return self._lines[line]
@@ -220,13 +273,15 @@ class TextVoice:
     pack = None
     root = None  # no audio folder, hence no ambience
 
-    def __init__(self, lang: str = DEFAULT_LANGUAGE):
+    def __init__(self, lang: str = DEFAULT_LANGUAGE, lines: str | None = None):
         self.lang = check_language(lang)
-        self._lines = load_lines(self.lang)
+        self.lineset = lines or None
+        self._lines = load_lines(self.lang, self.lineset)
 
     def clip(self, line: str) -> Clip:
         if line not in self._lines:
-            raise VoiceError("line", f"no line {line!r} in lines/{self.lang}.json")
+            raise VoiceError("line", f"no line {line!r} in "
+                             f"lines/{line_file(self.lang, self.lineset)}")
         return Clip(line, None, reading_seconds(self._lines[line]), False)
 
     def text(self, line: str) -> str:
@@ -235,28 +290,32 @@ class TextVoice:
 
 def check_audio(langs: Iterable[str] | None = None, *,
                 audio_root: str | os.PathLike | None = None) -> None:
-    """The start-up check: every line of every language has a readable, non-empty default
-    clip, and the night ambience loop is there. Raises one :class:`VoiceError` listing every
-    problem found."""
+    """The start-up check: every line of every language, in every line set, has a readable,
+    non-empty default clip, and the night ambience loop and the sounds are there. Raises one
+    :class:`VoiceError` listing every problem found."""
     root = Path(audio_root) if audio_root is not None else audio_dir()
     problems: list[str] = []
     for lang in (tuple(langs) if langs is not None else languages()):
-        try:
-            ids = load_lines(lang)
-        except ValueError as e:
-            problems.append(str(e))
-            continue
-        for line in ids:
+        for lineset in line_sets():
             try:
-                clip_duration(root / lang / f"{line}.ogg")
-            except VoiceError as e:
+                ids = load_lines(lang, lineset)
+            except ValueError as e:
                 problems.append(str(e))
-    try:
-        clip_duration(root / AMBIENCE)
-    except VoiceError as e:
-        problems.append(str(e))
+                continue
+            folder = root / lineset / lang if lineset else root / lang
+            for line in ids:
+                try:
+                    clip_duration(folder / f"{line}.ogg")
+                except VoiceError as e:
+                    problems.append(str(e))
+    for path in [root / AMBIENCE] + [sound_path(n, root) for n in SOUND_NAMES]:
+        try:
+            clip_duration(path)
+        except VoiceError as e:
+            problems.append(str(e))
     if problems:
         shown = problems[:10] + ([f"... and {len(problems) - 10} more"] if len(problems) > 10
                                  else [])
-        raise VoiceError("audio", f"{len(problems)} clip(s) missing or unreadable (re-render "
-                         "them with scripts/render-voice): " + "; ".join(shown))
+        raise VoiceError("audio", f"{len(problems)} clip(s) missing or unreadable (install "
+                         "onenight again; in a checkout, re-render them with "
+                         "scripts/render-voice): " + "; ".join(shown))

@@ -1,33 +1,6 @@
-"""The rules engine's errors. Each names the field that was wrong and why."""
+"""The one-night engine's errors: those of :mod:`onenight.common.errors`, shared with the
+classic engine."""
 
-from __future__ import annotations
+from onenight.common.errors import DeckError, IllegalChoice, IllegalVote, RecordError, RulesError
 
-
-class RulesError(ValueError):
-    """Base of every error the rules engine raises on purpose."""
-
-    def __init__(self, field: str, reason: str):
-        self.field = field
-        self.reason = reason
-        super().__init__(f"{field}: {reason}" if field else reason)
-
-    def within(self, prefix: str) -> "RulesError":
-        """The same error, its field placed under ``prefix`` (``night.robber`` + ``swap``)."""
-        field = f"{prefix}.{self.field}" if self.field else prefix
-        return type(self)(field, self.reason)
-
-
-class DeckError(RulesError):
-    """A deck that cannot be played: card count, box limits, players, alpha centre card."""
-
-
-class IllegalChoice(RulesError):
-    """A night choice the rules forbid, or a mandatory choice that is missing."""
-
-
-class IllegalVote(RulesError):
-    """A vote for oneself, for a seat that does not exist, or a missing vote."""
-
-
-class RecordError(RulesError):
-    """A game record that breaks the format (GAME-RECORD.md)."""
+__all__ = ["DeckError", "IllegalChoice", "IllegalVote", "RecordError", "RulesError"]

@@ -17,6 +17,9 @@ from .cards import Copy as CopyKind
 from .cards import day_identity
 from .choices import (Action, Choice, Copy, Exchange, PlaceArtifact, Reveal, Shield, Shift, Swap,
                       SwapCenter, View, ViewCenter, WitchSwap)
+from onenight.common.frozen import replace
+from onenight.common.values import seat_number, show
+
 from .errors import IllegalChoice
 from .steps import STEP, Step, night_steps
 
@@ -110,12 +113,8 @@ class Table:
 
     # ---- building new tables ------------------------------------------------------------
     def _with(self, **changes) -> "Table":
-        """A copy with some fields changed: dataclasses.replace without its per-field cost
-        (the night's hot path; the fields are immutable, so sharing them is safe)."""
-        new = object.__new__(Table)
-        new.__dict__.update(self.__dict__)
-        new.__dict__.update(changes)
-        return new
+        """A copy with some fields changed (the night's hot path)."""
+        return replace(self, changes)
 
     def _learn(self, seat: int, *facts: Seen) -> "Table":
         seen = list(self.seen)
@@ -233,11 +232,7 @@ def actors(t: Table, step: Step) -> tuple[int, ...]:
 # ---- checks shared by every role -------------------------------------------------------------
 
 def _seat(t: Table, s: object, field: str) -> int:
-    if isinstance(s, bool) or not isinstance(s, int):
-        raise IllegalChoice(field, f"expected a seat number, got {s!r}")
-    if not 0 <= s < t.players:
-        raise IllegalChoice(field, f"seat {s} does not exist ({t.players} players)")
-    return s
+    return seat_number(s, t.players, field, IllegalChoice)
 
 
 def _other(t: Table, s: object, actor: int, field: str, role: str) -> int:
@@ -255,11 +250,11 @@ def _unshielded(t: Table, s: int, field: str) -> int:
 
 def _center(t: Table, c: object, field: str) -> int:
     if isinstance(c, bool) or not isinstance(c, int):
-        raise IllegalChoice(field, f"expected a centre card number, got {c!r}")
+        raise IllegalChoice(field, f"expected a centre card number, got {show(c)}")
     top = t.center_count
     if not 0 <= c < top:
         extra = "" if t.alpha_center is not None else ", no alpha centre card"
-        raise IllegalChoice(field, f"centre card {c} does not exist (0 to {top - 1}{extra})")
+        raise IllegalChoice(field, f"centre card {show(c)} does not exist (0 to {top - 1}{extra})")
     return c
 
 
@@ -408,12 +403,16 @@ def shift_cards(seats: tuple[str, ...], moving: Sequence[int], direction: str) -
     return tuple(out)
 
 
+def idiot_moving(t: Table, me: int) -> list[int]:
+    """The seats whose cards the Village Idiot at ``me`` shifts: every other unshielded one."""
+    return [s for s in range(t.players) if s != me and s not in t.shields]
+
+
 def _village_idiot(t: Table, me: int, c: Action, step: str) -> Table:
     _expect(c, Shift, "shift", "village_idiot")
     if c.direction not in ("left", "right"):
         raise IllegalChoice("shift", f"expected \"left\" or \"right\", got {c.direction!r}")
-    moving = [s for s in range(t.players) if s != me and s not in t.shields]
-    t = t._with(seats=shift_cards(t.seats, moving, c.direction))
+    t = t._with(seats=shift_cards(t.seats, idiot_moving(t, me), c.direction))
     return t._acted(me)
 
 
@@ -668,4 +667,4 @@ def play_night(t: Table, choices: dict[str, Choice | None]) -> Table:
 
 __all__ = ["Table", "Seen", "deal", "table_to_json", "table_from_json", "shuffle_deal",
            "shuffle_artifacts", "actors", "apply_step", "legal_choices", "play_night",
-           "wolf_pack", "shift_cards", "ALPHA_CENTER", "ALPHA_CENTER_CARDS"]
+           "wolf_pack", "shift_cards", "idiot_moving", "ALPHA_CENTER", "ALPHA_CENTER_CARDS"]

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from onenight.common.values import seat_number
+
 from .cards import WEREWOLF_CARDS, Team, team_of
 from .errors import IllegalVote
 
@@ -93,10 +95,7 @@ def check_votes(votes: Sequence[object], players: int, field: str = "votes") -> 
     out = []
     for i, v in enumerate(votes):
         f = f"{field}[{i}]"
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise IllegalVote(f, f"expected a seat number, got {v!r}")
-        if not 0 <= v < players:
-            raise IllegalVote(f, f"seat {v} does not exist ({players} players)")
+        seat_number(v, players, f, IllegalVote)
         if v == i:
             raise IllegalVote(f, f"seat {i} votes for themselves: point at another player")
         out.append(v)

@@ -6,7 +6,6 @@ contract, or raises :class:`RulesError` whose text is ``field: reason``.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -15,11 +14,12 @@ from typing import Any
 from .cards import ALPHA_CENTER_CARDS, ARTIFACT, ARTIFACT_IDS, ROLE
 from .choices import (Choice, Copy, Exchange, PlaceArtifact, Reveal, Shield, Shift, Swap,
                       SwapCenter, View, ViewCenter, WitchSwap)
+from onenight.common import jsontext
+from onenight.common.values import seat_number, show
+
 from .errors import IllegalChoice, RecordError, RulesError
 from .night import Table, deal, play_night
 from .outcome import Outcome, check_votes, resolve
-from .safejson import MAX_BYTES as MAX_RECORD_BYTES
-from .safejson import BadJSON, loads
 from .scenarios import CENTER_CARDS, MAX_PLAYERS, MIN_PLAYERS
 from .steps import STEP, night_steps
 
@@ -57,13 +57,13 @@ class _Bounds:
 
 def _int(v: Any, field: str, what: str = "a seat number", bounds: _Bounds | None = None) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
-        raise RecordError(field, f"expected {what}, got {json.dumps(v)}")
+        raise RecordError(field, f"expected {what}, got {show(v)}")
     if bounds is not None:
-        if "seat" in what and not 0 <= v < bounds.players:
-            raise RecordError(field, f"seat {v} does not exist ({bounds.players} players)")
+        if "seat" in what:
+            seat_number(v, bounds.players, field)
         if "centre" in what and not 0 <= v < bounds.centers:
             extra = "" if bounds.centers > 3 else ", no alpha centre card"
-            raise RecordError(field, f"centre card {v} does not exist (0 to "
+            raise RecordError(field, f"centre card {show(v)} does not exist (0 to "
                                      f"{bounds.centers - 1}{extra})")
     return v
 
@@ -71,7 +71,7 @@ def _int(v: Any, field: str, what: str = "a seat number", bounds: _Bounds | None
 def _ints(v: Any, field: str, what: str, sizes: tuple[int, ...],
           bounds: _Bounds | None = None) -> tuple[int, ...]:
     if not isinstance(v, list):
-        raise RecordError(field, f"expected a list of {what}s, got {json.dumps(v)}")
+        raise RecordError(field, f"expected a list of {what}s, got {show(v)}")
     if len(v) not in sizes:
         n = " or ".join(str(s) for s in sizes)
         raise RecordError(field, f"expected {n} {what}s, got {len(v)}")
@@ -83,7 +83,7 @@ def parse_action(role: str, d: Any, field: str, players: int | None = None,
     """The choice of ``role`` from its JSON object (GAME-RECORD.md's table). With ``players``,
     seat numbers and centre card numbers are checked against the table's size too."""
     if not isinstance(d, dict):
-        raise RecordError(field, f"expected an object, got {json.dumps(d)}")
+        raise RecordError(field, f"expected an object, got {show(d)}")
     b = _Bounds(players, centers) if players is not None else None
     SEAT, CENTRE = "a seat number", "a centre card number"
 
@@ -137,7 +137,7 @@ def parse_action(role: str, d: Any, field: str, players: int | None = None,
         direction = _get(d, "shift", field)
         if direction not in ("left", "right"):
             raise RecordError(f"{field}.shift", f"expected \"left\" or \"right\", got "
-                                                f"{json.dumps(direction)}")
+                                                f"{show(direction)}")
         return Shift(direction)
     if role == "drunk":
         return SwapCenter(one("swap_center", CENTRE))
@@ -199,12 +199,12 @@ def step_choice_to_json(step_id: str, c: Choice, copied: str | None = None) -> d
 
 def _cards(v: Any, field: str) -> tuple[str, ...]:
     if not isinstance(v, list):
-        raise RecordError(field, f"expected a list of role ids, got {json.dumps(v)}")
+        raise RecordError(field, f"expected a list of role ids, got {show(v)}")
     for i, c in enumerate(v):
         if not isinstance(c, str):
-            raise RecordError(f"{field}[{i}]", f"expected a role id, got {json.dumps(c)}")
+            raise RecordError(f"{field}[{i}]", f"expected a role id, got {show(c)}")
         if c not in ROLE:
-            raise RecordError(f"{field}[{i}]", f"unknown role {c!r}")
+            raise RecordError(f"{field}[{i}]", f"unknown role {show(c)}")
     return tuple(v)
 
 
@@ -214,7 +214,7 @@ def read_game(data: Any) -> Game:
         raise RecordError("", "a game record is a JSON object")
     fmt = data.get("format")
     if fmt != FORMAT:
-        got = "missing" if "format" not in data else f"got {json.dumps(fmt)}"
+        got = "missing" if "format" not in data else f"got {show(fmt)}"
         raise RecordError("format", f"expected \"{FORMAT}\", {got}")
     seats = _cards(_get(data, "seats", ""), "seats")
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
@@ -232,7 +232,7 @@ def read_game(data: Any) -> Game:
                                               "is required")
     else:
         if not isinstance(alpha, str) or alpha not in ROLE:
-            raise RecordError("alpha_center", f"unknown role {json.dumps(alpha)}")
+            raise RecordError("alpha_center", f"unknown role {show(alpha)}")
         if alpha not in ALPHA_CENTER_CARDS:
             raise RecordError("alpha_center", f"must be werewolf, mystic_wolf or dream_wolf, "
                                               f"not {alpha}")
@@ -255,10 +255,10 @@ def read_game(data: Any) -> Game:
         arts_raw = []
     if not isinstance(arts_raw, list):
         raise RecordError("artifacts", f"expected a list of artifact ids, got "
-                                       f"{json.dumps(arts_raw)}")
+                                       f"{show(arts_raw)}")
     for i, a in enumerate(arts_raw):
         if not isinstance(a, str) or a not in ARTIFACT:
-            raise RecordError(f"artifacts[{i}]", f"unknown artifact {json.dumps(a)} (one of "
+            raise RecordError(f"artifacts[{i}]", f"unknown artifact {show(a)} (one of "
                                                  f"{', '.join(ARTIFACT_IDS)})")
         if a in arts_raw[:i]:
             raise RecordError(f"artifacts[{i}]", f"{a} is listed twice: each artifact exists once")
@@ -269,7 +269,7 @@ def read_game(data: Any) -> Game:
         night_raw = {}
     if not isinstance(night_raw, dict):
         raise RecordError("night", f"expected an object keyed by step id, got "
-                                   f"{json.dumps(night_raw)}")
+                                   f"{show(night_raw)}")
     called = {s.id for s in night_steps(seats + center)}
     choices: dict[str, Choice] = {}
     for key, value in night_raw.items():
@@ -287,7 +287,7 @@ def read_game(data: Any) -> Game:
             continue
         if not step.takes_choice:
             if not isinstance(value, dict):
-                raise RecordError(field, f"expected an object, got {json.dumps(value)}")
+                raise RecordError(field, f"expected an object, got {show(value)}")
             continue
         role = "werewolf" if key == "werewolves" else step.role
         choices[key] = parse_action(role, value, field, len(seats),
@@ -295,13 +295,15 @@ def read_game(data: Any) -> Game:
 
     votes_raw = _get(data, "votes", "")
     if not isinstance(votes_raw, list):
-        raise RecordError("votes", f"expected a list of seat numbers, got {json.dumps(votes_raw)}")
+        raise RecordError("votes", f"expected a list of seat numbers, got {show(votes_raw)}")
     votes = check_votes(votes_raw, len(seats))
     return Game(seats, center, alpha, artifacts, choices, votes)
 
 
-def _resolve_then(t: Table, game: Game) -> dict[str, Choice]:
-    """Replace the Doppelgänger's raw ``then`` by the copied role's choice."""
+def night_choices(game: Game) -> dict[str, Choice]:
+    """The record's choice at each step, the Doppelgänger's ``then`` read as the choice of the
+    role she copied (which gives it its form)."""
+    t = game.table()
     choices = dict(game.choices)
     c = choices.get("doppelganger")
     if isinstance(c, Copy) and isinstance(c.then, _LazyThen):
@@ -320,7 +322,7 @@ def _resolve_then(t: Table, game: Game) -> dict[str, Choice]:
 def replay(game: Game) -> Table:
     """Play the record's night on its deal; raises :class:`RulesError` with a ``night.`` field."""
     t = game.table()
-    choices = _resolve_then(t, game)
+    choices = night_choices(game)
     placing = sum(1 for k in ("curator", "doppelganger_curator") if k in choices)
     if placing > len(game.artifacts):
         raise RecordError("artifacts", f"{placing} artifact(s) placed by the Curator but "
@@ -365,13 +367,8 @@ def adjudicate(data: Any) -> dict:
 
 
 def adjudicate_text(text: str, source: str = "record") -> dict:
-    """:func:`adjudicate` for the text of a record (at most :data:`MAX_RECORD_BYTES`)."""
-    try:
-        data = loads(text, MAX_RECORD_BYTES)
-    except BadJSON as e:
-        raise RecordError(source, str(e)) from None
-    return adjudicate(data)
+    return adjudicate(jsontext.parse(text, source))
 
 
-__all__ = ["FORMAT", "MAX_RECORD_BYTES", "Game", "read_game", "replay", "adjudicate", "adjudicate_text",
-           "parse_action", "action_to_json", "RulesError"]
+__all__ = ["FORMAT", "Game", "read_game", "replay", "adjudicate", "adjudicate_text",
+           "parse_action", "action_to_json", "night_choices", "RulesError"]

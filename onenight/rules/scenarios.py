@@ -10,9 +10,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .cards import ALPHA_CENTER_CARDS, ROLE, ROLES, WEREWOLF_CARDS
+from onenight.common.notices import DeckCheck, Notice
+
 from .errors import DeckError
 
 MIN_PLAYERS = 3
@@ -120,28 +122,6 @@ def default_alpha_center(deck: Iterable[str]) -> str | None:
         if used[card] < box_limit(card):
             return card
     return None
-
-
-@dataclass(frozen=True)
-class Notice:
-    """A problem or a warning about a deck: a code for translations, and its facts."""
-
-    code: str
-    facts: dict = field(default_factory=dict)
-    message: str = ""  # English, for logs and the command line
-
-    def __str__(self) -> str:
-        return self.message
-
-
-@dataclass(frozen=True)
-class DeckCheck:
-    problems: tuple[Notice, ...]
-    warnings: tuple[Notice, ...]
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems
 
 
 def check_deck(cards: Sequence[str], players: int, alpha_center: str | None = None) -> DeckCheck:

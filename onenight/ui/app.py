@@ -16,14 +16,16 @@ from kivy.logger import Logger
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
+from kivy.utils import platform
 
+from onenight import paths
 from onenight.game import journal, storage
 from onenight.game.controller import Refused
 from onenight.game.journal import JournalInUse, open_game
 from onenight.game.settings import Settings, load_settings, open_settings, save_settings
 
-from . import pacing, theme, trace
-from .data_lock import AlreadyOpen, lock_data_dir
+from . import android, pacing, theme, trace
+from .data_lock import LOCKNAME, AlreadyOpen, lock_data_dir
 from .i18n import Translator
 from .screens import SCREENS
 from .sounds import Sounds
@@ -33,6 +35,7 @@ from .widgets import common as _common  # noqa: F401  (registers the kv classes)
 HERE = Path(__file__).parent
 TICK = 0.2  # seconds between ticks of a screen that does not say when it needs the next
 RETRY = 10.0  # seconds between two tries at writing what the storage refused
+AWAKE = {"night", "day", "vote", "reveal"}  # the screens that keep the screen on
 
 
 class Root(FloatLayout):
@@ -66,8 +69,9 @@ class OneNightApp(App):
 
     def __init__(self, data_dir: str | os.PathLike | None = None, clock=None,
                  rng: random.Random | None = None, box_factory=None, night_factory=None,
-                 audio=None, wall=None, demo: str | None = None, **kw):
+                 audio=None, wall=None, demo: str | None = None, audio_focus=None, **kw):
         super().__init__(**kw)
+        self.audio_focus = audio_focus  # the system's audio focus (onenight.ui.android)
         self._wall = wall  # wall-clock seconds for the journal (time.time by default)
         self.demo = demo  # a demo game to start in (onenight.ui.demo), or None
         self._data_dir = Path(data_dir) if data_dir else None
@@ -87,21 +91,54 @@ class OneNightApp(App):
         self._waiting: list[tuple] = []  # messages that stay, waiting for the one shown
         self._storage_told = (None, None)  # the storage problems the host was told of
         self._retry_at = 0.0  # when to try again writing what the storage refused
+        self._sound_problems: set[str] = set()  # those already said
         self.already_open = False
         """True when another app holds the data folder: this one opens nothing."""
 
     # ---- paths and services -------------------------------------------------------------
     @property
+    def _xdg(self) -> bool:
+        """True when the folders follow the XDG specification (onenight.paths): a Linux
+        computer, no folder given. Elsewhere (Android) everything is in Kivy's own folder."""
+        return not self._data_dir and platform == "linux"
+
+    @property
     def data_dir(self) -> Path:
+        """The games' folder: the journal, the history, the box's keys."""
         if self._data_dir:
             return self._data_dir
-        # Kivy makes its folder inside ~/.config without creating that first: a fresh
-        # account has none, and the app would not start
-        config = os.environ.get("XDG_CONFIG_HOME") or os.path.expanduser("~/.config")
-        os.makedirs(config, exist_ok=True)
-        return Path(self.user_data_dir)
+        return paths.data_dir() if self._xdg else Path(self.user_data_dir)
+
+    @property
+    def settings_path(self) -> Path:
+        return (paths.config_dir() if self._xdg else self.data_dir) / paths.SETTINGS
+
+    def _move_old_games(self) -> None:
+        """Earlier versions kept the games with the settings: move them to the games' folder,
+        unless an app of such a version still runs on them."""
+        old = paths.config_dir()
+        lock = None
+        if (old / LOCKNAME).exists():  # an app of such a version took it: is it running?
+            try:
+                lock = lock_data_dir(old)
+            except AlreadyOpen:
+                return
+        try:
+            moved = paths.move_games(old, self.data_dir, keep=(paths.SETTINGS, LOCKNAME))
+        except OSError as e:
+            Logger.error("onenight: cannot move the games from %s to %s: %s", old,
+                         self.data_dir, e)
+            moved = []
+        finally:
+            if lock is not None:
+                lock.release()
+        if moved:
+            Logger.info("onenight: moved %s from %s to %s", ", ".join(moved), old,
+                        self.data_dir)
 
     def build(self):
+        if self._xdg:
+            self._move_old_games()
         # one app per data folder: a second one would write its game over the first one's
         try:
             self._lock = lock_data_dir(self.data_dir)
@@ -116,7 +153,7 @@ class OneNightApp(App):
         except JournalInUse:
             Logger.warning("onenight: the journal in %s is in use by another app", self.data_dir)
             return self._build_already_open()
-        self.settings, problem = open_settings(self.data_dir / "settings.json")
+        self.settings, problem = open_settings(self.settings_path)
         self.ctl.debate_minutes = self.settings.debate_minutes
         self.ctl.records.keep = self.settings.history_keep
         self.lang = self.settings.language
@@ -125,7 +162,10 @@ class OneNightApp(App):
             from onenight.narration.kivy_audio import KivyAudio
 
             self._audio = KivyAudio()
-        self.audio = SafeAudio(self._audio)
+        self.audio = SafeAudio(self._audio, on_fail=self._audio_failed)
+        if self.audio_focus is None:
+            self.audio_focus = android.audio_focus(
+                platform, self._sound_taken, lambda f: Clock.schedule_once(lambda *_: f()))
         self.speaker = Speaker(self.audio)
         self.sounds.volume = self.settings.voice_volume
         Builder.load_file(str(HERE / "widgets" / "common.kv"))
@@ -143,6 +183,7 @@ class OneNightApp(App):
         pacing.tune(Clock)
         self._tick_event = Clock.schedule_once(self._tick, TICK)
         sm.bind(current=lambda *_: self.retick())
+        sm.bind(current=self.keep_awake)
         # what went wrong before this start stays on screen until the host has read it
         if journal_problem:
             self.notify("journal." + journal_problem["code"], kind="error", sticky=True,
@@ -169,7 +210,7 @@ class OneNightApp(App):
         language, and offers to close. No journal, history, box or settings write: only the
         settings are read, for the language."""
         self.already_open = True
-        settings, _problem = load_settings(self.data_dir / "settings.json")
+        settings, _problem = load_settings(self.settings_path)
         self.translator.lang = settings.language
         self.lang = self.translator.lang
         Builder.load_file(str(HERE / "widgets" / "common.kv"))
@@ -181,7 +222,7 @@ class OneNightApp(App):
 
     def _first_flip(self, *_):
         Window.unbind(on_flip=self._first_flip)
-        trace.mark("first_frame")
+        trace.mark("first_frame", size=list(Window.size))
 
     def _on_size(self, _w, size):
         self.scale = max(0.55, min(size[0] / 1280.0, size[1] / 800.0))
@@ -204,7 +245,7 @@ class OneNightApp(App):
 
     def save_settings(self) -> None:
         try:
-            save_settings(self.data_dir / "settings.json", self.settings)
+            save_settings(self.settings_path, self.settings)
         except OSError:
             self.notify("settings_not_saved", kind="error")
 
@@ -344,7 +385,7 @@ class OneNightApp(App):
         self.message = self._render(key, facts)
         Clock.unschedule(self._clear_message)
         if not sticky:
-            Clock.schedule_once(self._clear_message, 8 if kind == "error" else 4)
+            Clock.schedule_once(self._clear_message, from_now(8 if kind == "error" else 4))
 
     def dismiss_message(self) -> None:
         """The host tapped the message: it goes, and the next one waiting shows."""
@@ -368,6 +409,21 @@ class OneNightApp(App):
             self._clear_message()
         self.sm.current = name
 
+    def keep_awake(self, *_) -> None:
+        """The screen stays on from the night to the reveal: the night's lines, the debate's
+        countdown and the vote are for the whole table (SDL also keeps an Android tablet's
+        screen on, and a desktop's screen saver off)."""
+        try:
+            Window.allow_screensaver = self.sm.current not in AWAKE
+        except Exception:  # a window that cannot say: it may sleep, the game goes on
+            pass
+
+    def _sound_taken(self) -> None:
+        """Another app took the sound (a call on an Android tablet): pause the night."""
+        screen = self.sm.current_screen
+        if screen is not None and screen.name == "night":
+            screen.sound_taken()
+
     def tick(self) -> None:
         screen = self.sm.current_screen
         if screen is not None:
@@ -384,10 +440,8 @@ class OneNightApp(App):
         than a second. Called after each tick, and whenever the screen or the game changes."""
         screen = self.sm.current_screen
         delay = min(1.0, max(0.001, screen.next_tick() if screen is not None else TICK))
-        # Kivy counts a delay from the start of the current frame: count it from now
-        delay += Clock.time() - Clock.get_time()
         self._tick_event.cancel()
-        self._tick_event = Clock.schedule_once(self._tick, delay)
+        self._tick_event = Clock.schedule_once(self._tick, from_now(delay))
 
     # ---- the vote box -----------------------------------------------------------------------
     def connect_box(self) -> None:
@@ -395,6 +449,10 @@ class OneNightApp(App):
         if self.box is not None:
             self.box.close()
             self.box = None
+        problem = android.box_address_problem(platform, self.settings.box_address)
+        if problem:
+            self.notify(problem, kind="error")
+            return
         if self.box_factory and self.settings.box_address:
             try:
                 self.box = self.box_factory(self.settings.box_address, self)
@@ -419,6 +477,23 @@ class OneNightApp(App):
     def voice_packs(self) -> list[str]:
         return voice_packs()
 
+    def sound_failed(self, problem: str, key: str | None = None) -> None:
+        """A sound that cannot be played: ``problem`` (which file and why) goes to the log,
+        and ``key``'s message to the screen, the first time only."""
+        if problem in self._sound_problems:
+            return
+        self._sound_problems.add(problem)
+        Logger.error("onenight: %s", problem)
+        if key:
+            self.notify(key, kind="error")
+
+    def _audio_failed(self, path: str, reason: str, looped: bool) -> None:
+        if looped:
+            self.sound_failed(f"the night's ambience cannot be played ({reason}); the voice "
+                              "goes on without it", "night.ambience_unavailable")
+        else:
+            self.sound_failed(f"a line of the voice cannot be played ({reason})")
+
     def say(self, line: str) -> float:
         """Say one line of the day aloud; returns its length in seconds (0 if silent)."""
         return self.speaker.say(line, self.settings) if self.speaker else 0.0
@@ -439,6 +514,13 @@ class OneNightApp(App):
         if self._lock is not None:  # (the system drops it anyway when the process ends)
             self._lock.release()
             self._lock = None
+
+
+def from_now(seconds: float) -> float:
+    """A delay for Kivy's clock that counts from now: Kivy counts from the start of its current
+    frame, which may be long past (a message shown while a slow start builds the screens would
+    vanish at once)."""
+    return seconds + Clock.time() - Clock.get_time()
 
 
 def _facts(app: OneNightApp, facts: dict) -> dict:
@@ -469,18 +551,20 @@ def _default_box_factory():
 
 
 def run_app() -> int:
-    from kivy.config import Config
-
-    Config.set("kivy", "exit_on_escape", "0")  # a stray Escape key must not end a game
+    """Run the app until its window closes (or SIGTERM: SDL turns it into a request to
+    close). Ctrl-C in the terminal ends it without a traceback."""
     spec = os.environ.get("ONENIGHT_DEMO")
-    if spec:
-        import tempfile
+    try:
+        if spec:
+            import tempfile
 
-        from . import demo
+            from . import demo
 
-        demo.parse(spec)  # the command line checked it before importing Kivy
-        with tempfile.TemporaryDirectory(prefix="onenight-demo-") as data:
-            OneNightApp(data_dir=data, demo=spec).run()
-        return 0
-    OneNightApp().run()
+            demo.parse(spec)  # the command line checked it before importing Kivy
+            with tempfile.TemporaryDirectory(prefix="onenight-demo-") as data:
+                OneNightApp(data_dir=data, demo=spec).run()
+            return 0
+        OneNightApp().run()
+    except KeyboardInterrupt:
+        return 130
     return 0

@@ -5,6 +5,7 @@ frames by hand, so nothing waits on real time."""
 from __future__ import annotations
 
 from kivy.base import EventLoop
+from kivy.input.motionevent import MotionEvent
 
 
 def start(app) -> None:
@@ -57,10 +58,30 @@ def texts(root) -> list[str]:
     return [w.text for w in visible(root) if isinstance(getattr(w, "text", None), str) and w.text]
 
 
+class Finger(MotionEvent):
+    """One finger on the window at ``(x, y)`` (window pixels), put down then lifted through
+    Kivy's event loop, as the touchscreen's would be. (Kivy's own test touch does the same,
+    but its module needs pytest, which an installed app does not have.)"""
+
+    def __init__(self, x: float, y: float):
+        win = EventLoop.window
+        super().__init__("finger", 1, {"x": x / (win.width - 1.0), "y": y / (win.height - 1.0)},
+                         is_touch=True, type_id="touch")
+        self.profile = ["pos"]
+
+    def depack(self, args):
+        self.sx, self.sy = args["x"], args["y"]
+        super().depack(args)
+
+    def down(self) -> None:
+        EventLoop.post_dispatch_input("begin", self)
+
+    def up(self) -> None:
+        EventLoop.post_dispatch_input("end", self)
+
+
 def tap(widget) -> None:
     """Touch the middle of ``widget`` and let go, through the window like a finger."""
-    from kivy.tests.common import UnitTestTouch
-
     from kivy.uix.scrollview import ScrollView
 
     from .screens.base import set_scroll
@@ -95,10 +116,10 @@ def tap(widget) -> None:
         v.do_scroll_x = v.do_scroll_y = False
     settle()
     x, y = _visible_point(widget, views)
-    t = UnitTestTouch(x, y)
+    finger = Finger(x, y)
     try:
-        t.touch_down()
-        t.touch_up()
+        finger.down()
+        finger.up()
     finally:
         for v, sx, sy in saved:
             v.do_scroll_x, v.do_scroll_y = sx, sy

@@ -27,21 +27,29 @@ def render(out_dir: Path, width: int, height: int, lang: str = "fr") -> list[Pat
     import random
 
     from onenight.game.clock import FakeClock
-
-    from .app import OneNightApp
-    from .driving import find, pump, start, tap
-
-    out_dir.mkdir(parents=True, exist_ok=True)
-    clock = FakeClock()
-    data = Path(tempfile.mkdtemp(prefix="onenight-shots-"))
     from onenight.narration import FakeAudio
 
-    app = OneNightApp(data_dir=data, clock=clock, rng=random.Random(11), audio=FakeAudio())
+    from .app import OneNightApp
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="onenight-shots-") as data:
+        app = OneNightApp(data_dir=data, clock=FakeClock(), rng=random.Random(11),
+                          audio=FakeAudio())
+        try:
+            return _play(app, out_dir, f"{width}x{height}", lang)
+        finally:
+            app.stop()
+
+
+def _play(app, out_dir: Path, suffix: str, lang: str) -> list[Path]:
+    """Play a game on ``app`` by code, a picture of each screen on the way."""
+    from .driving import find, pump, start, tap
+
+    clock = app._clock
     start(app)
     if app.lang != lang:
         app.set_language(lang)
     shots: list[Path] = []
-    suffix = f"{width}x{height}"
 
     # the window's clear colour is the screen's background; a picture of the root widget alone
     # would have none, so paint it under the root for the pictures only
@@ -128,38 +136,50 @@ def render(out_dir: Path, width: int, height: int, lang: str = "fr") -> list[Pat
     shot("13-history")
     app.go("settings")
     shot("14-settings")
-    app.stop()
     return shots
 
 
 def main(argv: list[str]) -> int:
+    """One size, in this process: ``DIR WIDTHxHEIGHT [LANG]``. A failure is said on the
+    console (Kivy sends standard error to its log, which this process does not show)."""
     out = Path(argv[0])
     w, h = (int(x) for x in argv[1].split("x"))
     lang = argv[2] if len(argv) > 2 else "fr"
-    for p in render(out, w, h, lang):
+    try:
+        shots = render(out, w, h, lang)
+    except Exception as e:
+        import traceback
+
+        why = f"{e.__class__.__name__}: {e}" if isinstance(e, OSError) else \
+            traceback.format_exc().rstrip()
+        print(f"onenight screenshots: the pictures at {w}x{h} could not be made: {why}",
+              file=sys.__stderr__, flush=True)
+        return 1
+    for p in shots:
         print(p)
     return 0
 
 
 def run(out_dir: str, lang: str = "fr") -> int:
-    """Render every screen at both sizes, one process per size."""
+    """Render every screen at both sizes, one process per size, both at once."""
     import shutil
 
     env = dict(os.environ, KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1")
     env.setdefault("SDL_AUDIODRIVER", "dummy")
-    wrap: list[str] = []
     if not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY"):
         if shutil.which("xvfb-run") is None:
             print("onenight screenshots: no screen (DISPLAY is not set) and no xvfb-run to "
                   "make one: install the xvfb package", file=sys.stderr)
             return 2
-        wrap = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24"]
-    status = 0
-    for w, h in SIZES:
-        r = subprocess.run(wrap + [sys.executable, "-m", "onenight.ui.screenshots", out_dir,
-                                   f"{w}x{h}", lang], env=env)
-        status = status or r.returncode
-    return status
+        # this whole command again on one virtual screen (two xvfb-run started at once
+        # may pick the same free display)
+        return subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", sys.executable,
+                               "-m", "onenight", "screenshots", out_dir, "--lang", lang],
+                              env=env).returncode
+    children = [subprocess.Popen([sys.executable, "-m", "onenight.ui.screenshots", out_dir,
+                                  f"{w}x{h}", lang], env=env)
+                for w, h in SIZES]  # side by side: one core each where there are two
+    return 1 if any([p.wait() for p in children]) else 0  # (a failing child said why)
 
 
 if __name__ == "__main__":

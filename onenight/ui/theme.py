@@ -16,6 +16,7 @@ TEAM_COLOURS = {
     "village": (0.22, 0.45, 0.62, 1),
     "werewolf": (0.62, 0.18, 0.18, 1),
     "tanner": (0.55, 0.40, 0.20, 1),
+    "solo": (0.20, 0.48, 0.40, 1),  # the classic game's lone sides (Angel, Pied Piper...)
     "artifact": (0.38, 0.30, 0.55, 1),
 }
 

@@ -1,9 +1,11 @@
 """The narrator's voice in the app: the night (the narration package's plan and runner,
 behind the night screen's driver interface) and the day's spoken lines.
 
-Sound must never stop a game: a clip that cannot be played is skipped silently (the screen
-shows the same words), and a voice that cannot be loaded at all falls back to the text-only
-night (``night_driver.TextNight``: the same lines, shown) with a message to the host.
+Sound must never stop a game. A voice pack's clip that cannot be played is said by the
+default voice. A voice that cannot be loaded, or a line that cannot be played at all, hands the
+night to the text-only night (``night_driver.TextNight``: the same lines, shown for the host to
+read aloud) from that line on; the app says so once on the screen and logs which file and why.
+A day line that cannot be played is skipped (its words are on the screen).
 """
 
 from __future__ import annotations
@@ -30,18 +32,49 @@ def voice_packs() -> list[str]:
 
 
 class SafeAudio:
-    """Wraps an audio back-end so that a clip that cannot play is skipped, not fatal."""
+    """Wraps an audio back-end so that no sound can stop a game.
 
-    def __init__(self, inner):
+    A clip that fails to play is replaced by the default voice's clip of the same line when
+    there is one (``fallbacks``, filled from each voice's ``default_of``), else skipped.
+    ``failed`` lists every sound that could not play (``path: reason``), ``lines_failed``
+    the narrator's lines among them that nothing could stand in for (the ambience's loop is not
+    one). ``on_fail`` is called with the path, the reason and whether it was the loop, for the
+    app to say so."""
+
+    def __init__(self, inner, on_fail=None):
         self.inner = inner
+        self.on_fail = on_fail
         self.failed: list[str] = []
+        self.fallbacks: dict[str, str] = {}
+        self.lines_failed: list[str] = []
+
+    def use_voice(self, voice) -> None:
+        """Know which default clip stands in for each of ``voice``'s pack clips."""
+        self.fallbacks.update(getattr(voice, "default_of", {}))
+
+    def _fail(self, path, error, looped: bool) -> None:
+        self.failed.append(f"{path}: {error}")
+        if not looped:
+            self.lines_failed.append(str(path))
+        if self.on_fail is not None:
+            self.on_fail(str(path), str(error), looped)
 
     def play(self, path, volume):
         try:
             return self.inner.play(path, volume)
-        except (VoiceError, OSError, ValueError) as e:
-            self.failed.append(f"{path}: {e}")
-            return Playback(str(path), 0.0, None)
+        except Exception as e:  # noqa: BLE001 - the back-end's errors are not ours to type
+            error = e
+        stand_in = self.fallbacks.get(str(path))
+        if stand_in is not None:
+            try:
+                played = self.inner.play(stand_in, volume)
+            except Exception as e:  # noqa: BLE001
+                self.failed.append(f"{stand_in}: {e}")
+            else:
+                self.failed.append(f"{path}: {error}")
+                return played
+        self._fail(path, error, False)
+        return Playback(str(path), 0.0, None)
 
     def preload(self, path):
         """Load a clip ahead of its turn, if the back-end can; a failure waits for play."""
@@ -49,26 +82,32 @@ class SafeAudio:
         if load is not None:
             try:
                 load(path)
-            except (VoiceError, OSError, ValueError):
+            except Exception:  # noqa: BLE001
                 pass
 
     def stop(self, playback):
         try:
             self.inner.stop(playback)
-        except Exception:
+        except Exception:  # noqa: BLE001
             pass
 
     def loop(self, path, volume):
         try:
             self.inner.loop(path, volume)
-        except (VoiceError, OSError, ValueError) as e:
-            self.failed.append(f"{path}: {e}")
+        except Exception as e:  # noqa: BLE001
+            self._fail(path, e, True)
 
     def set_loop_volume(self, volume):
-        self.inner.set_loop_volume(volume)
+        try:
+            self.inner.set_loop_volume(volume)
+        except Exception as e:  # noqa: BLE001
+            self.failed.append(f"ambience volume: {e}")
 
     def stop_loop(self):
-        self.inner.stop_loop()
+        try:
+            self.inner.stop_loop()
+        except Exception as e:  # noqa: BLE001
+            self.failed.append(f"ambience stop: {e}")
 
 
 def role_times(overrides: dict) -> dict:
@@ -117,6 +156,9 @@ class Speaker:
             clip = voice.clip(line)
         except (NarrationError, OSError, ValueError):
             return 0.0
+        use_voice = getattr(self.audio, "use_voice", None)
+        if use_voice is not None:
+            use_voice(voice)
         self.audio.play(str(clip.path), settings.voice_volume)
         return clip.duration
 
@@ -126,5 +168,9 @@ class VoicedNight(PlanNight):
 
     def __init__(self, deck, clock, tr, settings, audio, rng=None):
         ns = narration_settings(settings, rng)
-        plan = build_night_plan(deck, ns)  # raises NarrationError if the voice is broken
+        self.voice = Voice(ns.lang, ns.voice)
+        plan = build_night_plan(deck, ns, voice=self.voice)  # NarrationError: a broken voice
+        use_voice = getattr(audio, "use_voice", None)
+        if use_voice is not None:
+            use_voice(self.voice)
         super().__init__(plan, clock, tr, ns, audio)

@@ -182,5 +182,22 @@ def test_pending_records_wait_for_the_storage_and_the_hosts_cap_applies_as_they_
     done = pending.save()
     assert len(done) == 3 and pending.items == [] and pending.error is None
     assert [e.finished[:10] for e in h.entries()[0]] == ["2026-01-03", "2026-01-02"]
-    pending.add(record(f"{2:032x}"), "x")  # a record the history has: found, not redone
+    # a record the history has as it is: found, not redone
+    pending.add(record(f"{2:032x}", "2026-01-02T20:00:00+00:00"), "x")
     assert [p for _, p in pending.found()] == [h.find(f"{2:032x}")] and pending.items == []
+    # the same game further on (a classic game's next phase): still to be saved, over it
+    pending.add(record(f"{2:032x}", "2026-01-02T21:00:00+00:00"), "x")
+    assert pending.found() == [] and len(pending.items) == 1
+    (_, path), = pending.save()
+    assert path == h.find(f"{2:032x}") and len(h.entries()[0]) == 2
+
+
+def test_a_later_record_of_a_game_replaces_the_one_waiting(tmp_path):
+    from onenight.game.history import PendingRecords
+
+    pending = PendingRecords(History(tmp_path / "history"))
+    pending.add(record(f"{1:032x}", "2026-01-01T20:00:00+00:00"), "a")
+    pending.add(record(f"{2:032x}", "2026-01-01T20:00:00+00:00"), "b")
+    pending.add(record(f"{1:032x}", "2026-01-01T21:00:00+00:00"), "a")
+    assert [(r["game"], r["finished"][11:13]) for r, _ in pending.items] == \
+        [(f"{2:032x}", "20"), (f"{1:032x}", "21")] and pending.new

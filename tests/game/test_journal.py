@@ -5,6 +5,7 @@ import datetime as dt
 import json
 import random
 import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -42,6 +43,23 @@ def start(tmp_path, wall=None, clock=None, wallclock=None):
                            wallclock=wallclock or (lambda: WHEN), wall=wall or Wall())
     _running[str(tmp_path)] = c
     return c, problem
+
+
+def restarted(folder, game="onenight", wall=None, **kw):
+    """The game an app started on ``folder`` after a kill would rebuild, while the app that
+    runs there goes on: its journal read as it is on disk (that app holds it: no second app
+    may open it), replayed into a fresh controller that writes no journal, its records found
+    in the history (or saved there, as a start does)."""
+    from onenight.game.journal import GAMES, JournalWriter, read_on_disk
+
+    kind, filename = GAMES[game]
+    c = kind(Path(folder) / "history", writer=JournalWriter(None), wall=wall or Wall(), **kw)
+    entries = read_on_disk(Path(folder) / filename)
+    if entries:
+        c.replay(entries)
+    c.find_records()
+    c.save_records()
+    return c
 
 
 def rows(tmp_path):

@@ -58,3 +58,57 @@ def test_the_result_is_announced_with_the_reveal_the_deaths_and_every_winner():
         "reveal", "result.village", "result.tanner")
     assert result_lines(O(deaths=(1,), winning_teams=())) == ("reveal", "result.nobody")
     assert result_lines(O(deaths=(3,), winning_teams=("werewolf",)))[-1] == "result.werewolves"
+
+
+# French as a game master says it -----------------------------------------------------------
+
+FRENCH = load_lines("fr")
+
+
+def test_french_puts_a_no_break_space_before_colons_exclamation_and_question_marks():
+    import re
+
+    for line, text in FRENCH.items():
+        for m in re.finditer(r"[:!?]", text):
+            assert text[m.start() - 1] == "\u00a0", (line, text)
+
+
+def test_french_has_no_english_comma_before_et_or_ou():
+    for line, text in FRENCH.items():
+        assert ", et " not in text and ", ou " not in text, (line, text)
+
+
+def test_french_commands_are_all_vous_commands():
+    """Everyone is told what to do as every role is: "fermez", never "ferme"."""
+    for line, text in FRENCH.items():
+        for statement in ("ferme les yeux", "ouvre les yeux", "Tout le monde"):
+            assert statement not in text, (line, text)
+
+
+def test_the_doppelganger_lines_agree_with_any_player_and_any_role():
+    """No feminine forced on every player ("Devenue ... Divinateur"): neutral wording."""
+    import re
+
+    for line, text in FRENCH.items():
+        if line.startswith("doppelganger"):
+            assert not re.search(r"\b[Dd]evenue?s?\b", text), (line, text)
+
+
+def test_french_role_names_keep_their_capital_everywhere():
+    """A role is named as its card is, capital first: "le Sbire", "un Franc-maçon"."""
+    import re
+
+    from onenight.rules.cards import ROLES
+
+    generic = {"werewolf", "villager"}  # "un loup-garou" is also the common noun
+    names = sorted((r.fr for r in ROLES if r.id not in generic), key=len, reverse=True)
+    for line, text in FRENCH.items():
+        for name in names:  # the longest first: "Apprentie voyante" before "Voyante"
+            for m in re.finditer(rf"\b{re.escape(name)}\b", text, re.IGNORECASE):
+                assert m.group() == name[0].upper() + name[1:], (line, name, text)
+            text = re.sub(rf"\b{re.escape(name)}\b", "#", text, flags=re.IGNORECASE)
+
+
+def test_no_calque_of_english_stays():
+    for line, text in FRENCH.items():
+        assert "qui dirait" not in text, (line, text)

@@ -1,4 +1,10 @@
 import json
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -71,3 +77,67 @@ def test_bad_language_or_count_is_refused_by_the_parser(capsys):
             main(argv)
         assert e.value.code == 2
     assert "narrate" in build_parser().format_help()
+
+
+def test_the_help_speaks_to_a_user_and_the_debate_lasts_as_in_the_app(capsys):
+    from onenight.game.settings import Settings
+
+    with pytest.raises(SystemExit):
+        main(["narrate", "--help"])
+    text = capsys.readouterr().out
+    assert "``" not in text and ":mod:" not in text and "sits on top" not in text
+    for words in ("p and Enter", "a pipe", "SIGTERM", f"default {Settings().debate_minutes}"):
+        assert words in " ".join(text.split())
+    args = build_parser().parse_args(["narrate", "--scenario", "sombre-reveil",
+                                      "--players", "4"])
+    assert args.debate == Settings().debate_minutes == 5
+
+
+def start_night(*args):
+    """A real night through SDL's dummy sound device, once its first line is said."""
+    p = subprocess.Popen([sys.executable, "-m", "onenight", "narrate", "--scenario",
+                          "sombre-reveil", "--players", "3", *args],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, text=True,
+                         env=dict(os.environ, SDL_AUDIODRIVER="dummy"))
+    assert read_until(p, "[night] ").startswith("[night] ")
+    return p
+
+
+def read_until(p, text: str, timeout: float = 60) -> str:
+    """The first line of the child's output that contains ``text``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        ready, _, _ = select.select([p.stdout], [], [], max(0, deadline - time.monotonic()))
+        assert ready, f"no {text!r} in {timeout} s"
+        line = p.stdout.readline()
+        assert line, f"the night ended without {text!r} (exit {p.wait()})"
+        if text in line:
+            return line
+
+
+@pytest.mark.parametrize("sig, status", [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_a_signal_stops_the_night_at_once(sig, status):
+    """kill, timeout and systemctl stop send SIGTERM; Ctrl-C sends SIGINT."""
+    p = start_night()
+    try:
+        p.send_signal(sig)
+        assert p.wait(timeout=15) == status
+        assert "Traceback" not in p.stdout.read()
+    finally:
+        p.kill()
+        p.wait()
+
+
+def test_the_host_commands_come_from_a_pipe_too():
+    p = start_night()
+    try:
+        p.stdin.write("p\n")
+        p.stdin.flush()
+        assert read_until(p, "[host]").strip() == "[host] paused"
+        p.stdin.write("q\n")
+        p.stdin.flush()
+        assert p.wait(timeout=15) == 0
+    finally:
+        p.kill()
+        p.wait()

@@ -76,6 +76,10 @@ def make_app(data: str, wall0: float):
     app = OneNightApp(data_dir=data, clock=clock, rng=random.Random(5), box_factory=box_factory,
                       audio=audio, wall=lambda: wall0 + clock.now())
     app.test_clock, app.test_audio, app.test_boxes = clock, audio, boxes
+    # every message the host was shown: the app clears one after a few seconds of real time,
+    # which a loaded machine can spend before the driver looks
+    app.test_messages = []
+    app.bind(message=lambda _app, text: text and app.test_messages.append(text))
     start(app)
     return app
 
@@ -86,17 +90,21 @@ def screen(app):
 
 def steps(app):
     """The scripted game, one step at a time (each a generator step)."""
-    from onenight.ui.driving import find, pump, tap, tap_text
+    from onenight.ui.driving import find, pump, settle, tap, tap_text
 
     clock = app.test_clock
 
     def advance(seconds, every=1.0):
+        """Move the clock on, ticking the screen as the app's clock would; one frame drawn at
+        the end (the frames between are what a software renderer spends most on, and what
+        is under test here is what the app writes down, not its pixels)."""
         while seconds > 0:
             dt = min(every, seconds)
             clock.advance(dt)
             seconds -= dt
             app.tick()
-            pump(1)
+            settle(1)
+        pump(1)
 
     tap(find(screen(app), "new"))
     s = screen(app)
@@ -197,7 +205,8 @@ def resume(data: str, wall0: float) -> None:
 
     app = make_app(data, wall0)
     home = screen(app)
-    out = {"message": app.message, "sticky": app.message_sticky, "screen": home.name,
+    out = {"message": "\n".join(app.test_messages), "sticky": app.message_sticky,
+           "screen": home.name,
            "can_resume": bool(home.can_resume), "phase": app.ctl.phase,
            "log": app.ctl.log}
     if home.can_resume:

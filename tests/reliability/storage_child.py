@@ -1,7 +1,8 @@
 """A game on a hostile storage, in its own process: the other half of test_storage.py.
 
-``python -m tests.reliability.storage_child MODE DATA [ARG]`` prints one JSON line. Each
-mode runs the real journal and history (no Kivy) on the data folder DATA:
+``python -m tests.reliability.storage_child [--game=thiercelieux] MODE DATA [ARG]`` prints one
+JSON line. Each mode runs the real journal and history (no Kivy) on the data folder DATA, with
+a game of the one-night game (:data:`GAME`) or of the classic game (:func:`classic_game`):
 
 * ``play N``: a new game, its first N events, then the process ends at once (``os._exit``:
   nothing closed, as a kill leaves it); ``stop N``: the same, the journal closed first (as
@@ -12,13 +13,15 @@ mode runs the real journal and history (no Kivy) on the data folder DATA:
   writes everything;
 * ``resume``: the game resumed and one more event played, on whatever storage DATA is
   (a read-only folder, for instance): what was found, what the writes did;
-* ``tmpfs``: DATA is a fresh 64 KB tmpfs of this process's own mount namespace, and ARG a
-  folder holding a game's journal (as a kill left it): the journal is copied in, the tmpfs
-  filled up, then remounted read-only, then given space again; what the app finds each time.
+* ``tmpfs``: DATA is a fresh tmpfs of this process's own mount namespace (64 KB more than
+  the journal it is given), and ARG a folder holding a game's journal (as a kill left it):
+  the journal is copied in, the tmpfs filled up, then remounted read-only, then given space
+  again; what the app finds each time.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -29,7 +32,7 @@ import sys
 from pathlib import Path
 
 from onenight.game.clock import FakeClock
-from onenight.game.journal import FILENAME, open_game, read_on_disk, set_aside_journals
+from onenight.game.journal import GAMES, open_game, read_on_disk, set_aside_journals
 
 NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve"]
 GAME = ([{"type": "players", "names": NAMES}, {"type": "scenario", "id": "sombre-reveil"},
@@ -42,13 +45,41 @@ GAME = ([{"type": "players", "names": NAMES}, {"type": "scenario", "id": "sombre
         + [{"type": "confirm"}])
 
 
+@functools.lru_cache(maxsize=1)
+def classic_game() -> list[dict]:
+    """The events of a whole classic game (eight players, the first game's deck: nights,
+    dawns, elections, debates, votes), as its controller logged them."""
+    import tempfile
+
+    from tests.game.classic_helpers import Bot, controller, deal, set_up
+
+    with tempfile.TemporaryDirectory() as folder:
+        c = controller(Path(folder), seed=3)
+        set_up(c, 8, preset="first_game", captain="first_morning")
+        deal(c)
+        Bot(c, random.Random(4)).play()
+    return list(c.log)
+
+
+#: which game the child plays: "onenight" or "thiercelieux" (``--game=``)
+KIND = "onenight"
+
+
+def events() -> list[dict]:
+    return GAME if KIND == "onenight" else classic_game()
+
+
+def journal_path(data: Path) -> Path:
+    return data / GAMES[KIND][1]
+
+
 def start(data: Path):
-    return open_game(data, clock=FakeClock(), rng=random.Random(3))
+    return open_game(data, clock=FakeClock(), rng=random.Random(3), game=KIND)
 
 
 def on_disk(data: Path) -> list:
     try:
-        return [e.body for e in read_on_disk(data / FILENAME) if e.kind == "event"]
+        return [e.body for e in read_on_disk(journal_path(data)) if e.kind == "event"]
     except Exception as e:  # what is on disk, whatever it is
         return [f"unreadable: {e}"]
 
@@ -66,7 +97,7 @@ def files(data: Path) -> dict:
 
 def play(data: Path, n: int, stop: bool = False) -> dict:
     ctl, problem = start(data)
-    for e in GAME[:n]:
+    for e in events()[:n]:
         ctl.apply(e)
     if stop:  # the app was closed: the journal whole in its file, no log left
         ctl.journal.close()
@@ -77,10 +108,11 @@ def play(data: Path, n: int, stop: bool = False) -> dict:
 def full(data: Path) -> dict:
     out = {}
     before = on_disk(data)
+    out["history_before"] = sorted(p.name for p in (data / "history").glob("*"))
     ctl, problem = start(data)
     out["opened"] = state(ctl, problem)
-    out["aside"] = [a.path.name for a in set_aside_journals(data / FILENAME)]
-    for e in GAME[len(ctl.log):]:
+    out["aside"] = [a.path.name for a in set_aside_journals(journal_path(data))]
+    for e in events()[len(ctl.log):]:
         ctl.apply(e)
     out["played"] = state(ctl, problem)
     out["on_disk_while_full"] = len(on_disk(data)) == len(before)
@@ -97,7 +129,7 @@ def resume(data: Path) -> dict:
     before = {p.name: p.read_bytes() for p in data.iterdir() if p.is_file()}
     ctl, problem = start(data)
     out = {"opened": state(ctl, problem)}
-    ctl.apply(GAME[len(ctl.log)])
+    ctl.apply(events()[len(ctl.log)])
     out["played"] = state(ctl, problem)
     out["unchanged"] = before == {p.name: p.read_bytes() for p in data.iterdir() if p.is_file()}
     out["retry"] = ctl.retry()
@@ -108,13 +140,15 @@ def tmpfs(data: Path, game: Path) -> dict:
     def sh(*cmd):
         return subprocess.run(cmd, capture_output=True, text=True).returncode
 
-    if sh("mount", "-t", "tmpfs", "-o", "size=64k,mode=0700", "tmpfs", str(data)):
+    journal = [p for p in game.iterdir() if p.is_file()]  # (the history is not needed here)
+    size = sum(p.stat().st_size for p in journal) // 1024 + 64
+    if sh("mount", "-t", "tmpfs", "-o", f"size={size}k,mode=0700", "tmpfs", str(data)):
         return {"skip": "a tmpfs cannot be mounted here"}
     out = {}
-    for p in game.iterdir():
+    for p in journal:
         shutil.copyfile(p, data / p.name)
     before = on_disk(data)
-    fd = os.open(data / "filler", os.O_WRONLY | os.O_CREAT)  # the rest of the 64 KB
+    fd = os.open(data / "filler", os.O_WRONLY | os.O_CREAT)  # the rest of the tmpfs
     try:
         while os.write(fd, b"\0" * 1024):
             pass
@@ -125,8 +159,8 @@ def tmpfs(data: Path, game: Path) -> dict:
     out["free"] = os.statvfs(data).f_bavail
     ctl, problem = start(data)
     out["full_opened"] = state(ctl, problem)
-    out["aside"] = [a.path.name for a in set_aside_journals(data / FILENAME)]
-    ctl.apply(GAME[len(ctl.log)])
+    out["aside"] = [a.path.name for a in set_aside_journals(journal_path(data))]
+    ctl.apply(events()[len(ctl.log)])
     out["full_played"] = state(ctl, problem)
     out["full_on_disk"] = len(on_disk(data)) == len(before)
     ctl.journal.close()
@@ -134,7 +168,7 @@ def tmpfs(data: Path, game: Path) -> dict:
         return {"skip": "the tmpfs cannot be made read-only here"}
     ro, problem = start(data)
     out["ro_opened"] = state(ro, problem)
-    ro.apply(GAME[len(ro.log)])
+    ro.apply(events()[len(ro.log)])
     out["ro_played"] = state(ro, problem)
     out["ro_files"] = files(data)
     sh("mount", "-o", "remount,rw", str(data))
@@ -148,8 +182,11 @@ def tmpfs(data: Path, game: Path) -> dict:
 
 
 if __name__ == "__main__":
-    mode, data = sys.argv[1], Path(sys.argv[2])
-    arg = sys.argv[3] if len(sys.argv) > 3 else ""
+    args = sys.argv[1:]
+    if args[0].startswith("--game="):
+        KIND = args.pop(0).split("=", 1)[1]
+    mode, data = args[0], Path(args[1])
+    arg = args[2] if len(args) > 2 else ""
     if mode in ("play", "stop"):
         play(data, int(arg), stop=mode == "stop")
     result = {"full": lambda: full(data), "resume": lambda: resume(data),

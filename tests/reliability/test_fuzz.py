@@ -19,6 +19,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from firmware_bridge import protocol as p
+from onenight.classic import decks
+from onenight.classic.record import replay_outcome
+from onenight.classic.win import RULES as CLASSIC_RULES
 from onenight.game.history import Entry, History
 from onenight.game.settings import Settings, load_settings, save_settings
 from onenight.narration.errors import NarrationError, VoiceError
@@ -27,6 +30,7 @@ from onenight.rules.errors import RulesError
 from onenight.rules.cards import ROLE
 from onenight.rules.record import adjudicate, adjudicate_text
 from onenight.rules.scenarios import MAX_PLAYERS, MIN_PLAYERS
+from tests.classic.helpers import a_record
 from tests.rules.test_record_fuzz import json_values as record_values, near_records
 
 settings.register_profile("short", max_examples=300, deadline=None,
@@ -169,14 +173,19 @@ def test_seals_and_pairing_values_open_or_say_why(sealed, public):
 
 
 # ---- game records ---------------------------------------------------------------------------
-def adjudicated(rec) -> None:
+def answered_by(judge, value) -> None:
+    """``judge(value)`` gives an answer that is JSON, or its own error, on one line."""
     try:
-        out = adjudicate(rec)
+        out = judge(value)
     except RulesError as e:
         said_what(e)
         assert "\n" not in str(e)
         return
     json.dumps(out)
+
+
+def adjudicated(rec) -> None:
+    answered_by(adjudicate, rec)
 
 
 @fuzz
@@ -200,11 +209,7 @@ def test_any_json_as_a_record(value):
 @example('{"format": "onenight-game/1", "votes": [' + "9" * 5000 + "]}")  # found by hand
 @example(" " * 1_000_001)  # over the size limit
 def test_any_text_as_a_record(text):
-    try:
-        adjudicate_text(text)
-    except RulesError as e:
-        said_what(e)
-        assert "\n" not in str(e)
+    answered_by(adjudicate_text, text)
 
 
 # ---- the settings file -----------------------------------------------------------------------
@@ -268,6 +273,26 @@ def near_history(changes: dict, inner: dict, drop: list) -> bytes:
     return json.dumps(rec).encode()
 
 
+def classic_history_record(seed: int) -> dict:
+    """A classic game's record as the app saves it (finished or not): its phases, the
+    players' names and the outcome the replay command prints."""
+    rec = a_record(seed)
+    names = [f"P{i}" for i in range(len(rec["seats"]))]
+    return rec | {"players": names, "preset": "custom", "started": "2026-03-04T21:00:00+00:00",
+                  "game": f"{seed:032x}", "outcome": replay_outcome(rec)}
+
+
+CLASSIC_OUTCOME = ["alive", "winning_side", "winners", "phases"]
+
+
+def near_classic_history(seed: int, changes: dict, inner: dict) -> bytes:
+    rec = classic_history_record(seed)
+    rec.update(changes)
+    if isinstance(rec.get("outcome"), dict):
+        rec["outcome"].update(inner)
+    return json.dumps(rec).encode()
+
+
 history_files = (
     st.binary(max_size=200)
     | json_like.map(lambda v: json.dumps(v).encode())
@@ -279,7 +304,16 @@ history_files = (
     | st.lists(st.integers(0, 4), min_size=5, max_size=5).map(
         lambda v: json.dumps(history_record() | {"votes": v}).encode())
     | st.integers(1, 5000).map(lambda n: deep(n).encode())
-    | st.integers(4250, 4400).map(lambda n: ('{"players": [' + "7" * n + "]}").encode()))
+    | st.integers(4250, 4400).map(lambda n: ('{"players": [' + "7" * n + "]}").encode())
+    | st.integers(0, 2 ** 32 - 1).map(lambda seed: json.dumps(
+        classic_history_record(seed)).encode())
+    | st.builds(near_classic_history, st.integers(0, 2 ** 32 - 1),
+                st.dictionaries(st.sampled_from(["players", "outcome", "phases", "seats",
+                                                 "finished", "preset"]),
+                                json_like | st.lists(st.text(max_size=3), max_size=20),
+                                max_size=2),
+                st.dictionaries(st.sampled_from(CLASSIC_OUTCOME), json_like
+                                | st.lists(st.integers(-2, 20), max_size=20), max_size=2)))
 
 
 @fuzz
@@ -299,11 +333,18 @@ def test_any_history_file_is_listed_or_unreadable(files):
         assert len(entries) + len(unreadable) == len(files) + 1
         assert any(e.path.name == "good.json" for e in entries)
         for e in entries:  # what the history and result screens use of an entry
-            assert isinstance(e, Entry) and MIN_PLAYERS <= len(e.players) <= MAX_PLAYERS
+            assert isinstance(e, Entry)
             assert all(isinstance(n, str) and n for n in e.players)
             assert all(0 <= s < len(e.players) for s in e.winners + e.dead)
-            assert set(e.winning_teams) <= {"village", "werewolf", "tanner"}
             assert isinstance(e.finished, str) and isinstance(e.scenario, str)
+            if e.game == "thiercelieux":  # the classic game's: no one-night verdict to show
+                assert decks.MIN_PLAYERS <= len(e.players) <= decks.MAX_PLAYERS
+                assert e.outcome is None
+                assert set(e.winning_teams) <= {side for _, side in CLASSIC_RULES}
+                assert e.over == bool(e.winning_teams)
+                continue
+            assert MIN_PLAYERS <= len(e.players) <= MAX_PLAYERS
+            assert set(e.winning_teams) <= {"village", "werewolf", "tanner"}
             o = e.outcome
             assert o is not None and all(r in ROLE for r in o.roles)
             assert len(o.votes) == len(o.counts) == len(e.players)

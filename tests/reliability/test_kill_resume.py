@@ -30,7 +30,7 @@ GAME = (["players", "scenario", "start_night", "night_done", "day_add", "day_pau
 KILL_AFTER = ["players", "scenario", "start_night", "night 1", "night paused", "night late 10",
               "day plus", "day paused", "vote 2", "card 1", "result"]
 SCREEN = {"night": "night", "day": "day", "vote": "vote", "reveal": "reveal", "end": "result"}
-TIMEOUT = 60
+TIMEOUT = 180  # a watchdog against a hung app, generous for a loaded machine
 
 
 def driver(mode: str, data: Path, wall: float, vote: str = "fingers",

@@ -1,6 +1,7 @@
 """One app, one window for the whole UI test session (Kivy cannot reopen a window cleanly),
 at the tablet's 1280x800, on a hand-moved clock."""
 
+import gc
 import os
 import random
 
@@ -111,5 +112,9 @@ def app(tmp_path_factory):
     a.test_clock = clock
     a.test_boxes = boxes
     start(a)
+    # The app lives as long as the session: out of the garbage collector's full passes, which
+    # the UI tests' widget churn triggers often and which would otherwise scan it every time.
+    gc.collect()
+    gc.freeze()
     yield a
     a.stop()

@@ -117,7 +117,7 @@ def test_a_game_without_box_pointing_fingers(app):
     app.test_clock.advance(2.5)
     app.tick()
     assert night.title == ""
-    assert night.line.startswith("Chacun a regardé sa carte")
+    assert night.line.startswith("Vous avez tous regardé votre carte")
     assert app.test_audio.played()[-1].endswith("night.intro.ogg")
     assert set(texts(night)) == {night.line, "Quitter", "Répéter", "Pause"}
     tap(find(night, "pause"))
@@ -143,7 +143,7 @@ def test_a_game_without_box_pointing_fingers(app):
     assert app.test_audio.played()[-1].endswith("sentinel.act.ogg")
     run_night(app)
     assert app.speaker.said[-1] == "day.start"
-    assert Window.allow_screensaver is True
+    assert Window.allow_screensaver is False  # the debate's countdown stays on screen too
     assert tuple(Window.clearcolor) == pytest.approx(theme.BG)  # the day's background again
 
     day = screen(app)

@@ -17,7 +17,7 @@ from onenight.game.journal import FILENAME, open_game, read_on_disk
 from onenight.ui.app import RETRY
 from onenight.ui.driving import find, pump, settle, tap, tap_text, texts
 from onenight.ui.widgets.common import MessageBar
-from tests.game.test_history import BAD, write_bad
+from tests.game.test_history import BAD, record, write_bad
 
 NAMES = ["Ana", "Ben", "Cyd", "Dee", "Eve"]
 
@@ -178,6 +178,7 @@ def test_bad_history_records_are_listed_unreadable_even_mid_game_and_a_verdict_r
     folder.mkdir(exist_ok=True)
     before = set(folder.iterdir())
     write_bad(folder)
+    History(folder).save(record(), "20260102-203000-sombre-reveil")  # a good one at least
     try:
         app.go("history")  # mid-game, from the reveal's way home
         h = screen(app)
@@ -192,6 +193,15 @@ def test_bad_history_records_are_listed_unreadable_even_mid_game_and_a_verdict_r
         assert find(result, "again").disabled and find(result, "home").text == "Retour"
         tap(find(result, "home"))
         assert screen(app).name == "history" and result.showing is None
+        # a classic game is listed too, but has no verdict screen yet: nothing to open
+        from tests.reliability.test_fuzz import classic_history_record
+
+        classic = classic_history_record(7) | {"started": "2099-01-01T20:00:00+00:00"}
+        (folder / "classic.json").write_text(json.dumps(classic))
+        h.select(0)
+        assert h.entries[0].game == "thiercelieux" and find(h, "open").disabled
+        h.open_selected()
+        assert screen(app).name == "history"
     finally:
         for p in set(folder.iterdir()) - before:
             p.unlink()

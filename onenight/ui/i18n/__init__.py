@@ -40,3 +40,29 @@ class Translator:
 
     def artifact(self, art_id: str) -> str:
         return self.t("artifact." + art_id)
+
+    # the classic game's texts (onenight.game.classic_views.Text)
+    def classic_card(self, card_id: str) -> str:
+        """A classic card's name, from the cast's table (it has both languages)."""
+        from onenight.classic.cast import CHARACTER
+
+        ch = CHARACTER.get(card_id)
+        return card_id if ch is None else getattr(ch, self.lang)
+
+    def classic(self, text) -> str:
+        """A classic view's sentence: its key, its facts made readable (lists of names
+        joined, cards, sides and causes named)."""
+        facts = dict(text.facts)
+        for k, v in text.facts.items():
+            if isinstance(v, (list, tuple)) and all(isinstance(x, str) for x in v) \
+                    and k != "cards":
+                facts[k] = ", ".join(v)
+        if isinstance(facts.get("card"), str):
+            facts["card_name"] = self.classic_card(facts["card"])
+        if isinstance(facts.get("cards"), (list, tuple)):
+            facts["card_names"] = ", ".join(self.classic_card(c) for c in facts["cards"])
+        if isinstance(facts.get("side"), str):
+            facts["side_name"] = self.t("classic.side." + facts["side"])
+        if isinstance(facts.get("cause"), str):
+            facts["cause_name"] = self.t("classic.cause." + facts["cause"])
+        return self.t(text.key, **facts)

@@ -14,4 +14,5 @@ SCREENS = (
     ("result", "result", "ResultScreen"),
     ("history", "history", "HistoryScreen"),
     ("settings", "settings", "SettingsScreen"),
+    ("recorder", "recorder", "RecorderScreen"),
 )

@@ -22,6 +22,9 @@ class HistoryRow(Factory.ButtonBehavior, Factory.BoxLayout):
 class HistoryScreen(BaseScreen):
     summary = StringProperty("")
     selected = NumericProperty(-1)
+    can_open = BooleanProperty(False)
+    """The selected game's verdict can be shown (a one-night game's: the classic game's has no
+    verdict screen yet)."""
 
     def on_pre_enter(self, *_):
         # the newest game is chosen from the start, so "Export this one" is never a faint
@@ -49,6 +52,8 @@ class HistoryScreen(BaseScreen):
             row.selected = i == self.selected
             row.bind(on_release=lambda w: self.select(w.index))
             box.add_widget(row)
+        self.can_open = 0 <= self.selected < len(entries) and \
+            entries[self.selected].outcome is not None
         key = "history.count_one" if len(entries) == 1 else "history.count"
         self.summary = self.tr(key, count=len(entries)) if entries \
             else self.tr("history.empty")
@@ -60,7 +65,7 @@ class HistoryScreen(BaseScreen):
 
     def open_selected(self):
         """The selected game's verdict, on the verdict screen."""
-        if 0 <= self.selected < len(self.entries):
+        if 0 <= self.selected < len(self.entries) and self.entries[self.selected].outcome:
             self.app.sm.get_screen("result").showing = self.entries[self.selected]
             self.app.go("result")
 

@@ -1,5 +1,5 @@
 """The night: a dark screen that shows only what is being said, with pause, resume and
-replay for the host. The screen stays awake while it is shown."""
+replay for the host. The narration holds the system's audio focus while it is shown."""
 
 from kivy.core.window import Window
 from kivy.properties import BooleanProperty, StringProperty
@@ -21,41 +21,39 @@ class NightScreen(BaseScreen):
     paused = BooleanProperty(False)
 
     driver = None
+    failures: list = []
+    """What went wrong while the night played (it played on)."""
+    _voiced = False
 
     def on_pre_enter(self, *_):
         # the dark background is the window's clear colour: a rectangle over the whole screen
         # would cost a software renderer a full fill on every redraw
         Window.clearcolor = theme.NIGHT_BG
-        self._screensaver = getattr(Window, "allow_screensaver", True)
-        try:
-            Window.allow_screensaver = False
-        except Exception:
-            pass
         if self.driver is None or self.driver.done:
             self._start()
         self.refresh()
 
     def on_leave(self, *_):
         Window.clearcolor = theme.BG
-        try:
-            Window.allow_screensaver = self._screensaver
-        except Exception:
-            pass
+        self.app.audio_focus.abandon()
 
     def _start(self):
+        self.failures = []
         app = self.app
-        s = app.settings
         deck = app.ctl.state.deck
+        self._voiced = False  # the voice says the night (else a factory's or the text)
         if app.night_factory is not None:
             self.driver = app.night_factory(app, deck)
         else:
             try:
-                self.driver = VoicedNight(deck, app.ctl.clock, app.tr, s, app.audio, app._rng)
-            except (NarrationError, OSError, ValueError):
+                self.driver = VoicedNight(deck, app.ctl.clock, app.tr, app.settings, app.audio,
+                                          app._rng)
+                self._voiced = True
+            except (NarrationError, OSError, ValueError) as e:
+                app.sound_failed(f"the voice cannot be loaded ({e}); the night is shown as "
+                                 "text")
                 app.notify("night.voice_unavailable", kind="error")
-                # the same lines, shown for the host to read aloud
-                self.driver = TextNight(deck, app.ctl.clock, app.tr,
-                                        narration_settings(s, app._rng))
+                self.driver = self._text_night()
         # a night resumed after the app stopped goes on at the cue it was saying
         ctl = app.ctl
         resumed = getattr(ctl, "resumed", None)
@@ -63,10 +61,39 @@ class NightScreen(BaseScreen):
         paused = resumed is not None and resumed.night_paused
         if resumed is not None:
             ctl.resumed = None
+        self._silent_lines = self._lines_failed()
+        self._run(at, paused)
+
+    def _text_night(self):
+        """The same lines, shown for the host to read aloud."""
+        app = self.app
+        return TextNight(app.ctl.state.deck, app.ctl.clock, app.tr,
+                         narration_settings(app.settings, app._rng))
+
+    def _run(self, at, paused):
+        if not paused:
+            self.app.audio_focus.request()
         self.driver.start(at=at) if at is not None else self.driver.start()
         if paused:
             self.driver.pause()
         self._journal()
+        self._check_voice()
+
+    def _lines_failed(self) -> int:
+        return len(getattr(self.app.audio, "lines_failed", ()))
+
+    def _check_voice(self):
+        """A line the voice could not play: the text night takes over from that line (said
+        again, shown for the host to read), and the screen says so."""
+        if not self._voiced or self._lines_failed() == self._silent_lines:
+            return
+        voiced = self.driver
+        at, paused = voiced.cue_index(), voiced.paused
+        voiced.close()
+        self._voiced = False
+        self.driver = self._text_night()
+        self.app.notify("night.voice_unavailable", kind="error")
+        self._run(at, paused)
 
     def _journal(self):
         """Write down where the night is (the journal keeps it if the app stops)."""
@@ -85,7 +112,15 @@ class NightScreen(BaseScreen):
         d = self.driver
         if d is None:
             return
-        d.tick()
+        try:
+            d.tick()
+        except Exception as e:  # noqa: BLE001 - no sound may stop the night
+            self.failures.append(repr(e))
+            trace.mark("night_error", error=repr(e))
+            if len(self.failures) == 1:
+                self.app.notify("voice.sound_failed", kind="error")
+        self._check_voice()
+        d = self.driver
         if not d.done:
             self._journal()
         self.refresh()
@@ -108,16 +143,26 @@ class NightScreen(BaseScreen):
         if self.driver is None:
             return
         if self.driver.paused:
+            self.app.audio_focus.request()
             self.driver.resume()
         else:
             self.driver.pause()
         self._journal()
+        self._check_voice()
         self.refresh()
         self.app.retick()  # the driver's next moment moved
 
+    def sound_taken(self):
+        """Another app took the sound: the night pauses until the host resumes it."""
+        if self.driver is not None and not self.driver.paused:
+            self.toggle_pause()
+            self.app.notify("night.sound_taken", kind="error")
+
     def replay(self):
         if self.driver is not None:
+            self.app.audio_focus.request()
             self.driver.replay_last()
+            self._check_voice()
             self.refresh()
             self.app.retick()
 

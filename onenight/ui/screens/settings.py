@@ -7,7 +7,9 @@ from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from onenight.narration.settings import ACTION_SECONDS
 from onenight.rules.steps import STEPS
 
-from ..voice import step_seconds
+from onenight.narration import NarrationError, Voice, load_lines
+
+from ..voice import DEFAULT_PACK, step_seconds
 from .base import BaseScreen
 
 #: (setting, translation key, step, shown as)
@@ -41,6 +43,8 @@ class SettingsScreen(BaseScreen):
     box_supported = BooleanProperty(False)
     box_connected = BooleanProperty(False)
     packs = ListProperty([])
+    pack_report = StringProperty("")
+    """What the chosen voice pack says in this language, and what it refused."""
 
     def refresh(self):
         s = self.app.settings
@@ -73,6 +77,7 @@ class SettingsScreen(BaseScreen):
         self.packs = self.app.voice_packs() if hasattr(self.app, "voice_packs") else ["standard"]
         self.ids.pack.values = self.packs
         self.ids.pack.text = s.voice_pack if s.voice_pack in self.packs else self.packs[0]
+        self.pack_report = self._pack_report(self.ids.pack.text)
         self.ids.address.text = s.box_address
         self.box_supported = self.app.box_factory is not None
         self.tick()
@@ -130,6 +135,25 @@ class SettingsScreen(BaseScreen):
     def set_pack(self, pack):
         self.app.settings.voice_pack = pack
         self.app.save_settings()
+        self.pack_report = self._pack_report(pack)
+
+    def _pack_report(self, pack) -> str:
+        """How many lines the pack says in the app's language, and each clip it refused
+        (damaged, too long, silent...) with the reason: the default voice says those."""
+        if pack == DEFAULT_PACK:
+            return ""
+        try:
+            voice = Voice(self.app.lang, pack)
+            missing = voice.pack_report()
+        except (NarrationError, OSError, ValueError) as e:
+            return self.tr("settings.pack_unusable", why=str(e))
+        total = len(load_lines(self.app.lang))
+        text = self.tr("settings.pack_report", said=total - len(missing), total=total)
+        refused = sorted(voice.refused.values())
+        if refused:
+            text += "\n" + self.tr("settings.pack_refused", n=len(refused)) + " " + \
+                "; ".join(refused[:4]) + (" …" if len(refused) > 4 else "")
+        return text
 
     # ---- the box ---------------------------------------------------------------------------
     def tick(self):

@@ -1,0 +1,29 @@
+"""The classic game's rules engine: *Les Loups-Garous de Thiercelieux*, many nights
+(RULES-CLASSIC.md, CLASSIC-RECORD.md). Pure Python, no I/O; the state is immutable; every
+random choice (the deal, the lots) comes from a generator the caller gives.
+
+- the cast and its steps, as one table: :mod:`.cast` (entries in :mod:`.roles`), the table's
+  shapes in :mod:`.table`, the day's own stages in :mod:`.day`;
+- decks, presets, checks and the deal: :mod:`.decks`;
+- the walk: :func:`new_game`, ``game.stop``, :func:`legal_choices`, :func:`ballot_options`,
+  :func:`apply`; deaths and their chains :mod:`.deaths`, the sides :mod:`.sides`, the win
+  :mod:`.win`;
+- what one seat may know: :func:`view_for`;
+- records and replay: :mod:`.record`.
+"""
+
+from .cast import CAST, CHARACTER, DAY, NIGHT, STEP
+from .decks import PRESET, PRESETS, check_deck, deal
+from .model import (Choice, Death, Entry, Game, Kind, Options, Phase, Potions, Seat, Seats, Side,
+                    Stop, Take, Verdict, Votes, Yes)
+from .record import outcome, read_record, replay, replay_text, to_record
+from .views import SeatView, view_for
+from .walk import apply, ballot_options, legal_choices, new_game
+
+__all__ = [
+    "CAST", "CHARACTER", "DAY", "NIGHT", "STEP", "PRESET", "PRESETS", "check_deck", "deal",
+    "Choice", "Death", "Entry", "Game", "Kind", "Options", "Phase", "Potions", "Seat", "Seats",
+    "Side", "Stop", "Take", "Verdict", "Votes", "Yes", "outcome", "read_record", "replay",
+    "replay_text", "to_record", "SeatView", "view_for", "apply", "ballot_options",
+    "legal_choices", "new_game",
+]

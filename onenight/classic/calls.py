@@ -1,0 +1,49 @@
+"""The night as the table hears it: which steps the game master calls tonight, worked out from
+what the whole table knows (the cards in the game, the night's number, the options, the cards
+shown at the deaths announced so far), never from the deal.
+
+The walk (:mod:`.walk`) opens a stop only for a step whose card a living player holds; a card
+that lies among the thief's two cards left over is held by nobody, yet the table does not know
+which cards those are. So the game master calls every step of a card in the game that has not
+been seen dead, and a step that the walk does not open is called all the same, for show, with
+nobody awake: its silence lasts as long as anybody's turn (RULES-CLASSIC.md §3). The walk's
+stops of a night are always among these calls, in the same order (a property test checks it).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from . import cast
+from .model import Game, Kind, Options, Phase
+
+#: The pack's step is called every night while the game goes on: it ends when no werewolf lives.
+PACK_STEP = "werewolves"
+
+
+def night_calls(deck: Iterable[str], night: int, options: Options = Options(),
+                shown_dead: Iterable[str] = ()) -> tuple[str, ...]:
+    """The steps called on night ``night``, in order: the dusk, then each step whose condition
+    holds tonight and whose card is in ``deck`` (dealt or left over) with a copy not yet seen
+    dead (``shown_dead``: the cards shown at the deaths announced so far)."""
+    cards, dead = Counter(deck), Counter(shown_dead)
+    g = Game(dealt=(), cards=(), undealt=(), leftover=(), options=options,
+             phase=Phase("night", night))
+    out = []
+    for step in cast.NIGHT:
+        if step.kind is Kind.VOTES or not step.when(g):
+            continue  # the election before the first night is a stage of the table's own
+        if step.role is None:
+            out.append(step.id)  # the dusk
+        elif step.id == PACK_STEP or cards[step.role] > dead[step.role]:
+            out.append(step.id)
+    return tuple(out)
+
+
+def shown_dead(g: Game) -> tuple[str, ...]:
+    """The cards the table has seen at the deaths announced so far."""
+    return tuple(e.role for e in g.log if e.kind == "died" and e.to is None)
+
+
+__all__ = ["night_calls", "shown_dead", "PACK_STEP"]

@@ -1,0 +1,52 @@
+"""The cast (RULES-CLASSIC.md §1): one entry per character, in one table, and the table of
+every step and stage they declare, in the order the game master calls them.
+
+Adding a character means adding its entry (and its functions) to a family module and to
+:data:`CAST`; the walk, the narrator and the screens read the table.
+"""
+
+from __future__ import annotations
+
+from .roles import ambiguous, loners, villagers, wolves
+from .table import ON_DEMAND, Character, Step
+
+_BY_ID = {c.id: c for family in (wolves, villagers, ambiguous, loners) for c in family.CHARACTERS}
+
+#: Every character, in the order of RULES-CLASSIC.md §1.
+CAST: tuple[Character, ...] = tuple(_BY_ID[i] for i in (
+    "villager", "werewolf", "accursed_wolf_father", "big_bad_wolf", "seer", "cupid", "sister",
+    "little_girl", "fox", "rusty_sword_knight", "elder", "witch", "bear_tamer", "hunter", "thief",
+    "wild_child", "wolf_hound", "white_werewolf", "pied_piper", "angel"))
+CHARACTER: dict[str, Character] = {c.id: c for c in CAST}
+CHARACTER_IDS: tuple[str, ...] = tuple(CHARACTER)
+assert len(CAST) == len(_BY_ID), "a family module holds a character the cast does not list"
+
+
+def build_steps(characters: tuple[Character, ...], stages: tuple[Step, ...]) -> dict[str, Step]:
+    """Every step by id: each character's, then the table's own stages. Ids are unique."""
+    out: dict[str, Step] = {}
+    for step in [s for c in characters for s in c.steps] + list(stages):
+        if step.id in out:
+            raise ValueError(f"two steps share the id {step.id!r}")
+        out[step.id] = step
+    return out
+
+
+def phase_order(steps: dict[str, Step], kind: str) -> tuple[Step, ...]:
+    """The steps the walk calls in a ``kind`` ("night" or "day") phase, in their order."""
+    return tuple(sorted((s for s in steps.values() if kind in s.phases and s.when is not ON_DEMAND),
+                        key=lambda s: s.order))
+
+
+def _table() -> dict[str, Step]:
+    from .day import STAGES
+
+    return build_steps(CAST, STAGES)
+
+
+STEP: dict[str, Step] = _table()
+NIGHT: tuple[Step, ...] = phase_order(STEP, "night")
+DAY: tuple[Step, ...] = phase_order(STEP, "day")
+STEP_IDS: tuple[str, ...] = tuple(STEP)
+#: The keys a record's phase object may hold (CLASSIC-RECORD.md), each with its step.
+RECORD_KEYS: dict[str, Step] = {s.record_key: s for s in STEP.values() if s.kind.value != "none"}

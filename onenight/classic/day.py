@@ -1,0 +1,218 @@
+"""The stages that belong to the table rather than to a character (RULES-CLASSIC.md §4, §6,
+§8): the dusk and the dawn, the captain's election with its revote and lots, the debate, the vote with the
+captain's double vote, his pick on a tie or the second vote. The bear's growl is the bear
+tamer's own stage (:mod:`.roles.villagers`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from onenight.common.errors import IllegalChoice
+from onenight.common.values import seat_number
+
+from . import cast, deaths, win
+from .model import Choice, Game, Kind, Seat, Stop, Votes
+from .table import EVERY_DAY, EVERY_NIGHT, MORNINGS, ON_DEMAND, Step, When, ask
+
+# ---- dusk and dawn ------------------------------------------------------------------------------
+# Each phase opens with a stop that changes nothing by itself (the village falls asleep, the
+# village wakes): a game saved between two phases is replayed to exactly that point.
+
+
+def _fall_asleep(g: Game, stop: Stop, c: Choice | None) -> Game:
+    for ch in cast.CAST:
+        if ch.at_dusk:
+            g = ch.at_dusk(g)
+    return g
+
+
+DUSK = Step("dusk", ("night",), 50, EVERY_NIGHT, Kind.NONE, called=lambda g: True,
+            wakes=lambda g: g.living(), act=_fall_asleep)
+
+
+def _wake_up(g: Game, stop: Stop, c: Choice | None) -> Game:
+    """The night's deaths are announced together, then their chains run in that order."""
+    g = deaths.resolve_night(g)
+    return deaths.start_chains(g, g.today.get("dawn", ()))
+
+
+DAWN = Step("dawn", ("day",), 10, MORNINGS, Kind.NONE, called=lambda g: True,
+            wakes=lambda g: g.living(), act=_wake_up, finish=win.settle)
+
+
+# ---- ballots ------------------------------------------------------------------------------------
+
+def ballots(g: Game, c: Choice | None, allowed: Callable[[int, int], str | None]) -> tuple:
+    """The checked ballots of a vote: one per seat, None for blank; the dead cast none.
+    ``allowed(voter, target)`` gives the reason a ballot is refused, or None."""
+    if not isinstance(c, Votes):
+        raise IllegalChoice("", "expected every seat's ballot (a list, one per seat)")
+    if len(c.ballots) != g.players:
+        raise IllegalChoice("", f"{len(c.ballots)} ballots for {g.players} players: one per "
+                                "seat (null: blank, or dead)")
+    for voter, target in enumerate(c.ballots):
+        if target is None:
+            continue
+        f = f"[{voter}]"
+        if not g.alive(voter):
+            raise IllegalChoice(f, f"seat {voter} is dead: the dead do not vote")
+        seat_number(target, g.players, f, IllegalChoice)
+        if not g.alive(target):
+            raise IllegalChoice(f, f"seat {target} is dead: vote for a living player")
+        why = allowed(voter, target)
+        if why:
+            raise IllegalChoice(f, why)
+    return c.ballots
+
+
+def tally(g: Game, ballots: tuple, double: int | None = None) -> list[int]:
+    """Votes received per seat; ``double``'s ballot counts twice (the captain's)."""
+    counts = [0] * g.players
+    for voter, target in enumerate(ballots):
+        if target is not None:
+            counts[target] += 2 if voter == double else 1
+    return counts
+
+
+def _show_ballots(g: Game, step: str, ballots: tuple, counts: list[int]) -> Game:
+    return g.tell(None, step, "ballots", value={"ballots": list(ballots), "counts": counts,
+                                                "captain": g.captain})
+
+
+def _top(counts: list[int], among: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats among ``among`` with the most votes (none when nobody has a vote)."""
+    top = max((counts[s] for s in among), default=0)
+    return tuple(s for s in among if counts[s] == top) if top else ()
+
+
+# ---- the captain's election ---------------------------------------------------------------------
+
+def _election_due(g: Game) -> bool:
+    when = g.options.captain
+    return g.phase.number == 1 and (
+        (when == "first_morning" and not g.phase.is_night)
+        or (when == "before_first_night" and g.phase.is_night))
+
+
+def _elect(g: Game, seat: int, how: str) -> Game:
+    return g._with(captain=seat).tell(None, "captain_votes", "elected", seat=seat, value=how)
+
+
+def _first_election(g: Game, stop: Stop, c: Choice | None) -> Game:
+    b = ballots(g, c, lambda v, t: None)
+    counts = tally(g, b)
+    g = _show_ballots(g, "captain_votes", b, counts)
+    tied = _top(counts, g.living()) or g.living()
+    if len(tied) == 1:
+        return _elect(g, tied[0], "vote")
+    return ask(g, CAPTAIN_REVOTE, g.living(), among=tied)
+
+
+def _election_revote(g: Game, stop: Stop, c: Choice | None) -> Game:
+    b = ballots(g, c, lambda v, t: None if t in stop.among else
+                f"seat {t} was not tied: the second vote is among seats "
+                f"{', '.join(map(str, stop.among))}")
+    counts = tally(g, b)
+    g = _show_ballots(g, "captain_revote", b, counts)
+    tied = _top(counts, stop.among) or stop.among
+    if len(tied) == 1:
+        return _elect(g, tied[0], "revote")
+    return ask(g, CAPTAIN_LOTS, (), among=tied, chance=True)
+
+
+def _draw_lots(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if not isinstance(c, Seat) or c.seat not in stop.among:
+        raise IllegalChoice("", f"the lots draw one of the tied seats "
+                                f"({', '.join(map(str, stop.among))})")
+    return _elect(g, c.seat, "lots")
+
+
+def _seats_among(g: Game, stop: Stop) -> list:
+    return [Seat(s) for s in stop.among]
+
+
+ELECTION = Step("captain_votes", ("night", "day"), 30, When("captain_election", _election_due),
+                Kind.VOTES, called=_election_due, wakes=lambda g: g.living(),
+                deciders=lambda g, woken: woken, required=lambda g: True, act=_first_election)
+CAPTAIN_REVOTE = Step("captain_revote", ("night", "day"), 0, ON_DEMAND, Kind.VOTES,
+                      act=_election_revote)
+CAPTAIN_LOTS = Step("captain_lots", ("night", "day"), 0, ON_DEMAND, Kind.SEAT,
+                    options=_seats_among, act=_draw_lots)
+
+
+# ---- the debate and the vote ------------------------------------------------------------------
+
+DEBATE = Step("debate", ("day",), 40, EVERY_DAY, Kind.NONE, called=lambda g: True,
+              wakes=lambda g: g.living())
+
+
+def eliminate(g: Game, seat: int | None) -> Game:
+    g = g.tell(None, "votes", "eliminated", seat=seat)
+    return g if seat is None else deaths.kill(g, seat, "vote")
+
+
+def _no_self_vote(voter: int, target: int) -> str | None:
+    return f"seat {voter} votes for themselves: vote for another player" if voter == target \
+        else None
+
+
+def _vote(g: Game, stop: Stop, c: Choice | None) -> Game:
+    g = g._with(today=g.today.put("moment", "vote"))
+    b = ballots(g, c, _no_self_vote)
+    captain = g.captain if g.captain is not None and g.alive(g.captain) else None
+    counts = tally(g, b, captain)
+    g = _show_ballots(g, "votes", b, counts)
+    tied = _top(counts, g.living())
+    if len(tied) <= 1:
+        return eliminate(g, tied[0] if tied else None)
+    g = g.tell(None, "votes", "tie", seats=tied)
+    if captain is not None:
+        return ask(g, CAPTAIN_PICK, (captain,), among=tied)
+    return ask(g, REVOTE, g.living(), among=tied)
+
+
+def _captain_pick(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if not isinstance(c, Seat) or c.seat not in stop.among:
+        raise IllegalChoice("", f"the captain names one of the tied seats "
+                                f"({', '.join(map(str, stop.among))})")
+    return eliminate(g, c.seat)
+
+
+def _revote(g: Game, stop: Stop, c: Choice | None) -> Game:
+    def allowed(v: int, t: int) -> str | None:
+        if t not in stop.among:
+            return (f"seat {t} was not tied: the second vote is among seats "
+                    f"{', '.join(map(str, stop.among))}")
+        return _no_self_vote(v, t)
+
+    b = ballots(g, c, allowed)
+    counts = tally(g, b)
+    g = _show_ballots(g, "revote", b, counts)
+    tied = _top(counts, stop.among)
+    return eliminate(g, tied[0] if len(tied) == 1 else None)
+
+
+VOTES = Step("votes", ("day",), 50, EVERY_DAY, Kind.VOTES, called=lambda g: True,
+             wakes=lambda g: g.living(), deciders=lambda g, woken: woken,
+             required=lambda g: True, act=_vote, finish=win.settle)
+CAPTAIN_PICK = Step("captain_pick", ("day",), 0, ON_DEMAND, Kind.SEAT, options=_seats_among,
+                    act=_captain_pick)
+REVOTE = Step("revote", ("day",), 0, ON_DEMAND, Kind.VOTES, act=_revote)
+
+STAGES = (DUSK, DAWN, ELECTION, CAPTAIN_REVOTE, CAPTAIN_LOTS, DEBATE, VOTES, CAPTAIN_PICK, REVOTE,
+          deaths.SUCCESSOR)
+
+
+def ballot_options(g: Game, stop: Stop, seat: int) -> tuple[int | None, ...]:
+    """What ``seat`` may put on its ballot at a vote stage: None (blank) first."""
+    if not g.alive(seat):
+        return (None,)
+    if stop.step == "captain_votes":
+        targets = g.living()
+    elif stop.step == "captain_revote":
+        targets = stop.among
+    elif stop.step == "revote":
+        targets = tuple(s for s in stop.among if s != seat)
+    else:
+        targets = tuple(s for s in g.living() if s != seat)
+    return (None,) + targets

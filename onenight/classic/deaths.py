@@ -1,0 +1,143 @@
+"""Deaths and what they set off (RULES-CLASSIC.md §4, §9): the night's deaths resolved at
+dawn, announced together in seat order, then each death's chain, depth first: the lover's
+grief, the dying player's last act (the hunter's shot), the dying captain's successor.
+
+A chain may wait for a choice (the hunter's target, the successor): the chains still to run
+are a stack in the game (``Game.chain``), so the walk picks them up where they stopped.
+"""
+
+from __future__ import annotations
+
+from onenight.common.errors import IllegalChoice
+from onenight.common.values import seat_number
+
+from . import cast
+from .model import PUBLIC_CAUSE, Choice, Death, Game, Kind, Seat, Stop
+from .table import ON_DEMAND, Step, ask
+
+#: A seat killed twice in one night keeps the first of these causes.
+NIGHT_CAUSES = (("victim", "werewolves"), ("big_bad_wolf", "big_bad_wolf"),
+                ("white_werewolf", "white_werewolf"), ("poison", "witch"))
+#: The reactions to a death, in their order (depth first).
+REACTIONS = ("grief", "last_act", "successor")
+
+
+def _moment(g: Game) -> str:
+    return "dawn" if g.phase.is_night else g.today.get("moment", "dawn")
+
+
+def die(g: Game, seat: int, cause: str, by: int | None = None) -> Game:
+    """The death itself, without its chain (see :func:`start_chains`)."""
+    d = Death(seat, cause, by, g.phase.number, _moment(g), g.cards[seat])
+    g = g._with(dead=g.dead | {seat}, deaths=g.deaths + (d,))
+    for ch in cast.CAST:
+        if ch.on_death:
+            g = ch.on_death(g, seat)
+    return g
+
+
+def announce(g: Game, seat: int) -> Game:
+    """Tell the table of a death: the card is shown; how the night killed stays secret."""
+    d = g.death_of(seat)
+    step = "votes" if d.moment == "vote" else "dawn"
+    public = PUBLIC_CAUSE[d.cause]
+    g = g.tell(None, step, "died", seat=seat, role=d.card, value=public,
+               by=d.by if d.cause in ("hunter", "grief") else None)
+    if public != d.cause:
+        g = g.tell((), step, "killed", seat=seat, value=d.cause, by=d.by)
+    return g
+
+
+def kill(g: Game, seat: int, cause: str, by: int | None = None) -> Game:
+    """A death in the day: it takes effect, is announced, and its chain runs next."""
+    return start_chains(announce(die(g, seat, cause, by), seat), (seat,))
+
+
+def start_chains(g: Game, seats: tuple[int, ...]) -> Game:
+    """Run the chains of these deaths next, in this order, before any older chain goes on."""
+    return g._with(chain=g.chain + tuple((s, 0) for s in reversed(seats)))
+
+
+def resume(g: Game) -> Game:
+    """Play the next reaction of the chain on top; it may stop at a choice."""
+    seat, k = g.chain[-1]
+    rest = g.chain[:-1]
+    if k >= len(REACTIONS):
+        return g._with(chain=rest)
+    g = g._with(chain=rest + ((seat, k + 1),))
+    reaction = REACTIONS[k]
+    if reaction == "grief":
+        return _grief(g, seat)
+    if reaction == "last_act":
+        last = cast.CHARACTER[g.cards[seat]].last_act
+        return last(g, seat) if last else g
+    return _successor(g, seat)
+
+
+def _grief(g: Game, seat: int) -> Game:
+    if g.lovers is None or seat not in g.lovers:
+        return g
+    other = g.lovers[0] if g.lovers[1] == seat else g.lovers[1]
+    return kill(g, other, "grief", seat) if g.alive(other) else g
+
+
+# ---- the dying captain's successor ------------------------------------------------------------
+
+def _successor(g: Game, seat: int) -> Game:
+    if g.captain != seat:
+        return g
+    if not g.living():
+        return g._with(captain=None)
+    return ask(g, SUCCESSOR, (seat,), among=(seat,))
+
+
+def _name_successor(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if not isinstance(c, Seat):
+        raise IllegalChoice("", "the dying captain names a successor: expected a seat number")
+    s = seat_number(c.seat, g.players, "", IllegalChoice)
+    if not g.alive(s):
+        raise IllegalChoice("", f"seat {s} is dead: the captain names a living successor")
+    return g._with(captain=s).tell(None, "successor", "successor", seat=s, by=stop.among[0])
+
+
+def _successor_options(g: Game, stop: Stop) -> list:
+    return [Seat(s) for s in g.living()]
+
+
+SUCCESSOR = Step("successor", ("day",), 0, ON_DEMAND, Kind.SEAT, record="successors",
+                 options=_successor_options, act=_name_successor)
+
+
+# ---- the night's deaths, at dawn ----------------------------------------------------------------
+
+def resolve_night(g: Game) -> Game:
+    """At daybreak: who the night killed. The werewolves' victim dies unless healed, infected
+    or able to take one more bite; then the big bad wolf's, the white werewolf's and the
+    poisoned player (each seat keeps its first cause). Every death of the night (the rusty
+    sword's too, which struck at dusk) is announced, in seat order."""
+    t = g.tonight
+    kills: dict[int, str] = {}
+    victim = t.get("victim")
+    if victim is not None and not t.get("healed") and not t.get("infected"):
+        bites = dict(g.memo.get("bites", ()))
+        taken = bites.get(victim, 0) + 1
+        if taken >= cast.CHARACTER[g.cards[victim]].bites:
+            kills[victim] = "werewolves"
+        else:
+            bites[victim] = taken
+            g = g._with(memo=g.memo.put("bites", tuple(sorted(bites.items()))))
+            g = g.tell((), "werewolves", "bite_survived", seat=victim)
+    for key, cause in NIGHT_CAUSES[1:]:
+        s = t.get(key)
+        if s is not None and s not in kills and g.alive(s):
+            kills[s] = cause
+    for s in sorted(kills):
+        g = die(g, s, kills[s])
+    dawn = tuple(sorted(set(kills) | set(t.get("dusk_dead", ()))))
+    for s in dawn:
+        g = announce(g, s)
+    g = g._with(today=g.today.put("dawn", dawn))
+    for ch in cast.CAST:
+        if ch.at_dawn:
+            g = ch.at_dawn(g)
+    return g

@@ -1,0 +1,83 @@
+"""The JSON forms of the choices (CLASSIC-RECORD.md's tables), both ways. A step's kind and its
+record key give the form: ``{"view": 3}``, ``{"lovers": [2, 5]}``, a bare seat for the captain's
+pick, a list of ballots for a vote."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from onenight.common.errors import RecordError
+from onenight.common.values import seat_number, show
+
+from .model import Choice, Kind, Potions, Seat, Seats, Side, Take, Votes, Yes
+from .table import Step
+
+
+def to_json(step: Step, c: Choice) -> Any:
+    k = step.kind
+    if k is Kind.VOTES:
+        return list(c.ballots)
+    if k is Kind.POTIONS:
+        return {"heal": c.heal, "poison": c.poison}
+    if k is Kind.SEAT:
+        return {step.key: c.seat} if step.key else c.seat
+    value = {Kind.SEATS: lambda: list(c.seats), Kind.SIDE: lambda: c.side,
+             Kind.CARD: lambda: c.card, Kind.YES: lambda: True}[k]()
+    return {step.key: value}
+
+
+def _seat(v: Any, players: int, field: str) -> int:
+    return seat_number(v, players, field, RecordError)
+
+
+def _ballots(raw: Any, players: int, field: str) -> Votes:
+    if not isinstance(raw, list):
+        raise RecordError(field, f"expected a list of {players} seat numbers (null: blank or "
+                                 f"dead), got {show(raw)}")
+    if len(raw) != players:
+        raise RecordError(field, f"{len(raw)} ballots for {players} players: one per seat "
+                                 "(null: blank or dead)")
+    return Votes(tuple(None if v is None else _seat(v, players, f"{field}[{i}]")
+                       for i, v in enumerate(raw)))
+
+
+def from_json(step: Step, raw: Any, field: str, players: int) -> Choice | None:
+    """The choice a record holds for ``step``; None when it holds nothing (``null``, ``{}``,
+    ``{"infect": false}``, no potion). Raises :class:`RecordError` naming the field."""
+    k = step.kind
+    if k is Kind.VOTES:
+        return _ballots(raw, players, field)
+    if k is Kind.SEAT and not step.key:
+        return Seat(_seat(raw, players, field))
+    if raw is None or raw == {}:
+        return None
+    if not isinstance(raw, dict):
+        raise RecordError(field, f"expected an object, got {show(raw)}")
+    if k is Kind.POTIONS:
+        heal, poison = raw.get("heal", False), raw.get("poison")
+        if not isinstance(heal, bool):
+            raise RecordError(f"{field}.heal", f"expected true or false, got {show(heal)}")
+        if poison is not None:
+            poison = _seat(poison, players, f"{field}.poison")
+        return Potions(heal, poison) if heal or poison is not None else None
+    if step.key not in raw:
+        raise RecordError(f"{field}.{step.key}", "missing")
+    v, where = raw[step.key], f"{field}.{step.key}"
+    if k is Kind.SEAT:
+        return Seat(_seat(v, players, where))
+    if k is Kind.SEATS:
+        if not isinstance(v, list) or not v:
+            raise RecordError(where, f"expected a list of seat numbers, got {show(v)}")
+        return Seats(tuple(_seat(x, players, f"{where}[{i}]") for i, x in enumerate(v)))
+    if k is Kind.SIDE:
+        if v not in ("village", "werewolves"):
+            raise RecordError(where, f"expected \"village\" or \"werewolves\", got {show(v)}")
+        return Side(v)
+    if k is Kind.CARD:
+        if isinstance(v, bool) or not isinstance(v, int) or v not in (0, 1):
+            raise RecordError(where, f"expected 0 or 1 (one of the two cards left over), got "
+                                     f"{show(v)}")
+        return Take(v)
+    if not isinstance(v, bool):  # Kind.YES
+        raise RecordError(where, f"expected true or false, got {show(v)}")
+    return Yes() if v else None

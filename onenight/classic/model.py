@@ -1,0 +1,273 @@
+"""The classic game's values: phases, choices, deaths, what the table is told, the state.
+
+Everything here is immutable data. The rules that change it live in the cast's entries
+(:mod:`.roles`), the deaths and their chains (:mod:`.deaths`), the win check (:mod:`.win`) and
+the walk over the phases (:mod:`.walk`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Union
+
+from onenight.common.frozen import replace
+
+
+class Kind(str, Enum):
+    """The shape of a decision, for the screens and the pads."""
+
+    NONE = "none"  # nothing to choose: the step is heard, and seen by those it wakes
+    SEAT = "seat"  # one player: a target, a model, a successor, the captain's pick, the lots
+    SEATS = "seats"  # several players at once: cupid's two lovers, the pied piper's charms
+    SIDE = "side"  # "village" or "werewolves"
+    CARD = "card"  # one of the thief's two cards
+    YES = "yes"  # use a once-a-game power now
+    POTIONS = "potions"  # the witch's heal (yes or no) and poison (a player or nobody)
+    VOTES = "votes"  # every player's ballot at once (a seat or blank)
+
+
+@dataclass(frozen=True)
+class Phase:
+    """``night n`` or ``day n``; day 0 opens a game with an angel."""
+
+    kind: str  # "night" or "day"
+    number: int
+
+    @property
+    def label(self) -> str:
+        return f"{self.kind} {self.number}"
+
+    @property
+    def is_night(self) -> bool:
+        return self.kind == "night"
+
+    def next(self) -> "Phase":
+        return Phase("day", self.number) if self.is_night else Phase("night", self.number + 1)
+
+
+def phase_of(label: str) -> Phase:
+    kind, number = label.split()
+    return Phase(kind, int(number))
+
+
+# ---- choices ------------------------------------------------------------------------------------
+# A choice says only what was chosen. Whether it is legal, and what it does, is the business of
+# the step that takes it; its JSON form is the record's (CLASSIC-RECORD.md, :mod:`.record`).
+
+@dataclass(frozen=True)
+class Seat:
+    """One player: a victim, a look, a model, a shot, a successor, a pick, the lots' draw."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Seats:
+    """Several players at once: cupid's lovers, the pied piper's charms."""
+
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Side:
+    """The wolf-hound's side: ``village`` or ``werewolves``."""
+
+    side: str
+
+
+@dataclass(frozen=True)
+class Take:
+    """The thief takes the first (0) or the second (1) of the two cards left over."""
+
+    card: int
+
+
+@dataclass(frozen=True)
+class Yes:
+    """Use a once-a-game power now (the accursed wolf-father's infection)."""
+
+
+@dataclass(frozen=True)
+class Potions:
+    """The witch: heal tonight's werewolves' victim, and/or poison a player."""
+
+    heal: bool = False
+    poison: int | None = None
+
+
+@dataclass(frozen=True)
+class Votes:
+    """Every seat's ballot, in seat order: the seat it votes for, or None (blank, or dead)."""
+
+    ballots: tuple[int | None, ...]
+
+
+Choice = Union[Seat, Seats, Side, Take, Yes, Potions, Votes]
+
+
+# ---- what happened, and who was told ------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the game's log: a choice, a death, a growl, something a seat learned.
+
+    ``to`` says who was told: None, the whole table; a tuple of seats, those seats only; ``()``,
+    nobody but the game master (the story of the game shows it at the end). The other fields
+    are the facts, as codes and seats: the app turns them into sentences.
+    """
+
+    phase: str  # "night 2"
+    step: str  # the step or stage it belongs to ("seer", "dawn", "votes")
+    kind: str  # what it says ("saw", "died", "pack", "ballots", …)
+    to: tuple[int, ...] | None = None
+    seat: int | None = None
+    seats: tuple[int, ...] = ()
+    role: str | None = None
+    value: Any = None
+    by: int | None = None
+
+    def told(self, seat: int) -> bool:
+        return self.to is None or seat in self.to
+
+
+@dataclass(frozen=True)
+class Death:
+    """A death: its cause (CLASSIC-RECORD.md's causes), who set it off, and when the table
+    hears of it: the dawn of day ``day`` (the night's deaths) or its vote."""
+
+    seat: int
+    cause: str  # werewolves, big_bad_wolf, white_werewolf, witch, rusty_sword, vote, hunter, grief
+    by: int | None
+    day: int
+    moment: str  # "dawn" or "vote"
+    card: str  # the card the player held
+
+
+#: What the table is told of each cause: the night's killers stay secret.
+PUBLIC_CAUSE = {"werewolves": "night", "big_bad_wolf": "night", "white_werewolf": "night",
+                "witch": "night", "rusty_sword": "rusty_sword", "vote": "vote",
+                "hunter": "hunter", "grief": "grief"}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Who won, by which rule of RULES-CLASSIC.md §7 (``reason``, a code the app has a sentence
+    for), and the seats that rule names (the angel, the pied piper, the lovers…)."""
+
+    side: str  # village, werewolves, lovers, white_werewolf, pied_piper, angel, nobody
+    reason: str
+    winners: tuple[int, ...]
+    seats: tuple[int, ...] = ()
+    phase: str = ""
+
+
+@dataclass(frozen=True)
+class Stop:
+    """The next thing to happen: a step of the night or a stage of the day, who wakes for it,
+    who decides, and whether it is called only for show (its power spent: any choice is taken
+    and does nothing, so that the screen and the pads behave the same)."""
+
+    phase: Phase
+    step: str
+    kind: Kind
+    woken: tuple[int, ...] = ()  # whose eyes are open (at night) or who is concerned
+    deciders: tuple[int, ...] = ()  # who chooses; () with ``chance``: the lots
+    for_show: bool = False
+    required: bool = False  # nothing chosen is not a choice
+    chance: bool = False
+    among: tuple[int, ...] = ()  # the tied seats; the dying hunter or captain
+
+
+CAPTAIN_WHEN = ("first_morning", "before_first_night", "never")
+
+
+@dataclass(frozen=True)
+class Options:
+    """The host's choices (CLASSIC-RECORD.md ``options``)."""
+
+    captain: str = "first_morning"
+    sisters_wake_again: bool = False
+
+
+# ---- memory -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Memo:
+    """A small immutable mapping: what a character remembers between phases (``witch.heal``),
+    or what the current night or day has gathered so far (``victim``)."""
+
+    items: tuple[tuple[str, Any], ...] = ()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        for k, v in self.items:
+            if k == key:
+                return v
+        return default
+
+    def put(self, key: str, value: Any) -> "Memo":
+        return Memo(tuple((k, v) for k, v in self.items if k != key) + ((key, value),))
+
+
+# ---- the game -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Game:
+    """The whole game as the game master knows it. Change it only through :func:`.walk.apply`."""
+
+    dealt: tuple[str, ...]  # each seat's card as dealt
+    cards: tuple[str, ...]  # each seat's card now (the thief may take another)
+    undealt: tuple[str, ...]  # the cards left over as dealt (the thief's two), or ()
+    leftover: tuple[str, ...]  # the cards left over now
+    options: Options
+    phase: Phase
+    cursor: int = 0  # the stage of the phase being played, in its table's order
+    stop: Stop | None = None  # what waits for a choice (None: the game is over)
+    finishing: bool = False  # the stage at the cursor is played; its chains may still run
+    dead: frozenset[int] = frozenset()
+    deaths: tuple[Death, ...] = ()  # in the order they took effect
+    lovers: tuple[int, int] | None = None
+    captain: int | None = None
+    charmed: frozenset[int] = frozenset()
+    infected: int | None = None
+    infected_night: int = 0
+    memo: Memo = Memo()  # each character's own memory, under its id ("witch.heal")
+    tonight: Memo = Memo()  # the current night's choices (cleared at dusk)
+    today: Memo = Memo()  # the current day's (cleared at daybreak)
+    chain: tuple[tuple[int, int], ...] = ()  # deaths whose chains run: (seat, next reaction)
+    log: tuple[Entry, ...] = ()
+    record: tuple[tuple[str, str, Any], ...] = ()  # (phase, record key, JSON) of each choice
+    phases: tuple[str, ...] = ()  # the phases entered, in order
+    verdict: Verdict | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.cards)
+
+    def alive(self, seat: int) -> bool:
+        return seat not in self.dead
+
+    def living(self) -> tuple[int, ...]:
+        return tuple(s for s in range(len(self.cards)) if s not in self.dead)
+
+    def holders(self, card: str) -> tuple[int, ...]:
+        """The living seats that hold ``card`` now."""
+        return tuple(s for s, c in enumerate(self.cards) if c == card and s not in self.dead)
+
+    def holder(self, card: str) -> int | None:
+        h = self.holders(card)
+        return h[0] if h else None
+
+    def death_of(self, seat: int) -> Death | None:
+        for d in self.deaths:
+            if d.seat == seat:
+                return d
+        return None
+
+    def _with(self, **changes: Any) -> "Game":
+        """A copy with some fields changed (the walk's hot path)."""
+        return replace(self, changes)
+
+    def tell(self, to: tuple[int, ...] | None, step: str, kind: str, **facts: Any) -> "Game":
+        """The game with one more log entry, told to ``to`` (see :class:`Entry`)."""
+        return self._with(log=self.log + (Entry(self.phase.label, step, kind, to, **facts),))

@@ -1,0 +1,381 @@
+"""Classic game records, format ``thiercelieux-game/1`` (CLASSIC-RECORD.md): reading one,
+replaying it, writing a game as one, and the outcome ``onenight classic replay`` prints.
+
+The replay is a thin driver over the same walk as the app (:mod:`.walk`): at each stop it
+takes the choice the record holds for it. An error names the place in the record and the
+reason: ``phases[3].votes[4]: seat 4 is dead: the dead do not vote``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from onenight.common import jsontext
+from onenight.common.errors import RecordError, RulesError
+from onenight.common.values import show
+
+from . import cast, decks, forms, sides
+from .model import CAPTAIN_WHEN, Entry, Game, Kind, Options, Phase, phase_of
+from .table import EVEN_NIGHTS, FIRST_NIGHT, ON_DEMAND
+from .walk import MUST, apply, new_game
+
+FORMAT = "thiercelieux-game/1"
+
+
+@dataclass(frozen=True)
+class Record:
+    """A record whose format and deal are checked; its phases are checked as they replay."""
+
+    seats: tuple[str, ...]
+    thief_cards: tuple[str, ...]
+    options: Options
+    phases: tuple[dict, ...]
+
+
+# ---- reading ------------------------------------------------------------------------------------
+
+def _cards(v: Any, field: str) -> tuple[str, ...]:
+    if not isinstance(v, list):
+        raise RecordError(field, f"expected a list of character ids, got {show(v)}")
+    for i, c in enumerate(v):
+        if not isinstance(c, str) or c not in cast.CHARACTER:
+            raise RecordError(f"{field}[{i}]", f"unknown character {show(c)}")
+    return tuple(v)
+
+
+def _check_deal(seats: tuple[str, ...], thief_cards: tuple[str, ...]) -> None:
+    used: Counter[str] = Counter()
+    places = [(f"seats[{i}]", c) for i, c in enumerate(seats)]
+    places += [(f"thief_cards[{i}]", c) for i, c in enumerate(thief_cards)]
+    for field, card in places:
+        used[card] += 1
+        ch = cast.CHARACTER[card]
+        held = decks.box_copies(card)
+        if used[card] > held:
+            raise RecordError(field, f"one {card} card too many: the boxes hold {held}")
+        if ch.per_game and used[card] > ch.per_game:
+            raise RecordError(field, f"a second {card}: each character is dealt once"
+                              if ch.per_game == 1 else f"more than {ch.per_game} {card} cards")
+    for ch in cast.CAST:
+        if ch.pair and used[ch.id] == 1:
+            raise RecordError("seats", f"one {ch.id} card: the two {ch.id}s are dealt together")
+
+
+def read_record(data: Any) -> Record:
+    """Check a record's format and deal (its phases are checked by :func:`replay`)."""
+    if not isinstance(data, dict):
+        raise RecordError("", "a game record is a JSON object")
+    if data.get("format") != FORMAT:
+        got = "missing" if "format" not in data else f"got {show(data.get('format'))}"
+        raise RecordError("format", f"expected \"{FORMAT}\", {got}")
+    if "seats" not in data:
+        raise RecordError("seats", "missing")
+    seats = _cards(data["seats"], "seats")
+    if not decks.MIN_PLAYERS <= len(seats) <= decks.MAX_PLAYERS:
+        raise RecordError("seats", f"{len(seats)} players: the game is for {decks.MIN_PLAYERS} "
+                                   f"to {decks.MAX_PLAYERS} players")
+    if "thief" in seats:
+        if "thief_cards" not in data:
+            raise RecordError("thief_cards", "missing: a thief is dealt, so the two cards left "
+                                             "over are needed")
+        thief_cards = _cards(data["thief_cards"], "thief_cards")
+        if len(thief_cards) != 2:
+            raise RecordError("thief_cards", f"{len(thief_cards)} cards: the thief has exactly "
+                                             "two")
+    elif data.get("thief_cards") is not None:
+        raise RecordError("thief_cards", "no thief is dealt: there are no thief's cards")
+    else:
+        thief_cards = ()
+    _check_deal(seats, thief_cards)
+    return Record(seats, thief_cards, _options(data.get("options")), _phases(data.get("phases")))
+
+
+def _options(raw: Any) -> Options:
+    if raw is None:
+        return Options()
+    if not isinstance(raw, dict):
+        raise RecordError("options", f"expected an object, got {show(raw)}")
+    captain = raw.get("captain", "first_morning")
+    if captain not in CAPTAIN_WHEN:
+        raise RecordError("options.captain", f"expected one of {', '.join(CAPTAIN_WHEN)}, got "
+                                             f"{show(captain)}")
+    again = raw.get("sisters_wake_again", False)
+    if not isinstance(again, bool):
+        raise RecordError("options.sisters_wake_again", f"expected true or false, got "
+                                                        f"{show(again)}")
+    return Options(captain, again)
+
+
+#: The most phases a record may hold: 500 nights and 500 days, far beyond any game played.
+MAX_PHASES = 1000
+
+
+def _phases(raw: Any) -> tuple[dict, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise RecordError("phases", f"expected a list of phases, got {show(raw)}")
+    if len(raw) > MAX_PHASES:
+        raise RecordError("phases", f"{len(raw)} phases: longer than any game (at most "
+                                    f"{MAX_PHASES})")
+    for i, p in enumerate(raw):
+        if not isinstance(p, dict):
+            raise RecordError(f"phases[{i}]", f"expected an object such as {{\"night\": 1}}, got "
+                                              f"{show(p)}")
+    return tuple(raw)
+
+
+def _label(p: dict, i: int) -> str:
+    kinds = [k for k in ("night", "day") if k in p]
+    if len(kinds) != 1:
+        raise RecordError(f"phases[{i}]", "expected exactly one of \"night\" or \"day\" with its "
+                                          "number")
+    n = p[kinds[0]]
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise RecordError(f"phases[{i}].{kinds[0]}", f"expected a number, got {show(n)}")
+    return f"{kinds[0]} {show(n)}"
+
+
+# ---- replaying ----------------------------------------------------------------------------------
+
+#: Why a day's key was not asked for, by key.
+NOT_ASKED = {
+    "votes": "there is no vote here",
+    "captain_votes": "no captain's election is due here",
+    "captain_revote": "there was no tie at the captain's election here",
+    "captain_lots": "there was no tie at the second vote of the captain's election here",
+    "captain_pick": "there was no tie with a living captain here",
+    "revote": "there was no tie without a captain here",
+    "hunter": "no hunter with his power died here",
+    "successors": "no captain died here",
+}
+
+
+def _why_not(g: Game, key: str, phase: Phase) -> str:
+    """Why a night step was not called, or a day's key not asked for, in ``phase``."""
+    step = cast.RECORD_KEYS[key]
+    if step.when is ON_DEMAND or step.id in ("votes", "captain_votes"):
+        return NOT_ASKED[key]
+    if phase.kind not in step.phases:
+        return f"the {key} step is a night's: not called on a day"
+    if step.role and step.role not in g.dealt + g.undealt:
+        return f"this step is not called: no {step.role} in this game"
+    if step.when is FIRST_NIGHT and phase.number != 1:
+        return f"the {key} step is called on the first night only"
+    if step.when is EVEN_NIGHTS and phase.number % 2:
+        return f"the {key} step is called on even nights only (2, 4, …)"
+    if step.role and all(not g.alive(s) or g.cards[s] != step.role
+                         for s in range(g.players)):
+        return f"this step is not called: the {step.role} is dead or out of the game"
+    return f"this step is not called on {phase.label}"
+
+
+class _Replay:
+    """The driver: the record's phase objects, matched one by one with the walk's phases."""
+
+    def __init__(self, rec: Record):
+        self.rec = rec
+        self.i = -1  # the record's phase being played
+        self.used: set[str] = set()
+        self.successors = 0
+
+    def field(self, key: str) -> str:
+        return f"phases[{self.i}].{key}"
+
+    def enter(self, g: Game) -> bool:
+        """Move to the record's object for the walk's current phase; False when the record
+        stops before it."""
+        if self.i >= 0:
+            self.check_used(g)
+        self.i += 1
+        if self.i >= len(self.rec.phases):
+            return False
+        got = _label(self.rec.phases[self.i], self.i)
+        want = g.phases[self.i]
+        if got != want:
+            raise RecordError(f"phases[{self.i}]", f"expected {want}, got {got}")
+        self.used, self.successors = set(), 0
+        return True
+
+    def check_used(self, g: Game, missing: str = "") -> None:
+        """Every key of the phase object was played (``missing``: the choice the record stops
+        short at, in a game in progress)."""
+        reached = not missing
+        obj, phase = self.rec.phases[self.i], phase_of(g.phases[self.i])
+        for key, value in obj.items():
+            if key not in cast.RECORD_KEYS or value is None or value == {}:
+                continue  # "night"/"day", extra fields, and steps that chose nothing
+            if key == "successors":
+                extra = value[self.successors:] if isinstance(value, list) else [value]
+                if extra:
+                    where = f"successors[{self.successors}]" if isinstance(value, list) \
+                        else "successors"
+                    raise RecordError(self.field(where), "not asked for: " + (
+                        NOT_ASKED[key] if not self.successors or not reached
+                        else f"only {self.successors} captain(s) died here"))
+                continue
+            if key not in self.used:
+                if not reached:
+                    raise RecordError(self.field(key), f"not reached: the record stops "
+                                                       f"before it, at {missing} (missing)")
+                raise RecordError(self.field(key), _why_not(g, key, phase))
+
+    def next_choice(self, g: Game):
+        """(found, choice, field) for the current stop."""
+        stop = g.stop
+        step = cast.STEP[stop.step]
+        obj = self.rec.phases[self.i]
+        key = step.record_key
+        if key == "successors":
+            listed = obj.get("successors")
+            if listed is not None and not isinstance(listed, list):
+                raise RecordError(self.field(key), f"expected a list of seat numbers, got "
+                                                   f"{show(listed)}")
+            if not listed or self.successors >= len(listed):
+                return False, None, self.field(key)
+            where = self.field(f"successors[{self.successors}]")
+            raw = listed[self.successors]
+            self.successors += 1
+        else:
+            raw, where = obj.get(key), self.field(key)
+            if raw is None or raw == {}:
+                return False, None, where
+        self.used.add(key)
+        return True, forms.from_json(step, raw, where, g.players), where
+
+
+def replay(data: Any) -> Game:
+    """Play a record through the rules; the game as it stands at the record's end. Raises
+    :class:`RulesError` naming the place in the record and the reason."""
+    rec = read_record(data)
+    g = new_game(rec.seats, rec.thief_cards, rec.options)
+    r = _Replay(rec)
+    while g.stop is not None:
+        if len(g.phases) > r.i + 1 and not r.enter(g):
+            return g  # a game in progress: the record stops here
+        stop = g.stop
+        if stop.kind is Kind.NONE:
+            g = apply(g)
+            continue
+        found, choice, where = r.next_choice(g)
+        if not found and stop.required:
+            if r.i == len(rec.phases) - 1:
+                r.check_used(g, missing=cast.STEP[stop.step].record_key)
+                return g  # in progress: waiting for this choice
+            raise RecordError(where, f"missing: {MUST[stop.step]}")
+        try:
+            g = apply(g, choice)
+        except RulesError as e:
+            raise e.within(where) from None
+    ended_at_dawn = not g.phase.is_night and g.today.get("moment") != "vote"
+    if not ended_at_dawn:
+        r.check_used(g)  # choices left after the game ended at a dawn are ignored
+    if r.i < len(rec.phases) - 1:
+        raise RecordError(f"phases[{r.i + 1}]", f"the game ended on {g.phase.label}: no phase "
+                                                "may follow")
+    return g
+
+
+def replay_outcome(data: Any) -> dict:
+    """The outcome of a parsed record: its phases, and the game as it stands at its end."""
+    g = replay(data)
+    return outcome(g, None if g.verdict else len(data.get("phases") or ()))
+
+
+def replay_text(text: str, source: str = "record") -> dict:
+    """The outcome object of ``onenight classic replay`` for a record's text."""
+    try:
+        return replay_outcome(jsontext.parse(text, source))
+    except RecordError as e:
+        if e.field:
+            raise
+        raise RecordError(source, e.reason) from None
+
+
+# ---- writing ------------------------------------------------------------------------------------
+
+def to_record(g: Game) -> dict:
+    """The game as a ``thiercelieux-game/1`` record: the deal and every choice that had an
+    effect, phase by phase (finished or not)."""
+    phases: list[dict] = []
+    by_label: dict[str, dict] = {}
+    for label in g.phases:
+        p = phase_of(label)
+        by_label[label] = {p.kind: p.number}
+        phases.append(by_label[label])
+    for label, key, data in g.record:
+        obj = by_label[label]
+        if key == "successors":
+            obj.setdefault("successors", []).append(data)
+        else:
+            obj[key] = data
+    out: dict[str, Any] = {"format": FORMAT, "seats": list(g.dealt)}
+    if "thief" in g.dealt:
+        out["thief_cards"] = list(g.undealt)
+    out["options"] = {"captain": g.options.captain,
+                      "sisters_wake_again": g.options.sisters_wake_again}
+    out["phases"] = phases
+    return out
+
+
+# ---- the outcome --------------------------------------------------------------------------------
+
+def _death_json(g: Game, seat: int) -> dict:
+    d = g.death_of(seat)
+    out: dict[str, Any] = {"seat": seat, "cause": d.cause}
+    if d.cause in ("hunter", "grief"):
+        out["by"] = d.by
+    return out
+
+
+def _phase_json(g: Game, label: str, entries: list[Entry]) -> dict:
+    out: dict[str, Any] = {"phase": label}
+    if label.startswith("night"):
+        for e in entries:
+            if e.kind == "saw":
+                out["seer_saw"] = {"seat": e.seat, "role": e.role}
+            if e.kind == "elected":
+                out["captain"] = e.seat
+        return out
+    died = [e for e in entries if e.kind == "died"]
+    ballots = [e for e in entries if e.kind == "ballots" and e.step in ("votes",)]
+    out["dead"] = [_death_json(g, e.seat) for e in died if e.step == "dawn"]
+    out["growl"] = None if label == "day 0" else any(
+        e.kind == "growl" and e.value for e in entries)
+    out["captain"] = ballots[-1].value["captain"] if ballots else (
+        g.captain if label == g.phase.label else None)
+    eliminated = [e.seat for e in entries if e.kind == "eliminated"]
+    out["eliminated"] = eliminated[-1] if eliminated else None
+    out["dead_after_vote"] = [_death_json(g, e.seat) for e in died if e.step == "votes"]
+    return out
+
+
+def outcome(g: Game, phases: int | None = None) -> dict:
+    """The object ``onenight classic replay`` prints (CLASSIC-RECORD.md's output), and beyond
+    the contract: the rule that decided (``reason``) and each seat's card at the end. Only the
+    first ``phases`` phases are listed when given (a record that stops between two phases:
+    the walk stands at the next phase's first stop, where nothing has happened yet)."""
+    v = g.verdict
+    by_phase: dict[str, list[Entry]] = {}
+    for e in g.log:
+        by_phase.setdefault(e.phase, []).append(e)
+    return {
+        "phases": [_phase_json(g, label, by_phase.get(label, []))
+                   for label in g.phases[:phases]],
+        "lovers": list(g.lovers) if g.lovers else None,
+        "charmed": sorted(g.charmed),
+        "infected": g.infected,
+        "captain": g.captain,
+        "alive": list(g.living()),
+        "sides": [sides.side(g, s) for s in range(g.players)],
+        "ended": v.phase if v else None,
+        "winning_side": v.side if v else None,
+        "winners": list(v.winners) if v else [],
+        "reason": v.reason if v else None,
+        "cards": list(g.cards),
+    }
+
+
+__all__ = ["FORMAT", "Record", "read_record", "replay", "replay_outcome", "replay_text", "to_record", "outcome"]

@@ -1,0 +1,64 @@
+"""Checks and small moves every character's steps share."""
+
+from __future__ import annotations
+
+from onenight.common.errors import IllegalChoice
+from onenight.common.values import seat_number
+
+from ..model import Choice, Game, Seat, Seats, Stop
+
+BEST_OF, BASE_GAME = "best_of", "base_game"
+
+
+def living_target(g: Game, c: Choice | None, key: str, who: str) -> int:
+    """The living seat a :class:`Seat` choice names, or :class:`IllegalChoice` on ``key``."""
+    if not isinstance(c, Seat):
+        raise IllegalChoice(key, f"the {who} chooses one player: expected a seat number")
+    s = seat_number(c.seat, g.players, key, IllegalChoice)
+    if not g.alive(s):
+        raise IllegalChoice(key, f"seat {s} is dead: the {who} chooses a living player")
+    return s
+
+
+def another_target(g: Game, c: Choice | None, stop: Stop, key: str, who: str,
+                   why: str) -> int:
+    """As :func:`living_target`, and not the seat that chooses (``why`` says so)."""
+    s = living_target(g, c, key, who)
+    if s == actor(stop):
+        raise IllegalChoice(key, why)
+    return s
+
+
+def living_targets(g: Game, c: Choice | None, key: str, who: str, count: int) -> tuple[int, ...]:
+    """The ``count`` different living seats a :class:`Seats` choice names."""
+    if not isinstance(c, Seats):
+        raise IllegalChoice(key, f"the {who} chooses {count} players: expected a list of seat "
+                                 "numbers")
+    if len(c.seats) != count:
+        raise IllegalChoice(key, f"the {who} chooses {count} player{'s' * (count > 1)}, "
+                                 f"not {len(c.seats)}")
+    out = []
+    for i, raw in enumerate(c.seats):
+        s = living_target(g, Seat(raw), f"{key}[{i}]", who)
+        if s in out:
+            raise IllegalChoice(key, f"seat {s} is named twice: the {who} chooses different "
+                                     "players")
+        out.append(s)
+    return tuple(out)
+
+
+def actor(stop: Stop) -> int:
+    """The one seat woken for a step (its card's living holder)."""
+    return stop.woken[0]
+
+
+def others(g: Game, seat: int) -> list[Seat]:
+    return [Seat(s) for s in g.living() if s != seat]
+
+
+def remember(g: Game, key: str, value) -> Game:
+    return g._with(memo=g.memo.put(key, value))
+
+
+def tonight(g: Game, key: str, value) -> Game:
+    return g._with(tonight=g.tonight.put(key, value))

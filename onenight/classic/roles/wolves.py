@@ -1,0 +1,107 @@
+"""The werewolves (Best Of, pp. 7-8): the werewolf, the accursed wolf-father, the big bad
+wolf. Their shared step is the werewolves' (every werewolf-side player wakes for it)."""
+
+from __future__ import annotations
+
+from onenight.common.errors import IllegalChoice
+
+from .. import cast, sides
+from ..model import Choice, Game, Kind, Seat, Stop, Yes
+from ..table import EVERY_NIGHT, Character, Step
+from . import common
+from .common import BASE_GAME, BEST_OF
+
+
+# ---- the werewolves' step -----------------------------------------------------------------------
+
+def _brief_pack(g: Game, stop: Stop) -> Game:
+    pack = stop.woken
+    g = common.tonight(g, "pack", pack).tell(pack, "werewolves", "pack", seats=pack)
+    if g.infected in pack and g.infected_night + 1 == g.phase.number:
+        g = g.tell((g.infected,), "werewolves", "infected", seat=g.infected)
+    return g
+
+
+def _victims(g: Game, stop: Stop) -> list:
+    return [Seat(s) for s in g.living() if not sides.wolfish(g, s)]
+
+
+def _devour(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g  # no agreement: nobody
+    s = common.living_target(g, c, "victim", "werewolves")
+    if sides.wolfish(g, s):
+        raise IllegalChoice("victim", f"seat {s} is on the werewolves' side: the werewolves "
+                                      "choose a victim who is not one of theirs")
+    return common.tonight(g, "victim", s)
+
+
+WEREWOLVES = Step("werewolves", ("night",), 800, EVERY_NIGHT, Kind.SEAT, role="werewolf",
+                  key="victim", called=lambda g: bool(sides.pack(g)), wakes=sides.pack,
+                  brief=_brief_pack, options=_victims, act=_devour)
+
+WEREWOLF = Character("werewolf", "Loup-Garou", "Werewolf", "werewolves", "werewolves",
+                     ((BEST_OF, 3), (BASE_GAME, 6)), per_game=0, steps=(WEREWOLVES,))
+
+
+# ---- the accursed wolf-father -----------------------------------------------------------------
+
+USED = "accursed_wolf_father.used"
+
+
+def _infect_options(g: Game, stop: Stop) -> list:
+    return [Yes()] if g.tonight.get("victim") is not None else []
+
+
+def _infect(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    if not isinstance(c, Yes):
+        raise IllegalChoice("infect", "expected true (infect tonight's victim) or nothing")
+    victim = g.tonight.get("victim")
+    if victim is None:
+        raise IllegalChoice("infect", "the werewolves chose no victim tonight: nobody to infect")
+    g = common.remember(g, USED, True)
+    if not cast.CHARACTER[g.cards[victim]].infectable:  # the elder: the bite counts, the power is spent
+        return g.tell((), "accursed_wolf_father", "infection_failed", seat=victim)
+    g = g._with(infected=victim, infected_night=g.phase.number)
+    return common.tonight(g, "infected", True).tell((), "accursed_wolf_father", "infected",
+                                                    seat=victim)
+
+
+ACCURSED_WOLF_FATHER = Character(
+    "accursed_wolf_father", "Infect Père des Loups", "Accursed Wolf-Father", "werewolves",
+    "werewolves", ((BEST_OF, 1),),
+    steps=(Step("accursed_wolf_father", ("night",), 1000, EVERY_NIGHT, Kind.YES,
+                role="accursed_wolf_father", key="infect", spent=lambda g: g.memo.get(USED, False),
+                options=_infect_options, act=_infect),))
+
+
+# ---- the big bad wolf ---------------------------------------------------------------------------
+
+def _second_victims(g: Game, stop: Stop) -> list:
+    first = g.tonight.get("victim")
+    return [Seat(s) for s in g.living() if not sides.wolfish(g, s) and s != first]
+
+
+def _devour_again(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    s = common.living_target(g, c, "victim", "big bad wolf")
+    if sides.wolfish(g, s):
+        raise IllegalChoice("victim", f"seat {s} is on the werewolves' side: the big bad wolf "
+                                      "cannot devour one of his own")
+    if s == g.tonight.get("victim"):
+        raise IllegalChoice("victim", f"seat {s} is already the werewolves' victim tonight: the "
+                                      "big bad wolf takes a second one")
+    return common.tonight(g, "big_bad_wolf", s)
+
+
+BIG_BAD_WOLF = Character(
+    "big_bad_wolf", "Grand Méchant Loup", "Big Bad Wolf", "werewolves", "werewolves",
+    ((BEST_OF, 1),),
+    steps=(Step("big_bad_wolf", ("night",), 1100, EVERY_NIGHT, Kind.SEAT, role="big_bad_wolf",
+                key="victim", spent=sides.a_wolf_died, options=_second_victims,
+                act=_devour_again),))
+
+CHARACTERS = (WEREWOLF, ACCURSED_WOLF_FATHER, BIG_BAD_WOLF)

@@ -1,0 +1,108 @@
+"""Who is on which side (RULES-CLASSIC.md §1, §5, §7): the werewolves' side, the pack that
+wakes at night, the village's lost powers, the goals of the loners, and each seat's side for
+the win.
+
+"The werewolves" are every player on the werewolves' side: the werewolf cards, an infected
+player, a wild child whose model died, a wolf-hound who chose them (each character's entry
+says how its camp changes).
+"""
+
+from __future__ import annotations
+
+from . import cast
+from .model import Death, Game
+
+NIGHT_KILLS = ("werewolves", "big_bad_wolf", "witch")  # what kills the angel in his first round
+
+
+def camp(g: Game, seat: int) -> str:
+    """``werewolves`` or ``village``: the side the seat plays on now (before love)."""
+    if g.infected == seat:
+        return "werewolves"
+    ch = cast.CHARACTER[g.cards[seat]]
+    return ch.camp_of(g, seat) if ch.camp_of else ch.camp
+
+
+def wolfish(g: Game, seat: int) -> bool:
+    """On the werewolves' side: never the werewolves' victim, a "yes" for the fox, a growl."""
+    return camp(g, seat) == "werewolves"
+
+
+def pack(g: Game) -> tuple[int, ...]:
+    """The living werewolves who wake together tonight. A card that became a werewolf's wakes
+    at once; an infected player, or a wild child whose model died, from the next night."""
+    night = g.phase.number
+    out = []
+    for s in g.living():
+        if not wolfish(g, s):
+            continue
+        if g.infected == s:
+            start = g.infected_night + 1
+        else:
+            ch = cast.CHARACTER[g.cards[s]]
+            start = ch.wakes_from(g, s) if ch.wakes_from else 0
+        if night >= start:
+            out.append(s)
+    return tuple(out)
+
+
+def a_wolf_died(g: Game) -> bool:
+    return any(wolfish(g, d.seat) for d in g.deaths)
+
+
+def powers_lost(g: Game) -> bool:
+    """The village's powers are gone for good: a death that takes them (the elder's by the
+    vote, the poison or the hunter's shot) has taken effect."""
+    return any(d.cause in cast.CHARACTER[d.card].takes_powers for d in g.deaths)
+
+
+def has_power(g: Game, seat: int) -> bool:
+    """Whether the seat's card still has its power: the lost powers are the villagers' only
+    (not the werewolves', the ambiguous' or the loners'), and not an infected player's."""
+    if not powers_lost(g):
+        return True
+    return cast.CHARACTER[g.cards[seat]].family != "villagers" or wolfish(g, seat)
+
+
+def angel_won_by(d: Death) -> bool:
+    """A death of the angel card that wins the game for him: the day-0 vote, or the first
+    night's werewolves, big bad wolf or poison (announced at the first dawn)."""
+    if cast.CHARACTER[d.card].goal != "angel":
+        return False
+    return (d.day == 0 and d.cause == "vote") or (d.day == 1 and d.moment == "dawn"
+                                                  and d.cause in NIGHT_KILLS)
+
+
+def first_round(g: Game) -> bool:
+    """Day 0 and the first night: the angel's round, up to the first dawn."""
+    return g.phase.number == 0 or (g.phase.number == 1 and g.phase.is_night)
+
+
+def lone_goal(g: Game, seat: int) -> str | None:
+    """The goal of a loner who still plays for himself: given up in love, lost when infected
+    (the pied piper becomes a plain werewolf), and the angel's ends with his first round."""
+    ch = cast.CHARACTER[g.cards[seat]]
+    if ch.goal is None or g.infected == seat:
+        return None
+    if g.lovers is not None and seat in g.lovers:
+        return None
+    if ch.goal == "angel":
+        d = g.death_of(seat)
+        return "angel" if (d is not None and angel_won_by(d)) or first_round(g) else None
+    return ch.goal
+
+
+def mixed_lovers(g: Game) -> bool:
+    """Lovers of different sides: one on the werewolves' side, the other not."""
+    if g.lovers is None:
+        return False
+    a, b = g.lovers
+    return wolfish(g, a) != wolfish(g, b)
+
+
+def side(g: Game, seat: int) -> str:
+    """The side a seat wins with: ``lovers`` (lovers of different sides), a loner's own goal,
+    ``werewolves`` or ``village``. A loner in love plays for the lovers' side."""
+    if g.lovers is not None and seat in g.lovers and mixed_lovers(g):
+        return "lovers"
+    return lone_goal(g, seat) or ("werewolves" if wolfish(g, seat) else "village")

@@ -1,0 +1,123 @@
+"""The shapes of the cast's table: a character, and the steps and stages it declares.
+
+Each character of the game is one :class:`Character` entry (its names, its side, what the
+boxes hold, the rules that are its own), and each thing the game master calls or asks for is
+one :class:`Step`: a step of the night (the seer), a stage of the day (the vote), or a decision
+that comes up when something happens (the hunter's shot). The walk over a game
+(:mod:`.walk`) only reads these entries, in their order; the narrator and the screens read the
+same table (the step's id, order, who wakes, when it is called, what kind of choice it takes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .model import Choice, Game, Kind, Stop
+
+
+@dataclass(frozen=True)
+class When:
+    """When a step is called: a named condition on the game (the narrator reads the name)."""
+
+    id: str
+    test: Callable[[Game], bool]
+
+    def __call__(self, g: Game) -> bool:
+        return self.test(g)
+
+
+EVERY_NIGHT = When("every_night", lambda g: g.phase.is_night)
+FIRST_NIGHT = When("first_night", lambda g: g.phase.is_night and g.phase.number == 1)
+EVEN_NIGHTS = When("even_nights", lambda g: g.phase.is_night and g.phase.number % 2 == 0)
+EVERY_DAY = When("every_day", lambda g: not g.phase.is_night)
+MORNINGS = When("mornings", lambda g: not g.phase.is_night and g.phase.number >= 1)
+#: Never called by the walk itself: opened when something asks for it (a tie, a death).
+ON_DEMAND = When("on_demand", lambda g: False)
+
+Act = Callable[[Game, Stop, Choice | None], Game]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing the game master calls or asks for, in its phase's order.
+
+    The functions are the step's rules; each is given the game (and the stop being played):
+
+    - ``called``: whether it is called at all (default: ``when`` holds and a living player
+      holds ``role``'s card). A dead player's step is never called.
+    - ``wakes``: who opens their eyes (default: the living holders of ``role``'s card).
+    - ``spent``: the power is used up, so the step is called for show only.
+    - ``brief``: what those woken learn as it opens (the witch's victim, the werewolves' pack).
+    - ``options``: every legal choice (without "nothing"); ``act`` checks and applies one,
+      or nothing (None), and raises :class:`IllegalChoice` naming the field that is wrong.
+    - ``required``: whether a choice must be made (cupid's lovers on the first night).
+    - ``finish``: once the stage and every chain of deaths it set off are over (the win check).
+    """
+
+    id: str
+    phases: tuple[str, ...]  # ("night",), ("day",), or both for the captain's election
+    order: int
+    when: When
+    kind: Kind
+    role: str | None = None  # the character whose entry declares it
+    key: str = ""  # the choice's key in its record object ({"view": 3}); "" for a bare value
+    record: str = ""  # the key of the phase object that holds it (default: the step's id)
+    called: Callable[[Game], bool] | None = None
+    wakes: Callable[[Game], tuple[int, ...]] | None = None
+    deciders: Callable[[Game, tuple[int, ...]], tuple[int, ...]] | None = None
+    spent: Callable[[Game], bool] | None = None
+    brief: Callable[[Game, Stop], Game] | None = None
+    options: Callable[[Game, Stop], list[Any]] | None = None
+    act: Act | None = None
+    required: Callable[[Game], bool] | None = None
+    finish: Callable[[Game], Game] | None = None
+
+    @property
+    def record_key(self) -> str:
+        return self.record or self.id
+
+
+@dataclass(frozen=True)
+class Character:
+    """One character of the cast (RULES-CLASSIC.md §1), with everything that is its own.
+
+    ``family`` is Best Of's grouping (the werewolves, the villagers, the ambiguous, the
+    loners); ``camp`` the side its card starts on. The hooks are called by the few rules that
+    cut across characters: ``camp_of`` and ``wakes_from`` by the sides (a camp that changes in
+    play), ``last_act`` by a death's chain (its holder's), ``on_death`` by every death as it
+    takes effect, ``at_dawn`` and ``at_dusk`` by the walk.
+    """
+
+    id: str
+    fr: str
+    en: str
+    family: str  # "werewolves", "villagers", "ambiguous", "loners"
+    camp: str  # "village" or "werewolves"
+    boxes: tuple[tuple[str, int], ...]  # (box id, copies)
+    goal: str | None = None  # a goal of its own: "white_werewolf", "pied_piper", "angel"
+    per_game: int = 1  # cards of it a game may hold (0: as many as the boxes; sisters: 2)
+    pair: bool = False  # dealt two together or not at all
+    bites: int = 1  # werewolves' bites it takes to die (the elder: 2)
+    infectable: bool = True
+    takes_powers: frozenset[str] = frozenset()  # causes of its death that take the village's powers
+    opening: str | None = None  # the phase a game opens with when it is dealt ("day 0")
+    steps: tuple[Step, ...] = ()
+    camp_of: Callable[[Game, int], str] | None = None
+    wakes_from: Callable[[Game, int], int] | None = None
+    last_act: Callable[[Game, int], Game] | None = None
+    on_death: Callable[[Game, int], Game] | None = None  # any death, as it takes effect
+    at_dawn: Callable[[Game], Game] | None = None
+    at_dusk: Callable[[Game], Game] | None = None
+
+    def copies(self, box: str) -> int:
+        return dict(self.boxes).get(box, 0)
+
+
+def ask(g: Game, step: Step, deciders: tuple[int, ...], among: tuple[int, ...] = (),
+        chance: bool = False) -> Game:
+    """Open a decision that came up in play (a tie, a death): it waits for a choice."""
+    woken = deciders or g.living()
+    return g._with(stop=Stop(g.phase, step.id, step.kind, woken, deciders, required=True,
+                             chance=chance, among=among))

@@ -1,0 +1,197 @@
+"""The game as a walk over its phases: what is the next thing to decide, who decides it, what
+are the legal choices, apply this choice.
+
+A game always stands at its next :class:`Stop` (``Game.stop``; None once it is over). Every
+step of the night and stage of the day that is called is a stop, those with nothing to choose
+too (the lovers wake, the dawn is announced, the debate runs), so that the app can narrate and
+show each one; :func:`apply` takes the stop's choice (None: nothing, or "go on") and walks on
+to the next stop: the steps the cast's table calls, in order, the deaths and their chains, the
+win check, the next phase. The app and ``onenight classic replay`` drive the same walk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from onenight.common.errors import DeckError, IllegalChoice
+from onenight.common.values import seat_number
+
+from . import cast, day, deaths, forms, sides
+from .model import (Choice, Game, Kind, Memo, Options, Phase, Potions, Seat, Seats, Side, Stop,
+                    Take, Votes, Yes)
+from .table import Step
+
+#: Why a required choice cannot be left out, by step.
+MUST = {
+    "thief": "both cards left over are werewolves: the thief must take one",
+    "cupid": "cupid must name the two lovers on the first night",
+    "wild_child": "the wild child must choose a model on the first night",
+    "wolf_hound": "the wolf-hound must choose his side on the first night",
+    "hunter": "the hunter must shoot as he dies",
+    "successor": "the dying captain must name a successor",
+    "captain_pick": "the captain must name the victim among the tied players",
+    "captain_lots": "the lots must draw the captain among the tied players",
+    "votes": "the day's vote is needed (every seat's ballot, null for blank)",
+    "revote": "the vote is tied and there is no captain: the second vote is needed",
+    "captain_votes": "the captain's election is due here",
+    "captain_revote": "the captain's election is tied: its second vote is needed",
+}
+
+
+def new_game(seats: Sequence[str], left_over: Sequence[str] = (),
+             options: Options = Options()) -> Game:
+    """A game as dealt (the thief's two cards left over, if a thief is dealt), standing at its
+    first stop: day 0 when an angel is dealt, else the first night."""
+    seats, left_over = tuple(seats), tuple(left_over)
+    for i, c in enumerate(seats + left_over):
+        if c not in cast.CHARACTER:
+            raise DeckError("seats", f"unknown character {c!r}")
+    if "thief" in seats and len(left_over) != 2:
+        raise DeckError("left_over", "a thief is dealt: the two cards left over are needed")
+    if options.captain not in ("first_morning", "before_first_night", "never"):
+        raise DeckError("options.captain", f"unknown choice {options.captain!r}")
+    opening = any(cast.CHARACTER[c].opening == "day 0" for c in seats)
+    first = Phase("day", 0) if opening else Phase("night", 1)
+    g = Game(dealt=seats, cards=seats, undealt=left_over, leftover=left_over, options=options,
+             phase=first)
+    g = g.tell((), "deal", "deal", value={"seats": list(seats), "left_over": list(left_over)})
+    return _advance(_begin(g, first))
+
+
+# ---- walking ------------------------------------------------------------------------------------
+
+def _stages(g: Game) -> tuple[Step, ...]:
+    return cast.NIGHT if g.phase.is_night else cast.DAY
+
+
+def _begin(g: Game, phase: Phase) -> Game:
+    g = g._with(phase=phase, cursor=0, finishing=False, phases=g.phases + (phase.label,))
+    return g._with(tonight=Memo()) if phase.is_night else g._with(today=Memo())
+
+
+def is_called(g: Game, step: Step) -> bool:
+    """Whether ``step`` is called now: its condition holds and (by default) a living player
+    holds its character's card. A dead player's step is not called."""
+    if not step.when(g):
+        return False
+    return step.called(g) if step.called else g.holder(step.role) is not None
+
+
+def _for_show(g: Game, step: Step) -> bool:
+    if step.spent is not None and step.spent(g):
+        return True
+    holder = g.holder(step.role) if step.role else None
+    return holder is not None and not sides.has_power(g, holder)
+
+
+def _open(g: Game, step: Step) -> Game:
+    woken = step.wakes(g) if step.wakes else g.holders(step.role)
+    for_show = _for_show(g, step)
+    if step.kind is Kind.NONE:
+        deciders: tuple[int, ...] = ()
+    else:
+        deciders = step.deciders(g, woken) if step.deciders else woken
+    required = not for_show and step.required is not None and step.required(g)
+    stop = Stop(g.phase, step.id, step.kind, tuple(woken), tuple(deciders), for_show, required)
+    g = g._with(stop=stop)
+    return step.brief(g, stop) if step.brief and not for_show else g
+
+
+def _advance(g: Game) -> Game:
+    """Walk on to the next stop, or to the end."""
+    while g.verdict is None and g.stop is None:
+        if g.chain:
+            g = deaths.resume(g)
+            continue
+        stages = _stages(g)
+        if g.finishing:
+            step = stages[g.cursor]
+            g = g._with(finishing=False, cursor=g.cursor + 1)
+            if step.finish:
+                g = step.finish(g)
+            continue
+        cursor = g.cursor
+        while cursor < len(stages) and not is_called(g, stages[cursor]):
+            cursor += 1
+        if cursor >= len(stages):
+            g = _begin(g, g.phase.next())
+        else:
+            g = _open(g._with(cursor=cursor), stages[cursor])
+    return g
+
+
+def apply(g: Game, choice: Choice | None = None) -> Game:
+    """Play the current stop with ``choice`` (None: nothing chosen, or "go on" where there is
+    nothing to choose) and walk on to the next stop. An illegal choice raises
+    :class:`IllegalChoice` naming what is wrong; the game is then unchanged."""
+    stop = g.stop
+    if stop is None:
+        raise IllegalChoice("", "the game is over: nothing more to play")
+    step = cast.STEP[stop.step]
+    if isinstance(choice, Potions) and choice.heal is False and choice.poison is None:
+        choice = None  # no potion is nothing chosen
+    if choice is not None and stop.kind is Kind.NONE:
+        raise IllegalChoice("", f"nothing is chosen at the {stop.step} step")
+    if choice is None and stop.required:
+        raise IllegalChoice("", f"missing: {MUST[stop.step]}")
+    after = g._with(stop=None)
+    if stop.for_show:
+        if choice is not None:
+            _check_shape(g, stop, choice)  # taken, and does nothing
+    elif step.act:
+        after = step.act(after, stop, choice)
+        if choice is not None:
+            after = _note(after, stop, step, choice)
+    if after.stop is None:
+        after = after._with(finishing=True)
+    return _advance(after)
+
+
+def _note(g: Game, stop: Stop, step: Step, choice: Choice) -> Game:
+    """Keep the choice for the record; at night, its deciders remember what they chose."""
+    data = forms.to_json(step, choice)
+    g = g._with(record=g.record + ((stop.phase.label, step.record_key, data),))
+    if stop.phase.is_night and stop.kind is not Kind.VOTES:
+        g = g.tell(stop.deciders, stop.step, "chose", value=data)
+    return g
+
+
+_SHAPES = {Kind.SEAT: Seat, Kind.SEATS: Seats, Kind.SIDE: Side, Kind.CARD: Take, Kind.YES: Yes,
+           Kind.POTIONS: Potions, Kind.VOTES: Votes}
+
+
+def _check_shape(g: Game, stop: Stop, c: Choice) -> None:
+    """A choice at a step called for show: any choice of the right shape is taken."""
+    if not isinstance(c, _SHAPES[stop.kind]):
+        raise IllegalChoice("", f"not a choice for the {stop.step} step")
+    seats = (c.seat,) if isinstance(c, Seat) else c.seats if isinstance(c, Seats) else ()
+    if isinstance(c, Potions) and c.poison is not None:
+        seats = (c.poison,)
+    for s in seats:
+        seat_number(s, g.players, "", IllegalChoice)
+
+
+# ---- what may be chosen -----------------------------------------------------------------------
+
+def legal_choices(g: Game) -> list:
+    """Every legal choice at the current stop (None, nothing chosen, first when it is legal).
+    A step called for show lists the step's choices as they stand, and takes any choice of the
+    right shape (it does nothing). A vote takes every seat's ballot at once: see
+    :func:`ballot_options`."""
+    stop = g.stop
+    if stop is None:
+        return []
+    if stop.kind is Kind.NONE:
+        return [None]
+    if stop.kind is Kind.VOTES:
+        raise ValueError("a vote takes every seat's ballot at once: see ballot_options()")
+    step = cast.STEP[stop.step]
+    options = step.options(g, stop) if step.options else []
+    return ([] if stop.required else [None]) + options
+
+
+def ballot_options(g: Game, seat: int) -> tuple[int | None, ...]:
+    """At a vote, what ``seat`` may put on its ballot: None (blank) first, then the seats."""
+    if g.stop is None or g.stop.kind is not Kind.VOTES:
+        raise ValueError("no vote is waiting")
+    return day.ballot_options(g, g.stop, seat)

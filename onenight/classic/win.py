@@ -1,0 +1,56 @@
+"""Who wins, and when the game ends (RULES-CLASSIC.md §7): the rules in their order, each as
+a code the app has a sentence for (``classic.verdict.<reason>``), with the seats it names."""
+
+from __future__ import annotations
+
+from .model import Game, Verdict
+from .sides import angel_won_by, lone_goal, mixed_lovers, side, wolfish
+
+#: The rules of §7 in the order they are checked: (reason code, winning side).
+RULES = (
+    ("angel_first_round", "angel"),
+    ("nobody_alive", "nobody"),
+    ("all_charmed", "pied_piper"),
+    ("lovers_alone", "lovers"),
+    ("white_werewolf_alone", "white_werewolf"),
+    ("no_werewolf_left", "village"),
+    ("only_werewolves_left", "werewolves"),
+)
+
+
+def check(g: Game) -> Verdict | None:
+    """The verdict if the game is over now, else None."""
+    living = g.living()
+    label = g.phase.label
+
+    def won(reason: str, winners, seats=()) -> Verdict:
+        return Verdict(dict(RULES)[reason], reason, tuple(sorted(winners)), tuple(seats), label)
+
+    for d in g.deaths:
+        if angel_won_by(d) and not (g.lovers and d.seat in g.lovers):
+            return won("angel_first_round", (d.seat,), (d.seat,))
+    if not living:
+        return won("nobody_alive", ())
+    for s in living:
+        if lone_goal(g, s) == "pied_piper" and all(o in g.charmed for o in living if o != s):
+            return won("all_charmed", (s,), (s,))
+    if g.lovers is not None and set(living) == set(g.lovers) and mixed_lovers(g):
+        return won("lovers_alone", g.lovers, g.lovers)
+    if len(living) == 1 and lone_goal(g, living[0]) == "white_werewolf":
+        return won("white_werewolf_alone", living, living)
+    everyone = range(g.players)
+    if not any(wolfish(g, s) for s in living):
+        return won("no_werewolf_left", [s for s in everyone if side(g, s) == "village"])
+    if all(wolfish(g, s) for s in living) and not any(
+            lone_goal(g, s) == "white_werewolf" for s in living):
+        return won("only_werewolves_left", [s for s in everyone if side(g, s) == "werewolves"])
+    return None
+
+
+def settle(g: Game) -> Game:
+    """The game, ended if a rule of §7 holds (checked after the dawn, and after the vote)."""
+    v = check(g)
+    if v is None:
+        return g
+    return g._with(verdict=v, stop=None).tell(None, "end", "end", value=v.reason,
+                                              seats=v.winners)

@@ -1,0 +1,831 @@
+"""The classic game's table (*Les Loups-Garous de Thiercelieux*): the app is the game master.
+
+:class:`ClassicController` is the classic game's :class:`.flow.Flow`: the same door
+(``apply(event)``), the same refusals, journal and history as the one-night game's controller.
+Its phases are declared in :data:`.phases.CLASSIC_PHASES`: the setup (names, deck, options) and
+the deal are its own; from the deal on, the phase is where the rules engine
+(:mod:`onenight.classic`) stands: a call of the night, the dawn, an election, the debate, a
+vote, a tie, a death's chain (the hunter's shot, the captain's successor), the end.
+
+**The night** is a row of calls (:func:`onenight.classic.calls.night_calls`, from what the
+table knows), each a *window* that the narrator opens and closes (``step_end``) at the times of
+one plan (:mod:`onenight.narration.classic`): every call lasts the same whether its player
+acts, its power is spent (the engine's ``for_show``), or nobody holds its card (a card left
+over by the thief). The woken choose during the window (``choose`` from the tablet, ``pick``
+from a pad); the choice is played at once, so the seer sees the card during her call, but the
+call goes on to its end. A call that ends with nothing chosen chooses nothing; a choice the
+rules require (cupid's lovers, the wild child's model, the wolf-hound's side, the thief's
+card when both are werewolves) is then drawn at random, with the controller's generator, and
+written into the event: the call still ends on time (docs/rules-decisions-classic.md).
+
+**Votes** are collected per seat (:class:`.ballots.BallotBox`): the tablet passed round,
+fingers entered by the host, or the box; secret until every living player's is in, or the host
+closes the round (``close_vote`` with ``confirm``: the missing are blanks); then ``count``
+plays them through the rules (the captain's vote counts twice).
+
+**Results are held** on screen until the host goes on (``go``): the dawn's dead, a vote's
+ballots and who is out, the elected captain, a hunter's shot.
+
+What a screen may show comes only from the views (:mod:`.classic_views`): a seat's card at the
+deal, the call of the night (the same shape whoever is there), the dawn, the day's stages, the
+end with the story of the game.
+
+The vote box plugs in through events with a seat, like a tap: ``pick`` (a pad's seat and the
+seat it dialled: a woken player's choice at night, the hunter's shot, a successor, the
+captain's pick), ``vote`` / ``vote_in`` / ``votes`` for the ballots, and ``ready``. The box's
+client decides which pads may press (:meth:`ClassicController.awake_seats`).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import logging
+import random
+import re
+import uuid
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Callable
+
+from onenight import __version__
+from onenight.classic import cast, decks, forms
+from onenight.classic.calls import night_calls, shown_dead
+from onenight.classic.model import (CAPTAIN_WHEN, Choice, Game, Kind, Options, Potions, Seat,
+                                    Seats, Side, Stop, Take, Votes, Yes)
+from onenight.classic.record import outcome, to_record
+from onenight.classic.walk import apply as play
+from onenight.classic.walk import ballot_options, legal_choices, new_game
+from onenight.common.errors import DeckError, IllegalChoice, RulesError
+from onenight.common.notices import DeckCheck
+
+from . import classic_views as views
+from .ballots import VOTE_MODES, BallotBox
+from .flow import Flow, Refused, minutes, player_names
+from .phases import CLASSIC_ALWAYS, CLASSIC_PHASE
+from .timer import DayTimer
+
+log = logging.getLogger(__name__)
+
+GAME = "thiercelieux"
+DEAL_MODES = ("tablet", "cards")
+PACE = (50, 200)  # percent of the standard time each call of the night gives
+#: With ``debate_shrinks``, each day's debate is a minute shorter than the day before's,
+#: down to this many minutes (a debate set shorter stays as set).
+SHORTEST_DEBATE = 2
+#: The results the table looks at before the host goes on, by the phase that shows them.
+HOLDS = ("dawn", "election", "vote")
+#: a game's identity: 32 lowercase hex digits (a random UUID)
+GAME_ID = re.compile(r"[0-9a-f]{32}")
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """The host's choices for a classic game: the rules' options (``captain``,
+    ``sisters_wake_again``) and the table's (the debate, the night's pace, how votes are
+    taken)."""
+
+    captain: str = "first_morning"
+    sisters_wake_again: bool = False
+    debate_minutes: float = 5
+    debate_shrinks: bool = False
+    pace: int = 100  # percent of each call's standard time at night
+    vote_mode: str = "tablet"
+
+    @property
+    def rules(self) -> Options:
+        return Options(self.captain, self.sisters_wake_again)
+
+    def debate_for(self, day: int) -> float:
+        """The debate's minutes on day ``day`` (day 0 and day 1 have the whole length)."""
+        if not self.debate_shrinks or day <= 1:
+            return self.debate_minutes
+        floor = min(self.debate_minutes, SHORTEST_DEBATE)
+        return max(floor, self.debate_minutes - (day - 1))
+
+    def as_json(self) -> dict:
+        return {"captain": self.captain, "sisters_wake_again": self.sisters_wake_again,
+                "debate_minutes": self.debate_minutes, "debate_shrinks": self.debate_shrinks,
+                "pace": self.pace, "vote_mode": self.vote_mode}
+
+
+@dataclass
+class Window:
+    """One call of the night, from the narrator's opening of it to its close."""
+
+    night: int
+    step: str
+    index: int  # its place among tonight's calls
+    stop: Stop | None  # the engine's stop it plays; None: nobody holds the card (for show)
+    chosen: bool = False  # a choice was made in it (played, or taken for show)
+    picks: dict[int, int] = field(default_factory=dict)  # the pads' picks: seat -> seat
+
+    @property
+    def kind(self) -> Kind:
+        return cast.STEP[self.step].kind
+
+
+@dataclass
+class ClassicState:
+    phase: str = "setup"
+    players: list[str] = field(default_factory=list)
+    preset: str | None = None  # a preset id, or "custom"
+    deck: list[str] = field(default_factory=list)
+    options: TableOptions = TableOptions()
+    deal_mode: str = "tablet"
+    seats: list[str] = field(default_factory=list)  # the cards dealt, by seat
+    left_over: list[str] = field(default_factory=list)  # the thief's two
+    seen: list[bool] = field(default_factory=list)  # the tablet's deal: who has looked
+    entered: list[str | None] = field(default_factory=list)  # the table's own cards, entered
+    game: Game | None = None
+    calls: tuple[str, ...] = ()  # tonight's calls
+    window: Window | None = None
+    hold: str | None = None  # a result on screen until the host goes on (HOLDS)
+    ballots: BallotBox | None = None
+    ballots_for: tuple[str, str] | None = None  # (phase, stage) the open ballots are for
+    counted: tuple[str, str] | None = None  # (phase, stage) of the last ballots counted
+    day: DayTimer | None = None
+    ready: int = -1
+    game_id: str | None = None
+    started: str | None = None
+    finished: str | None = None
+    record_path: Path | None = None
+
+
+class ClassicController(Flow):
+    """The classic game's table; see the module's docstring."""
+
+    PHASE = CLASSIC_PHASE
+    ALWAYS = CLASSIC_ALWAYS
+    DEBATE_PHASE = "debate"
+    DEBATE_EVENTS = frozenset({"day_pause", "day_resume", "day_add", "day_length"})
+    TEXT_FIELDS = ("card", "mode", "id", "side")
+
+    def __init__(self, history_dir: Path, clock: Any = None, rng: random.Random | None = None,
+                 wallclock: Callable[[], _dt.datetime] | None = None):
+        super().__init__(history_dir, clock, rng, wallclock)
+        self.state = ClassicState()
+
+    @property
+    def game(self) -> Game | None:
+        """The rules engine's game (the game master's knowledge: never for a screen)."""
+        return self.state.game
+
+    # ---- setup --------------------------------------------------------------------------
+    def _on_abandon(self, e: dict) -> None:
+        s = self.state
+        if s.game is not None:
+            self._save()
+        self.state = ClassicState(players=s.players, preset=s.preset, deck=s.deck,
+                                  options=s.options, deal_mode=s.deal_mode)
+
+    def _on_new_game(self, e: dict) -> None:
+        self._on_abandon(e)
+
+    def _on_players(self, e: dict) -> None:
+        names = player_names(e.get("names"), decks.MIN_PLAYERS, decks.MAX_PLAYERS)
+        e["names"] = names
+        s = self.state
+        changed = len(names) != len(s.players)
+        s.players = names
+        if changed:
+            if s.preset in decks.PRESET and len(names) in decks.PRESET[s.preset].players():
+                s.deck = list(decks.PRESET[s.preset].deck(len(names)))
+            else:
+                s.preset, s.deck = None, []
+
+    def _need_players(self) -> int:
+        if not self.state.players:
+            raise Refused("players_first")
+        return len(self.state.players)
+
+    def _on_preset(self, e: dict) -> None:
+        n = self._need_players()
+        p = decks.PRESET.get(e.get("id")) if isinstance(e.get("id"), str) else None
+        if p is None:
+            raise Refused("preset_unknown", id=str(e.get("id")))
+        if n not in p.players():
+            raise Refused("preset_players", id=p.id, min=p.min_players, max=decks.MAX_PLAYERS,
+                          players=n)
+        self.state.preset, self.state.deck = p.id, list(p.deck(n))
+        e["cards"] = list(self.state.deck)
+
+    def check_custom(self, cards: list[str]) -> DeckCheck:
+        """Live checks for the deck builder (a query: changes nothing)."""
+        return decks.check_deck(list(cards), len(self.state.players))
+
+    def _on_custom(self, e: dict) -> None:
+        n = self._need_players()
+        cards = e.get("cards")
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            raise Refused("deck_format")
+        check = decks.check_deck(cards, n)
+        if not check.ok:
+            p = check.problems[0]
+            raise Refused("classic_deck_" + p.code, **p.facts)
+        self.state.preset, self.state.deck = "custom", list(cards)
+
+    def _on_options(self, e: dict) -> None:
+        o = self.state.options
+        changes: dict[str, Any] = {}
+        if "captain" in e:
+            if e["captain"] not in CAPTAIN_WHEN:
+                raise Refused("option_captain", value=str(e["captain"]))
+            changes["captain"] = e["captain"]
+        for name in ("sisters_wake_again", "debate_shrinks"):
+            if name in e:
+                if not isinstance(e[name], bool):
+                    raise Refused("option_format", option=name)
+                changes[name] = e[name]
+        if "debate_minutes" in e:
+            length = minutes(e["debate_minutes"])
+            if length is None:
+                raise Refused("day_length", min=1, max=15)
+            changes["debate_minutes"] = length
+        if "pace" in e:
+            pace = e["pace"]
+            if isinstance(pace, bool) or not isinstance(pace, int) \
+                    or not PACE[0] <= pace <= PACE[1]:
+                raise Refused("option_pace", min=PACE[0], max=PACE[1])
+            changes["pace"] = pace
+        if "vote_mode" in e:
+            if e["vote_mode"] not in VOTE_MODES:
+                raise Refused("vote_mode", mode=str(e["vote_mode"]))
+            changes["vote_mode"] = e["vote_mode"]
+        self.state.options = replace(o, **changes)
+
+    def deck_check(self) -> DeckCheck | None:
+        s = self.state
+        return decks.check_deck(s.deck, len(s.players)) if s.deck else None
+
+    # ---- the deal -----------------------------------------------------------------------
+    def _on_deal(self, e: dict) -> None:
+        s = self.state
+        n = self._need_players()
+        if not s.deck:
+            raise Refused("deck_first")
+        check = decks.check_deck(s.deck, n)
+        if not check.ok:
+            p = check.problems[0]
+            raise Refused("classic_deck_" + p.code, **p.facts)
+        mode = e.get("mode", "tablet")
+        if mode not in DEAL_MODES:
+            raise Refused("deal_mode", mode=str(mode))
+        s.deal_mode = mode
+        if mode == "tablet":
+            seats, left = e.get("seats"), e.get("left_over")
+            dealt = seats + left if isinstance(seats, list) and isinstance(left, list) else None
+            if dealt is None or len(seats) != n or Counter(dealt) != Counter(s.deck):
+                seats, left = (list(x) for x in decks.deal(s.deck, n, self.rng))
+            e["seats"], e["left_over"] = list(seats), list(left)
+            s.seats, s.left_over, s.seen = list(seats), list(left), [False] * n
+        else:
+            s.seats, s.left_over, s.entered = [], [], [None] * n
+        # The game's identity, as the one-night game's (its record is saved under it); a
+        # replayed event brings its own. Random, but not from the game's chance.
+        game = e.get("game")
+        if not (isinstance(game, str) and GAME_ID.fullmatch(game)):
+            e["game"] = uuid.uuid4().hex
+        started = e.get("started")
+        if not isinstance(started, str):
+            e["started"] = self.wallclock().isoformat(timespec="seconds")
+        s.game_id, s.started = e["game"], e["started"]
+
+    def _on_seen(self, e: dict) -> None:
+        s = self.state
+        if s.deal_mode != "tablet":
+            raise Refused("deal_mode_cards")
+        s.seen[self._seat(e.get("seat"))] = True
+
+    def _on_card(self, e: dict) -> None:
+        """A player enters the card in front of them (the table's own cards), in private: any
+        card of the deck is taken; the whole is checked when the deal is done."""
+        s = self.state
+        if s.deal_mode != "cards":
+            raise Refused("deal_mode_tablet")
+        seat = self._seat(e.get("seat"))
+        card = e.get("card")
+        if card is not None and card not in s.deck:
+            raise Refused("card_not_in_deck", card=str(card))
+        s.entered[seat] = card
+
+    def _on_deal_done(self, e: dict) -> None:
+        s = self.state
+        n = len(s.players)
+        if s.deal_mode == "tablet":
+            missing = [i for i, seen in enumerate(s.seen) if not seen]
+            if missing:
+                raise Refused("deal_unseen", seats=missing)
+        else:
+            missing = [i for i, c in enumerate(s.entered) if c is None]
+            if missing:
+                raise Refused("cards_missing", seats=missing)
+            left = Counter(s.deck) - Counter(s.entered)
+            if Counter(s.entered) - Counter(s.deck) or sum(left.values()) != len(s.deck) - n:
+                # which card is entered once too often is not said: it would tell whose it is
+                raise Refused("deal_mismatch")
+            s.seats, s.left_over = list(s.entered), sorted(left.elements())
+        try:
+            s.game = new_game(s.seats, s.left_over, s.options.rules)
+        except DeckError as err:  # cannot happen after the checks; never crash
+            raise Refused("deal_mismatch", reason=str(err)) from None
+
+    # ---- the engine's phases ------------------------------------------------------------
+    def _settle(self, e: dict) -> None:
+        s = self.state
+        g = s.game
+        if g is None:
+            return
+        if s.window is None and s.hold is None and g.stop is not None and self._night_stop(g):
+            self._start_night(g)
+        s.phase = self._phase_now()
+        if s.phase == "debate" and s.day is None:
+            length = s.options.debate_for(g.phase.number)
+            e["at"] = self.now()
+            e["debate"] = {"minutes": length}
+            s.day = DayTimer.start(length * 60.0, e["at"])
+        if s.phase in ("election", "vote", "tie") and s.hold is None \
+                and g.stop is not None and g.stop.kind is Kind.VOTES:
+            here = (g.phase.label, g.stop.step)
+            if s.ballots_for != here:
+                s.ballots = BallotBox.open(s.options.vote_mode, g.players)
+                s.ballots_for = here
+        if s.phase == "end" and s.finished is None:
+            finished = e.get("finished")
+            if not isinstance(finished, str):
+                finished = self.wallclock().isoformat(timespec="seconds")
+            e["finished"] = s.finished = finished
+            self._save()
+
+    @staticmethod
+    def _night_stop(g: Game) -> bool:
+        return g.stop.phase.is_night and g.stop.kind is not Kind.VOTES \
+            and g.stop.step not in ("captain_lots",)
+
+    def _phase_now(self) -> str:
+        s = self.state
+        g = s.game
+        if s.hold is not None:
+            return s.hold
+        if s.window is not None:
+            return "night"
+        if g.stop is None:
+            return "end"
+        step = g.stop.step
+        if step in ("captain_votes", "captain_revote", "captain_lots"):
+            return "election"
+        if step in ("hunter", "successor"):
+            return "chain"
+        if step == "debate":
+            return "debate"
+        if step == "votes":
+            return "vote"
+        if step in ("captain_pick", "revote"):
+            return "tie"
+        if g.stop.phase.is_night:  # cannot happen: every night stop is in a window
+            return "night"
+        return "dawn"  # the dawn, the bear
+
+    def _play(self, choice: Choice | None, e: dict | None = None) -> None:
+        """Play the engine's current stop; an illegal choice is refused with the rules'
+        reason (the game is unchanged)."""
+        s = self.state
+        before = s.game.phase.label
+        try:
+            s.game = play(s.game, choice)
+        except IllegalChoice as err:
+            raise Refused("choice_illegal", step=s.game.stop.step, field=err.field,
+                          reason=err.reason) from None
+        if s.game.phase.label != before and s.game.stop is not None:
+            self._save()  # a new phase: the game so far is in the history, finished or not
+
+    # ---- the night ----------------------------------------------------------------------
+    def _start_night(self, g: Game) -> None:
+        s = self.state
+        s.calls = night_calls(g.dealt + g.undealt, g.phase.number, g.options, shown_dead(g))
+        self._open_call(0)
+
+    def _open_call(self, index: int) -> None:
+        """Open tonight's call ``index`` (past the last: the night is over)."""
+        s = self.state
+        g = s.game
+        at_night = g.stop is not None and self._night_stop(g)
+        if index >= len(s.calls):
+            if at_night:  # a stop no call foresaw: play it all the same, never stall
+                log.error("classic night: stop %s was not among tonight's calls", g.stop.step)
+                s.calls = s.calls + (g.stop.step,)
+            else:
+                s.window = None
+                return
+        step = s.calls[index]
+        real = at_night and g.stop.step == step
+        s.window = Window(g.phase.number, step, index, g.stop if real else None)
+
+    def _window(self, e: dict) -> Window:
+        w = self.state.window
+        if w is None:
+            raise Refused("wrong_phase", event=e["type"], phase=self.state.phase)
+        if e.get("step", w.step) != w.step:
+            raise Refused("step_over", step=str(e.get("step")))
+        return w
+
+    def _on_choose(self, e: dict) -> None:
+        s = self.state
+        if s.phase != "night":
+            return self._decide(self._choice(s.game.stop, e), e)
+        w = self._window(e)
+        if w.chosen:
+            raise Refused("step_chosen")
+        if w.kind is Kind.NONE:
+            raise Refused("nothing_to_choose", step=w.step)
+        shape = _KINDS.get(w.kind)
+        choice = shape(e, len(s.players)) if shape else None
+        if choice is None and w.stop is not None and w.stop.required:
+            raise Refused("choice_required", step=w.step)
+        if w.stop is not None:
+            self._play(choice)
+        w.chosen = True
+
+    def _on_pick(self, e: dict) -> None:
+        """A pad's press: its seat and the seat it dialled (the box plugs in here)."""
+        s = self.state
+        seat, target = self._seat(e.get("seat")), self._seat(e.get("target"), "target_unknown")
+        if s.phase != "night":
+            stop = s.game.stop
+            if stop is None or stop.kind is not Kind.SEAT or seat not in stop.deciders:
+                raise Refused("pick_not_yours", seat=seat)
+            return self._decide(Seat(target), e)
+        w = self._window(e)
+        if w.stop is None or seat not in w.stop.woken:
+            raise Refused("pick_not_yours", seat=seat)
+        if w.kind is not Kind.SEAT:
+            raise Refused("pick_kind", step=w.step)
+        if w.chosen:
+            raise Refused("step_chosen")
+        if len(w.stop.deciders) > 1:  # the pack: the victim is the seat every pad agrees on
+            w.picks[seat] = target
+            return
+        self._play(Seat(target))
+        w.chosen = True
+
+    def _on_step_end(self, e: dict) -> None:
+        """The narrator closes the call: what was not chosen is nothing, or drawn when the
+        rules require a choice; then the next call opens."""
+        s = self.state
+        w = self._window(e)
+        e["step"] = w.step
+        if w.stop is not None and not w.chosen:
+            choice = None
+            if w.picks:
+                agreed = set(w.picks.values())
+                choice = Seat(agreed.pop()) if len(agreed) == 1 else None
+            if choice is not None:
+                try:
+                    self._play(choice)
+                except Refused:
+                    choice = None  # the pads agreed on a seat the rules refuse: nobody
+                else:
+                    w.chosen = True
+            if choice is None and w.stop.required:
+                drawn = e.get("drawn")
+                choice = _KINDS[w.kind](drawn, len(s.players)) if isinstance(drawn, dict) \
+                    else None
+                if choice is None:
+                    choice = self.rng.choice([c for c in legal_choices(s.game) if c is not None])
+                e["drawn"] = choice_json(choice)
+                self._play(choice)
+            elif not w.chosen:
+                self._play(None)
+        self._open_call(w.index + 1)
+
+    # ---- the day ------------------------------------------------------------------------
+    def _moment(self) -> str:
+        g = self.state.game
+        return "vote" if g.today.get("moment") == "vote" else "dawn"
+
+    def _on_go(self, e: dict) -> None:
+        """The host goes on: past a result on screen, or past the dawn and the bear."""
+        s = self.state
+        if s.hold is not None:
+            s.hold = None
+            return
+        stop = s.game.stop
+        if stop is None or stop.kind is not Kind.NONE:
+            raise Refused("not_now")
+        self._play(None)
+        if stop.step == "dawn":
+            s.hold = "dawn"  # the dead, one by one, before anything else
+
+    def _choice(self, stop: Stop | None, e: dict) -> Choice | None:
+        if stop is None or stop.kind not in _KINDS:
+            raise Refused("not_now")
+        return _KINDS[stop.kind](e, len(self.state.players))
+
+    def _decide(self, choice: Choice | None, e: dict) -> None:
+        """A day's choice: the hunter's shot, a successor, the captain's pick on a tie."""
+        s = self.state
+        if choice is None:
+            raise Refused("choice_required", step=s.game.stop.step)
+        pick = s.game.stop.step == "captain_pick"
+        if pick:
+            s.counted = (s.game.phase.label, "votes")
+        moment = "vote" if pick else self._moment()
+        self._play(choice)
+        s.hold = moment
+
+    def _on_start_vote(self, e: dict) -> None:
+        s = self.state
+        mode = e.get("mode", s.options.vote_mode)
+        if mode not in VOTE_MODES:
+            raise Refused("vote_mode", mode=str(mode))
+        e["mode"] = mode
+        s.options = replace(s.options, vote_mode=mode)
+        self._play(None)  # the debate is over
+        s.day = None
+
+    def _voters(self) -> tuple[int, ...]:
+        return self.state.game.living()
+
+    def _box(self) -> BallotBox:
+        b = self.state.ballots
+        if b is None or self.state.hold is not None:
+            raise Refused("not_now")
+        return b
+
+    def _ballot(self, seat: int, target: int) -> None:
+        g = self.state.game
+        if not g.alive(seat):
+            raise Refused("dead_no_vote", seat=seat)
+        if target not in ballot_options(g, seat)[1:]:
+            if target == seat:
+                raise Refused("self_vote", seat=seat)
+            if not g.alive(target):
+                raise Refused("vote_dead", seat=target)
+            raise Refused("vote_not_tied", seat=target, seats=list(g.stop.among))
+
+    def _on_vote(self, e: dict) -> None:
+        box = self._box()
+        seat, target = self._seat(e.get("seat")), self._seat(e.get("target"))
+        self._ballot(seat, target)
+        box.vote(seat, target)
+
+    def _on_unvote(self, e: dict) -> None:
+        self._box().unvote(self._seat(e.get("seat")))
+
+    def _on_vote_in(self, e: dict) -> None:
+        box = self._box()
+        seat = self._seat(e.get("seat"))
+        if not self.state.game.alive(seat):
+            raise Refused("dead_no_vote", seat=seat)
+        box.vote_in(seat)
+
+    def _on_votes(self, e: dict) -> None:
+        """Every pad's vote at once, as the box closes the round (None: no vote)."""
+        box = self._box()
+        votes = e.get("votes")
+        if not isinstance(votes, list) or len(votes) != len(self.state.players):
+            raise Refused("votes_format")
+        for i, t in enumerate(votes):
+            if t is not None:
+                self._ballot(i, self._seat(t))
+        box.take_all(votes)
+
+    def _on_vote_mode(self, e: dict) -> None:
+        s = self.state
+        box = self._box()
+        if any(box.is_in()):
+            raise Refused("vote_mode_late")
+        s.ballots = BallotBox.open(e.get("mode"), len(s.players))
+        s.options = replace(s.options, vote_mode=s.ballots.mode)
+
+    def _on_close_vote(self, e: dict) -> None:
+        """The host closes the round: a missing vote is a blank, once the host confirms."""
+        box = self._box()
+        missing = box.missing(self._voters())
+        if missing and e.get("confirm") is not True:
+            raise Refused("close_confirm", seats=list(missing))
+        box.close()
+
+    def _on_count(self, e: dict) -> None:
+        s = self.state
+        box = self._box()
+        voters = self._voters()
+        if not box.revealed(voters):
+            raise Refused("votes_missing", seats=list(box.missing(voters)))
+        g = s.game
+        step = g.stop.step
+        ballots = tuple(box.votes[i] if g.alive(i) else None for i in range(g.players))
+        s.counted = (g.phase.label, step)
+        self._play(Votes(ballots))
+        s.ballots, s.hold = None, "election" if step.startswith("captain") else "vote"
+
+    def _on_lots(self, e: dict) -> None:
+        """The lots draw the captain among the tied, with the controller's generator."""
+        s = self.state
+        stop = s.game.stop
+        if s.hold is not None or stop is None or not stop.chance:
+            raise Refused("not_now")
+        seat = e.get("seat")
+        if not (isinstance(seat, int) and seat in stop.among):
+            seat = self.rng.choice(stop.among)
+        e["seat"] = seat
+        s.counted = (s.game.phase.label, "captain_revote")
+        self._play(Seat(seat))
+        s.hold = "election"
+
+    # ---- views (onenight.game.classic_views) ------------------------------------------------
+    def table_view(self):
+        return views.table_view(self)
+
+    def setup_view(self):
+        return views.setup_view(self)
+
+    def deal_view(self):
+        return views.deal_view(self)
+
+    def card_view(self, seat: int):
+        return views.card_view(self, self._seat(seat))
+
+    def night_view(self):
+        return views.night_view(self)
+
+    def dawn_view(self):
+        return views.dawn_view(self)
+
+    def chain_view(self):
+        return views.chain_view(self)
+
+    def debate_view(self):
+        return views.debate_view(self)
+
+    def ballots_view(self):
+        return views.ballots_view(self)
+
+    def tie_view(self):
+        return views.tie_view(self)
+
+    def end_view(self):
+        return views.end_view(self)
+
+    # ---- records ------------------------------------------------------------------------
+    def record(self) -> dict:
+        """The game so far as a ``thiercelieux-game/1`` record (CLASSIC-RECORD.md), with what
+        the app adds: the players' names, the deck and how it was dealt, when it was played,
+        and the outcome as ``onenight classic replay`` prints it."""
+        s = self.state
+        g = s.game
+        assert g is not None
+        rec = to_record(g)
+        rec.update({"app": f"onenight {__version__}", "game": s.game_id,
+                    "players": list(s.players), "preset": s.preset, "deck": list(s.deck),
+                    "deal": s.deal_mode, "table": s.options.as_json(),
+                    "started": s.started, "finished": s.finished,
+                    "outcome": outcome(g)})
+        return rec
+
+    def _save(self) -> None:
+        """Save the game so far in the history (its one record, replaced as it goes), once
+        the event is accepted (and journaled)."""
+        s = self.state
+        if s.game is None:
+            return
+        stamp = (s.started or "")[:19].replace("-", "").replace(":", "").replace("T", "-")
+        s.record_path = None  # until this record is saved: the history is behind
+        self.records.add(self.record(), f"{stamp}-{GAME}")
+
+    def _record_saved(self, record: dict, path: Path) -> None:
+        if record.get("game") == self.state.game_id:
+            self.state.record_path = path
+
+    # ---- the journal's view -------------------------------------------------------------
+    def baseline(self) -> list[dict]:
+        s = self.state
+        out: list[dict] = []
+        if s.players:
+            out.append({"type": "players", "names": list(s.players)})
+        if s.preset == "custom" and s.deck:
+            out.append({"type": "custom", "cards": list(s.deck)})
+        elif s.preset and s.deck:
+            out.append({"type": "preset", "id": s.preset})
+        out.append({"type": "options", **s.options.as_json()})
+        return out
+
+    def countdown_changed(self, done: dict) -> bool:
+        return "debate" in done or super().countdown_changed(done)
+
+    def night_marker(self) -> str | None:
+        w = self.state.window
+        return None if w is None else f"{self.state.game_id} night {w.night}"
+
+    # ---- for the box --------------------------------------------------------------------
+    def awake_seats(self) -> tuple[int, ...]:
+        """The seats whose pads may press now: the woken of the call (none for a call with
+        nobody there), the hunter or the dying captain, the captain on a tie, the living at a
+        vote. For the box's client only: a screen must never show it."""
+        s = self.state
+        if s.game is None or s.hold is not None:
+            return ()
+        if s.window is not None:
+            return s.window.stop.woken if s.window.stop is not None and not s.window.chosen \
+                else ()
+        stop = s.game.stop
+        if stop is None:
+            return ()
+        return stop.deciders if stop.kind in (Kind.SEAT, Kind.VOTES) else ()
+
+
+# ---- choices from events ------------------------------------------------------------------------
+# A screen (or a pad) sends a choice in one shape per kind of decision: ``target`` (a seat),
+# ``targets`` (seats), ``side``, ``take`` (0 or 1: the thief's cards), ``yes``, ``heal`` and
+# ``poison`` (the witch). Nothing chosen is said with null (``{"target": null}``,
+# ``{"heal": false, "poison": null}``); an event that names none of its kind's fields is refused.
+
+def _seat_value(v: Any, players: int, code: str = "target_unknown") -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < players:
+        raise Refused(code, seat=v)
+    return v
+
+
+def _target(e: Any, n: int) -> Seat | None:
+    return None if e.get("target") is None else Seat(_seat_value(e["target"], n))
+
+
+def _targets(e: Any, n: int) -> Seats | None:
+    t = e.get("targets")
+    if t is None:
+        return None
+    if not isinstance(t, list) or not t:
+        raise Refused("choice_format")
+    return Seats(tuple(_seat_value(x, n) for x in t))
+
+
+def _side(e: Any, n: int) -> Side | None:
+    if e.get("side") is None:
+        return None
+    if e["side"] not in ("village", "werewolves"):
+        raise Refused("choice_format")
+    return Side(e["side"])
+
+
+def _take(e: Any, n: int) -> Take | None:
+    t = e.get("take")
+    if t is None:
+        return None
+    if isinstance(t, bool) or t not in (0, 1):
+        raise Refused("choice_format")
+    return Take(t)
+
+
+def _yes(e: Any, n: int) -> Yes | None:
+    if e.get("yes") not in (None, True, False):
+        raise Refused("choice_format")
+    return Yes() if e.get("yes") is True else None
+
+
+def _potions(e: Any, n: int) -> Potions | None:
+    heal, poison = e.get("heal", False), e.get("poison")
+    if not isinstance(heal, bool):
+        raise Refused("choice_format")
+    poison = None if poison is None else _seat_value(poison, n)
+    return Potions(heal, poison) if heal or poison is not None else None
+
+
+_READERS = {Kind.SEAT: (_target, ("target",)), Kind.SEATS: (_targets, ("targets",)),
+            Kind.SIDE: (_side, ("side",)), Kind.CARD: (_take, ("take",)),
+            Kind.YES: (_yes, ("yes",)), Kind.POTIONS: (_potions, ("heal", "poison"))}
+
+
+def _reader(kind: Kind):
+    """The reader of a kind of choice: it refuses an event that names none of the kind's
+    fields (a choice of nothing names them as null: ``{"target": null}``)."""
+    read, names = _READERS[kind]
+
+    def checked(e: Any, n: int) -> Choice | None:
+        if not isinstance(e, dict) or not any(k in e for k in names):
+            raise Refused("choice_format")
+        return read(e, n)
+    return checked
+
+
+_KINDS = {kind: _reader(kind) for kind in _READERS}
+
+
+def choice_json(c: Choice) -> dict:
+    """A choice in the events' shape (the inverse of the readers above)."""
+    if isinstance(c, Seat):
+        return {"target": c.seat}
+    if isinstance(c, Seats):
+        return {"targets": list(c.seats)}
+    if isinstance(c, Side):
+        return {"side": c.side}
+    if isinstance(c, Take):
+        return {"take": c.card}
+    if isinstance(c, Yes):
+        return {"yes": True}
+    if isinstance(c, Potions):
+        return {"heal": c.heal, "poison": c.poison}
+    raise TypeError(f"not a choice: {c!r}")
+
+
+__all__ = ["ClassicController", "ClassicState", "TableOptions", "Window", "choice_json",
+           "DEAL_MODES", "GAME", "Refused"]

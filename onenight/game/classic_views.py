@@ -1,0 +1,513 @@
+"""What the classic game's screens may show: one view-model per screen, built from the
+controller, holding only what the table (or the one seat looking) may know.
+
+Texts are codes with facts (:class:`Text`), turned into sentences by the app's translations
+(``onenight/ui/i18n``: ``classic.*`` keys, and ``refused.*`` for refusals); card names come
+from the cast's table, in both languages. Seats are numbers (0..n-1, as in the records); each
+view carries the players' names.
+
+- :func:`table_view`: the circle round the table, the dead greyed with their card shown.
+- :func:`setup_view`, :func:`deal_view`, :func:`card_view` (one seat's card at the deal).
+- :func:`night_view`: the call of the night, the same shape whoever is there.
+- :func:`dawn_view`, :func:`chain_view`, :func:`election_view`, :func:`debate_view`,
+  :func:`ballots_view`, :func:`tie_view`, :func:`end_view` (with the story of the game,
+  :mod:`.classic_story`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from onenight.classic import cast, sides
+from onenight.classic.decks import PRESETS
+from onenight.classic.model import Entry, Kind
+from onenight.common.notices import DeckCheck
+
+from .classic_story import Chapter, story
+
+if TYPE_CHECKING:
+    from .classic_flow import ClassicController, TableOptions
+
+
+@dataclass(frozen=True)
+class Text:
+    """A sentence as a translation key and its facts (seats as numbers, with their names)."""
+
+    key: str
+    facts: dict = field(default_factory=dict)
+
+
+def _named(players, **facts: Any) -> dict:
+    """Facts with the players' names added: ``seat`` gives ``name``, ``seats`` ``names``."""
+    out = dict(facts)
+    if isinstance(facts.get("seat"), int):
+        out["name"] = players[facts["seat"]]
+    if facts.get("seats") is not None:
+        out["names"] = [players[s] for s in facts["seats"]]
+    return out
+
+
+def camp_colour(card: str) -> str:
+    """The tile's colour of a card: ``village``, ``werewolf``, or ``solo`` (a goal of its own),
+    as the emblems' manifest has them."""
+    ch = cast.CHARACTER[card]
+    if ch.goal is not None:
+        return "solo"
+    return "werewolf" if ch.camp == "werewolves" else "village"
+
+
+@dataclass(frozen=True)
+class CardView:
+    """One card: its id (which is its emblem's), its names in both languages, its one-line
+    reminder (a translation key), and its tile's colour."""
+
+    card: str
+    names: dict  # {"fr": ..., "en": ...}
+    reminder: str  # classic.reminder.<card>
+    colour: str  # village, werewolf, solo
+
+    @property
+    def emblem(self) -> str:
+        return self.card
+
+
+def card(card_id: str) -> CardView:
+    ch = cast.CHARACTER[card_id]
+    return CardView(card_id, {"fr": ch.fr, "en": ch.en}, f"classic.reminder.{card_id}",
+                    camp_colour(card_id))
+
+
+# ---- the circle -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TableView:
+    players: tuple[str, ...]
+    alive: tuple[bool, ...]  # as the table knows it: deaths once announced
+    shown: tuple[str | None, ...]  # the card shown at each announced death
+    captain: int | None
+
+
+def _public(g) -> tuple[list[bool], list[str | None]]:
+    alive, shown = [True] * g.players, [None] * g.players
+    for e in g.log:
+        if e.kind == "died" and e.to is None:
+            alive[e.seat], shown[e.seat] = False, e.role
+    return alive, shown
+
+
+def table_view(c: "ClassicController") -> TableView:
+    s = c.state
+    if s.game is None:
+        n = len(s.players)
+        return TableView(tuple(s.players), (True,) * n, (None,) * n, None)
+    alive, shown = _public(s.game)
+    return TableView(tuple(s.players), tuple(alive), tuple(shown), s.game.captain)
+
+
+# ---- setup and deal ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SetupView:
+    players: tuple[str, ...]
+    presets: tuple[str, ...]  # the presets that fit the player count
+    preset: str | None  # the one chosen, "custom", or None
+    deck: tuple[str, ...]
+    check: DeckCheck | None  # problems and warnings (classic.deck.<code>)
+    options: "TableOptions"
+    ready: bool
+
+
+def setup_view(c: "ClassicController") -> SetupView:
+    s = c.state
+    n = len(s.players)
+    check = c.deck_check()
+    return SetupView(tuple(s.players), tuple(p.id for p in PRESETS if n in p.players()),
+                     s.preset, tuple(s.deck), check, s.options,
+                     bool(s.deck) and check is not None and check.ok)
+
+
+@dataclass(frozen=True)
+class DealView:
+    """The deal's progress: who has looked at their card (the tablet deals) or entered it
+    (the table's own cards); never which card."""
+
+    mode: str  # tablet or cards
+    players: tuple[str, ...]
+    done: tuple[bool, ...]
+    choices: tuple[str, ...]  # the cards a player may enter (the deck's, once each)
+    ready: bool
+
+
+def deal_view(c: "ClassicController") -> DealView:
+    s = c.state
+    done = s.seen if s.deal_mode == "tablet" else [x is not None for x in s.entered]
+    choices = tuple(dict.fromkeys(s.deck)) if s.deal_mode == "cards" else ()
+    return DealView(s.deal_mode, tuple(s.players), tuple(done), choices, all(done))
+
+
+@dataclass(frozen=True)
+class SeatCard:
+    """What one seat sees when it looks at its card at the deal."""
+
+    seat: int
+    name: str
+    card: CardView
+
+
+def card_view(c: "ClassicController", seat: int) -> SeatCard:
+    """The card the tablet dealt to ``seat`` (the thief sees his two cards at night, not
+    here): for that player's eyes, while the deal lasts."""
+    s = c.state
+    if s.phase != "deal" or s.deal_mode != "tablet":
+        raise ValueError("a card is shown only during the tablet's deal")
+    return SeatCard(seat, s.players[seat], card(s.seats[seat]))
+
+
+# ---- the night ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Learned:
+    """Something the woken learn at their call (``classic.learn.<kind>``)."""
+
+    kind: str  # cards, took, lover, sisters, saw, pack, infected, victim, sniffed, charmed_all
+    text: Text
+    seats: tuple[int, ...] = ()  # the players it names, for the screen to show them large
+    cards: tuple[str, ...] = ()  # the cards it shows
+
+
+@dataclass(frozen=True)
+class NightView:
+    """The call of the night being played, for the tablet in the middle. Its shape and its
+    offers are the same whether a player acts, the power is spent, or nobody holds the card:
+    the targets are every living player, the sides and the thief's two cards are offered as
+    such; only what the woken learn (shown once they have it) differs."""
+
+    night: int
+    step: str  # classic.step.<step>
+    index: int  # this call's place among tonight's
+    calls: int  # how many calls tonight
+    kind: str  # none, seat, seats, side, card, yes, potions
+    most: int  # how many players to name at most (seats: 2)
+    targets: tuple[int, ...]  # the living players
+    sides: tuple[str, ...]  # for a side: village, werewolves
+    cards: int  # for the thief: 2
+    chosen: bool  # a choice was made: the screen says so and waits for the call's end
+    learned: tuple[Learned, ...]
+    table: TableView
+
+
+_MOST = {Kind.SEAT: 1, Kind.SEATS: 2}
+
+
+def learned_of(g, players, phase: str, step: str, woken: tuple[int, ...]) -> tuple[Learned, ...]:
+    """What the woken of a call were told at it (not their own choice)."""
+    out = []
+    for e in g.log:
+        if e.phase != phase or e.step != step or e.kind == "chose" or not e.to \
+                or not set(e.to) & set(woken):
+            continue
+        out.append(_learned(e, players))
+    # the lovers and the sisters are each told the others: once each is enough
+    seen, unique = set(), []
+    for item in out:
+        key = (item.kind, item.seats, item.cards)
+        if key not in seen:
+            seen.add(key)
+            unique.append(item)
+    return tuple(unique)
+
+
+def _learned(e: Entry, players) -> Learned:
+    seats = tuple(x for x in ((e.seat,) if e.seat is not None else ()) + tuple(e.seats))
+    cards: tuple[str, ...] = ()
+    facts: dict[str, Any] = {}
+    if e.kind == "cards":
+        cards = tuple(e.value)
+        facts = {"cards": list(cards)}
+    elif e.kind in ("took", "saw"):
+        cards = (e.role,)
+        facts = {"card": e.role}
+    elif e.kind == "victim":
+        facts = {"heal": e.value["heal"], "poison": e.value["poison"]}
+    elif e.kind == "sniffed":
+        facts = {"yes": bool(e.value)}
+    if e.kind == "lover":
+        seats = tuple(sorted(set(e.to) | {e.seat}))
+    if e.seat is not None:
+        facts["seat"] = e.seat
+    if e.seats:
+        facts["seats"] = list(e.seats)
+    key = f"classic.learn.{e.kind}"
+    if e.kind == "victim" and e.seat is None:
+        key = "classic.learn.no_victim"
+    if e.kind == "sniffed":
+        key += ".yes" if e.value else ".no"
+    return Learned(e.kind, Text(key, _named(players, **facts)), tuple(sorted(set(seats))),
+                   cards)
+
+
+def night_view(c: "ClassicController") -> NightView:
+    s = c.state
+    w = s.window
+    if w is None:
+        raise ValueError("no call of the night is open")
+    g = s.game
+    kind = w.kind
+    alive, _ = _public(g)
+    targets = tuple(i for i in range(g.players) if alive[i]) \
+        if kind in (Kind.SEAT, Kind.SEATS, Kind.POTIONS) else ()
+    learned = () if w.stop is None else learned_of(g, s.players, f"night {w.night}", w.step,
+                                                   w.stop.woken)
+    return NightView(w.night, w.step, w.index, len(s.calls), kind.value, _MOST.get(kind, 0),
+                     targets, ("village", "werewolves") if kind is Kind.SIDE else (),
+                     2 if kind is Kind.CARD else 0, w.chosen, learned, table_view(c))
+
+
+# ---- the day --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Fallen:
+    """A death as the table hears it: the card is shown; how the night killed is not."""
+
+    seat: int
+    name: str
+    card: CardView
+    cause: str  # night, rusty_sword, vote, hunter, grief (classic.cause.<cause>)
+    by: int | None  # the hunter who shot, the lover mourned
+
+
+def _fallen(e: Entry, players) -> Fallen:
+    return Fallen(e.seat, players[e.seat], card(e.role), e.value, e.by)
+
+
+@dataclass(frozen=True)
+class DawnView:
+    day: int
+    announced: bool  # the village is awake and its dead are known
+    dead: tuple[Fallen, ...]  # one by one, in the order announced (chains included)
+    growl: bool  # the bear growls this morning
+    successors: tuple[tuple[int, int], ...]  # (the dying captain, the one he named)
+    table: TableView
+
+
+def _day_entries(g, label: str) -> list[Entry]:
+    return [e for e in g.log if e.phase == label and e.to is None]
+
+
+def dawn_view(c: "ClassicController") -> DawnView:
+    s = c.state
+    g = s.game
+    label = g.phase.label if not g.phase.is_night else f"day {g.phase.number - 1}"
+    entries = _day_entries(g, label)
+    announced = not (g.stop is not None and g.stop.step == "dawn")
+    dead = tuple(_fallen(e, s.players) for e in entries if e.kind == "died" and e.step == "dawn")
+    growl = any(e.kind == "growl" and e.value for e in entries)
+    successors = tuple((e.by, e.seat) for e in entries if e.kind == "successor")
+    return DawnView(g.phase.number, announced, dead, growl, successors, table_view(c))
+
+
+@dataclass(frozen=True)
+class ChainView:
+    """A dying player's last decision: the hunter's shot, the captain's successor."""
+
+    step: str  # hunter, successor
+    seat: int  # who decides
+    name: str
+    card: CardView  # the card shown at his death
+    targets: tuple[int, ...]
+    table: TableView
+
+
+def chain_view(c: "ClassicController") -> ChainView:
+    s = c.state
+    stop = s.game.stop
+    if stop is None or stop.step not in ("hunter", "successor"):
+        raise ValueError("no dying player is deciding")
+    seat = stop.among[0]
+    return ChainView(stop.step, seat, s.players[seat], card(s.game.cards[seat]),
+                     s.game.living(), table_view(c))
+
+
+@dataclass(frozen=True)
+class DebateView:
+    day: int
+    minutes: float  # the countdown's length today
+    seconds_left: float
+    running: bool
+    ended: bool
+    ready: int  # players ready to vote (from the box), -1 when unknown
+    table: TableView
+
+
+def debate_view(c: "ClassicController") -> DebateView:
+    s = c.state
+    left, running, ended = c.debate_left()
+    length = s.day.length / 60 if s.day else 0.0
+    return DebateView(s.game.phase.number, length, left, running, ended, s.ready, table_view(c))
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a counted vote decided."""
+
+    kind: str  # elected, eliminated, nobody, tie
+    seat: int | None = None
+    card: CardView | None = None  # the eliminated player's, shown
+    seats: tuple[int, ...] = ()  # the tied
+
+
+@dataclass(frozen=True)
+class BallotsView:
+    """A vote: whose ballot is in (never whom for) until every living player's is in or the
+    round is closed; then every ballot as an arrow, and the counts (the captain's twice)."""
+
+    round: str  # captain_votes, captain_revote, votes, revote
+    mode: str  # box, fingers, tablet
+    players: tuple[str, ...]
+    voters: tuple[int, ...]  # the living
+    targets: tuple[int, ...]  # whom a ballot may name (the tied, at a second vote)
+    is_in: tuple[bool, ...]
+    revealed: bool
+    ballots: tuple[int | None, ...] | None
+    counts: tuple[int, ...] | None
+    missing: tuple[int, ...]
+    double: int | None  # the captain whose vote counts twice
+    result: Result | None  # once counted
+    table: TableView
+
+    def options_for(self, seat: int) -> tuple[int, ...]:
+        """Whom ``seat`` may vote for (its own seat left out of the day's votes)."""
+        if seat not in self.voters:
+            return ()
+        own = self.round in ("votes", "revote")
+        return tuple(t for t in self.targets if not (own and t == seat))
+
+
+def _counted(g, label: str, step: str) -> tuple[Entry | None, Result | None]:
+    """The last counted ballots of ``step`` in ``label``, and what they decided (after a tie,
+    what the captain's pick or the lots decided)."""
+    found = [i for i, e in enumerate(g.log) if e.phase == label and e.kind == "ballots"
+             and e.step == step]
+    if not found:
+        return None, None
+    i = found[-1]
+    result = None
+    for e in g.log[i + 1:]:
+        if e.phase != label or e.kind == "ballots":
+            break
+        if e.kind == "elected":
+            result = Result("elected", e.seat)
+        elif e.kind == "tie":
+            result = Result("tie", seats=tuple(e.seats))
+        elif e.kind == "eliminated":
+            result = Result("nobody") if e.seat is None else \
+                Result("eliminated", e.seat, card(g.death_of(e.seat).card))
+    if result is None and g.stop is not None and g.stop.among:
+        result = Result("tie", seats=tuple(g.stop.among))  # the election goes on among them
+    return g.log[i], result
+
+
+def ballots_view(c: "ClassicController") -> BallotsView:
+    s = c.state
+    g = s.game
+    box = s.ballots
+    if box is not None and g.stop is not None and g.stop.kind is Kind.VOTES:
+        step = g.stop.step
+        voters = g.living()
+        revealed = box.revealed(voters)
+        double = g.captain if step == "votes" and g.captain is not None \
+            and g.alive(g.captain) else None
+        targets = g.stop.among if step in ("captain_revote", "revote") else voters
+        ballots = counts = None
+        if revealed:
+            ballots = tuple(box.votes[i] if i in voters else None for i in range(g.players))
+            counts = _tally(ballots, g.players, double)
+        return BallotsView(step, box.mode, tuple(s.players), voters, tuple(targets),
+                           tuple(box.is_in()), revealed, ballots, counts,
+                           box.missing(voters), double, None, table_view(c))
+    # a counted round, held on screen: from what the table was told
+    if s.counted is None:
+        raise ValueError("no vote to show")
+    entry, result = _counted(g, *s.counted)
+    if entry is None:
+        raise ValueError("no vote to show")
+    v = entry.value
+    ballots = tuple(v["ballots"])
+    step = s.counted[1]
+    double = v["captain"] if step == "votes" and v["captain"] is not None \
+        and ballots[v["captain"]] is not None else None
+    voters = tuple(i for i, b in enumerate(ballots) if b is not None)
+    return BallotsView(step, s.options.vote_mode, tuple(s.players), voters,
+                       tuple(i for i, n in enumerate(v["counts"]) if n),
+                       tuple(b is not None for b in ballots), True, ballots,
+                       tuple(v["counts"]), (), double, result, table_view(c))
+
+
+def _tally(ballots, players: int, double: int | None) -> tuple[int, ...]:
+    counts = [0] * players
+    for voter, target in enumerate(ballots):
+        if target is not None:
+            counts[target] += 2 if voter == double else 1
+    return tuple(counts)
+
+
+@dataclass(frozen=True)
+class TieView:
+    among: tuple[int, ...]
+    captain: int | None  # he names the victim; None: a second vote among the tied
+    table: TableView
+
+
+def tie_view(c: "ClassicController") -> TieView:
+    g = c.state.game
+    stop = g.stop
+    if stop is None or stop.step not in ("captain_pick", "revote"):
+        raise ValueError("no tie to settle")
+    captain = stop.deciders[0] if stop.step == "captain_pick" else None
+    return TieView(tuple(stop.among), captain, table_view(c))
+
+
+# ---- the end ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SeatEnd:
+    seat: int
+    name: str
+    card: CardView  # the card held at the end
+    dealt: str  # the card dealt (the thief's, if he took another)
+    side: str  # the side it played for at the end (classic.side.<side>)
+    alive: bool
+    won: bool
+
+
+@dataclass(frozen=True)
+class EndView:
+    side: str  # the winning side (classic.side.<side>)
+    verdict: Text  # who wins and why, one sentence (classic.verdict.<reason>)
+    winners: tuple[int, ...]
+    seats: tuple[SeatEnd, ...]
+    story: tuple[Chapter, ...]
+    ended: str  # the phase it ended in ("day 3")
+
+
+def end_view(c: "ClassicController") -> EndView:
+    s = c.state
+    g = s.game
+    v = g.verdict
+    if v is None:
+        raise ValueError("the game is not over")
+    facts = _named(s.players, seats=list(v.seats))
+    if v.seats:
+        facts = _named(s.players, seat=v.seats[0], seats=list(v.seats))
+    seats = tuple(SeatEnd(i, s.players[i], card(g.cards[i]), g.dealt[i], sides.side(g, i),
+                          g.alive(i), i in v.winners) for i in range(g.players))
+    return EndView(v.side, Text(f"classic.verdict.{v.reason}", facts), v.winners, seats,
+                   story(g, s.players), v.phase)
+
+
+__all__ = ["Text", "CardView", "card", "TableView", "table_view", "SetupView", "setup_view",
+           "DealView", "deal_view", "SeatCard", "card_view", "Learned", "NightView",
+           "night_view", "learned_of", "Fallen", "DawnView", "dawn_view", "ChainView",
+           "chain_view", "DebateView", "debate_view", "Result", "BallotsView", "ballots_view",
+           "TieView", "tie_view", "SeatEnd", "EndView", "end_view", "camp_colour"]

@@ -1,0 +1,213 @@
+"""The classic game's narration (*Les Loups-Garous de Thiercelieux*): what the game master
+says at each call of the night and at each moment of the day, and the timed plan of a night.
+
+The words are the line set ``lines/thiercelieux/<lang>.json`` (clips in
+``assets/audio/thiercelieux/<lang>/``); the dawn's rooster and the bear's growl are sounds
+(``assets/audio/sfx/``).
+
+**A night's plan** (:func:`build_classic_night_plan`) is laid out from tonight's calls
+(:func:`onenight.classic.calls.night_calls`: what the whole table knows), the deck (which
+cards are in the game: public), the night's number and the pace: never from the deal, nor
+from who acts, whose power is spent, or whether anybody holds a card. Each call is its wake
+line (and what the deck adds: the little girl may spy), the players' time (a fixed time per
+call, times the pace), and its closing line; a call whose woken only look at the tablet (the
+lovers, the sisters, the charmed) gets a shorter look. The table flow closes each call on its
+plan's end (:class:`onenight.game.classic_night.ClassicNight`), so the narrator and the calls
+are one timeline on one clock.
+
+**The day** is a few lines said one after the other (:func:`sequence_plan`): the dawn
+(:func:`dawn_lines`), the election, the vote's result, a dying player's last decision, the
+end; the debate is :class:`onenight.narration.runner.DebateRunner` with this set's lines
+(:data:`DEBATE_LINES`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+
+from onenight.classic import cast
+from onenight.classic.model import Kind
+
+from .errors import NarrationError
+from .lines import CLASSIC
+from .plan import NightPlan, lay_out
+from .script import ACT, CLOSE, INFO, WAKE, Say
+from .settings import NarrationSettings
+from .voice import Clip, TextVoice, Voice, clip_duration, sound_path
+
+LINES = CLASSIC
+
+#: The players' time at each call (seconds, before the pace), long enough for a first game.
+CALL_SECONDS: Mapping[str, float] = MappingProxyType({
+    "dusk": 0,
+    "thief": 14,  # two cards to read, and a choice
+    "cupid": 14,  # two players to name
+    "lovers": 8,  # look at the tablet
+    "sisters": 8,
+    "wild_child": 10,
+    "wolf_hound": 8,
+    "seer": 14,  # a choice, then the card to see
+    "werewolves": 20,  # agree in silence
+    "white_werewolf": 10,
+    "accursed_wolf_father": 8,
+    "big_bad_wolf": 10,
+    "witch": 16,  # the victim, then two potions
+    "fox": 12,
+    "pied_piper": 12,
+    "charmed": 8,
+})
+#: The lines of the debate for :class:`~onenight.narration.runner.DebateRunner`.
+DEBATE_LINES = ("debate.start", "debate.last_minute", "vote.countdown")
+FIRST_DEBATE = "debate.first"  # the angel's day 0
+ROOSTER, GROWL = "sfx:rooster", "sfx:growl"
+
+
+def call_seconds(step: str, pace: float = 1.0) -> float:
+    """The players' time at a call, at ``pace`` (1: the standard time)."""
+    if step not in CALL_SECONDS:
+        raise NarrationError("step", f"no call {step!r} in the classic night")
+    return CALL_SECONDS[step] * pace
+
+
+def call_script(step: str, deck: Iterable[str], night: int = 1,
+                sisters_again: bool = False) -> tuple[Say, ...]:
+    """The lines said at a call of night ``night`` in a game with these cards."""
+    cards = frozenset(deck)
+    if step == "dusk":
+        return (Say("dusk.first" if night == 1 else "dusk.sleep", WAKE),)
+    if step not in cast.STEP or step not in CALL_SECONDS:
+        raise NarrationError("step", f"no call {step!r} in the classic night")
+    out = [Say(f"{step}.wake", WAKE)]
+    if step == "werewolves" and "little_girl" in cards:
+        out.append(Say("werewolves.little_girl", INFO))
+    if step == "lovers":
+        out.append(Say("lovers.info", INFO))
+    if step == "sisters" and sisters_again:
+        out.append(Say("sisters.again", INFO))
+    if cast.STEP[step].kind is not Kind.NONE:
+        out.append(Say(f"{step}.act", ACT))
+    out.append(Say(f"{step}.close", CLOSE))
+    return tuple(out)
+
+
+def all_line_ids() -> frozenset[str]:
+    """Every line id the classic narration can need: what its lines files must provide."""
+    ids: set[str] = set()
+    deck = set(cast.CHARACTER)
+    for step in CALL_SECONDS:
+        for night in (1, 2):
+            for again in (False, True):
+                ids.update(s.line for s in call_script(step, deck, night, again))
+    ids.update(("dawn.wake", "dawn.nobody", "dawn.one", "dawn.many", "bear.growl", "grief",
+                "hunter.shoot", "successor.name", "election.start", "election.revote",
+                "election.lots", "election.elected", FIRST_DEBATE, *DEBATE_LINES,
+                "vote.tie_captain", "vote.revote", "vote.nobody", "vote.eliminated"))
+    ids.update(f"reveal.{c}" for c in cast.CHARACTER)
+    ids.update(f"end.{side}" for side in END_SIDES)
+    return frozenset(ids)
+
+
+END_SIDES = ("village", "werewolves", "lovers", "white_werewolf", "pied_piper", "angel",
+             "nobody")
+
+
+def classic_voice(settings: NarrationSettings) -> Voice:
+    return Voice(settings.lang, settings.voice, lines=LINES)
+
+
+def build_classic_night_plan(calls: Iterable[str], deck: Iterable[str], night: int,
+                             settings: NarrationSettings | None = None, *, pace: float = 1.0,
+                             sisters_again: bool = False,
+                             voice: Voice | TextVoice | None = None,
+                             closing: Iterable[str] = ()) -> NightPlan:
+    """The timed plan of night ``night``: each of tonight's ``calls`` with its lines and its
+    players' time (at ``pace``), over the ambience, then the ``closing`` lines (the table's
+    dawn, for a night said with nobody to take the choices). Depends on the calls, the deck,
+    the night's number, the pace and the voice only."""
+    settings = settings or NarrationSettings()
+    cards = tuple(deck)
+    unknown = sorted({c for c in cards if c not in cast.CHARACTER}, key=str)
+    if unknown:
+        raise NarrationError("deck", "unknown card(s) " + ", ".join(map(repr, unknown)))
+    if voice is None:
+        voice = classic_voice(settings)
+    plan_calls = [(step, call_script(step, cards, night, sisters_again),
+                   call_seconds(step, pace)) for step in calls]
+    return lay_out(voice, settings, (), plan_calls, closing)
+
+
+class _Sounds:
+    """A voice that also plays the sounds that are not words (``sfx:rooster``)."""
+
+    def __init__(self, voice: Voice | TextVoice):
+        self.voice = voice
+        self.lang = voice.lang
+        self.root = getattr(voice, "root", None)
+
+    def clip(self, line: str) -> Clip:
+        if line.startswith("sfx:"):
+            name = line[4:]
+            if self.root is None:  # a night shown as text: the sound is a short silence
+                return Clip(line, None, 1.5, False)
+            path = sound_path(name, self.root)
+            return Clip(line, path, clip_duration(path), False)
+        return self.voice.clip(line)
+
+    def text(self, line: str) -> str:
+        return "" if line.startswith("sfx:") else self.voice.text(line)
+
+
+def sequence_plan(lines: Iterable[str], voice: Voice | TextVoice,
+                  settings: NarrationSettings | None = None, step: str = "day") -> NightPlan:
+    """Lines (and sounds: ``sfx:rooster``) said one after the other, for a moment of the day;
+    played by a :class:`~onenight.narration.runner.NightRunner` like a night, with no
+    ambience."""
+    settings = settings or NarrationSettings(lang=voice.lang)
+    says = [Say(line, INFO) for line in lines]
+    return lay_out(_Sounds(voice), settings, (), [(step, says, 0.0)], (), ambience=False)
+
+
+# ---- what the day says ------------------------------------------------------------------------
+
+def dawn_lines(dead_cards: Iterable[str], growl: bool) -> tuple[str, ...]:
+    """The dawn: the rooster, the village wakes, its dead one by one (each one's card), then
+    the bear's growl when it growls (a morning without a growl says nothing of the bear)."""
+    dead = tuple(dead_cards)
+    out = [ROOSTER, "dawn.wake"]
+    if not dead:
+        out.append("dawn.nobody")
+    else:
+        out.append("dawn.one" if len(dead) == 1 else "dawn.many")
+        out.extend(f"reveal.{c}" for c in dead)
+    if growl:
+        out += [GROWL, "bear.growl"]
+    return tuple(out)
+
+
+def vote_lines(result: str, card: str | None = None) -> tuple[str, ...]:
+    """A counted vote: ``eliminated`` (with the card shown), ``nobody``, ``tie`` with a
+    captain (``tie_captain``) or without (``revote``); the election's ``elected``,
+    ``election_tie``, ``lots``."""
+    if result == "eliminated":
+        return ("vote.eliminated", f"reveal.{card}")
+    return {"nobody": ("vote.nobody",), "tie_captain": ("vote.tie_captain",),
+            "revote": ("vote.revote",), "elected": ("election.elected",),
+            "election_tie": ("election.revote",), "lots": ("election.lots",),
+            "election": ("election.start",)}[result]
+
+
+def chain_lines(step: str) -> tuple[str, ...]:
+    """A dying player's last decision: the hunter's shot, the captain's successor."""
+    return {"hunter": ("hunter.shoot",), "successor": ("successor.name",),
+            "grief": ("grief",)}[step]
+
+
+def end_lines(side: str) -> tuple[str, ...]:
+    return (f"end.{side}",)
+
+
+__all__ = ["LINES", "CALL_SECONDS", "DEBATE_LINES", "FIRST_DEBATE", "ROOSTER", "GROWL",
+           "END_SIDES", "call_seconds", "call_script", "all_line_ids", "classic_voice",
+           "build_classic_night_plan", "sequence_plan", "dawn_lines", "vote_lines",
+           "chain_lines", "end_lines"]

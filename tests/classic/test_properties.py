@@ -1,0 +1,195 @@
+"""Properties of whole random games: random decks (presets and custom mixes of the whole cast),
+random options, random legal choices at every stop, played to the end."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from onenight.classic import (CAST, Kind, Options, Seat, Votes, apply, ballot_options, deal,
+                              legal_choices, new_game, outcome, replay, to_record, view_for)
+from onenight.classic.autoplay import random_choice
+from onenight.classic.cast import STEP
+from onenight.classic.decks import PRESETS, check_deck
+from onenight.classic.sides import side, wolfish
+from onenight.classic.walk import is_called
+from onenight.common.errors import IllegalChoice
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SPECIALS = [c.id for c in CAST if c.id not in ("villager", "werewolf", "sister")]
+
+
+def random_deck(rng: random.Random) -> tuple[list[str], int]:
+    """A preset, or a custom mix: some werewolves, some special characters, villagers."""
+    players = rng.randint(6, 18)
+    if rng.random() < 0.4:
+        preset = rng.choice([p for p in PRESETS if players in p.players()])
+        return list(preset.deck(players)), players
+    while True:
+        deck = ["werewolf"] * rng.randint(1, max(1, players // 4))
+        deck += rng.sample(SPECIALS, rng.randint(0, min(len(SPECIALS), players - len(deck))))
+        if rng.random() < 0.3 and len(deck) + 2 <= players:
+            deck += ["sister", "sister"]
+        deck += ["villager"] * (players - len(deck))
+        if "thief" in deck:
+            deck += ["villager", "villager"]
+        if check_deck(deck, players).ok:
+            return deck, players
+
+
+@st.composite
+def games(draw):
+    """A whole random game, and every stop it went through (game before, choice)."""
+    rng = random.Random(draw(st.integers(0, 2 ** 32 - 1)))
+    deck, players = random_deck(rng)
+    seats, left = deal(deck, players, rng)
+    options = Options(rng.choice(["first_morning", "before_first_night", "never"]),
+                      rng.random() < 0.5)
+    g = new_game(seats, left, options)
+    history = []
+    while g.stop is not None:
+        assert len(history) < 5000, "the game does not end"
+        c = random_choice(g, rng)
+        history.append((g, c))
+        g = apply(g, c)
+    return g, history
+
+
+@SETTINGS
+@given(games())
+def test_the_dead_never_act_or_vote(gh):
+    g, history = gh
+    for before, c in history:
+        stop = before.stop
+        last_breath = stop.step in ("hunter", "successor")
+        for s in stop.deciders:
+            assert before.alive(s) or (last_breath and s in stop.among), (stop, s)
+        if isinstance(c, Votes):
+            assert all(b is None for s, b in enumerate(c.ballots) if not before.alive(s))
+        if stop.phase.is_night and stop.kind is not Kind.NONE:
+            assert all(before.alive(s) for s in stop.woken)
+
+
+@SETTINGS
+@given(games())
+def test_the_living_count_only_goes_down(gh):
+    g, history = gh
+    counts = [len(before.living()) for before, _ in history] + [len(g.living())]
+    assert all(a >= b for a, b in zip(counts, counts[1:]))
+
+
+@SETTINGS
+@given(games())
+def test_the_game_ends_within_players_plus_one_rounds_of_deaths(gh):
+    g, history = gh
+    assert g.verdict is not None
+    rounds_with_deaths = {d.day for d in g.deaths}
+    assert len(rounds_with_deaths) <= g.players + 1
+    # the game never goes on past a win check (after the dawn, after the vote) with one
+    # player or none alive
+    for before, _ in history:
+        if before.stop.step in ("debate", "dusk") and before.phase.number > 0:
+            assert len(before.living()) >= 2, before.stop
+
+
+@SETTINGS
+@given(games())
+def test_replaying_a_games_own_record_gives_the_same_outcome(gh):
+    g, _ = gh
+    record = json.loads(json.dumps(to_record(g)))
+    again = replay(record)
+    assert outcome(again) == outcome(g)
+    assert to_record(again) == record
+
+
+@SETTINGS
+@given(games())
+def test_every_winner_set_is_consistent_with_section_7(gh):
+    g, _ = gh
+    v = g.verdict
+    living = g.living()
+    winners = set(v.winners)
+    sides = [side(g, s) for s in range(g.players)]
+    if v.side == "nobody":
+        assert not living and not winners
+    elif v.side in ("angel", "pied_piper", "white_werewolf"):
+        (w,) = winners
+        assert sides[w] == v.side
+    elif v.side == "lovers":
+        assert winners == set(g.lovers) == set(living)
+        assert wolfish(g, g.lovers[0]) != wolfish(g, g.lovers[1])
+    elif v.side == "village":
+        assert not any(wolfish(g, s) for s in living)
+        assert winners == {s for s in range(g.players) if sides[s] == "village"}
+    else:
+        assert v.side == "werewolves" and all(wolfish(g, s) for s in living)
+        assert winners == {s for s in range(g.players) if sides[s] == "werewolves"}
+    # lovers of different sides never win with their old sides
+    if g.lovers and sides[g.lovers[0]] == "lovers":
+        assert v.side == "lovers" or not winners & set(g.lovers)
+
+
+@SETTINGS
+@given(games())
+def test_every_legal_choice_is_taken_and_every_stop_is_a_called_step(gh):
+    _, history = gh
+    for before, _ in history[:80]:
+        stop = before.stop
+        if stop.kind is Kind.VOTES:
+            for s in range(before.players):
+                assert ballot_options(before, s)[0] is None
+            continue
+        legal = legal_choices(before)
+        for c in legal:
+            apply(before, c)  # never raises
+        if stop.kind is Kind.NONE:
+            continue
+        if stop.kind is Kind.SEAT and not stop.for_show:  # and what is not listed is refused
+            for s in range(before.players):
+                try:
+                    apply(before, Seat(s))
+                except IllegalChoice:
+                    assert Seat(s) not in legal, (stop, s)
+                else:
+                    assert Seat(s) in legal, (stop, s)
+        if not stop.for_show and not stop.required:
+            assert legal_choices(before)[0] is None
+
+
+@SETTINGS
+@given(games())
+def test_a_seat_only_knows_what_it_was_told(gh):
+    g, history = gh
+    for before, _ in history[::7]:
+        for seat in range(before.players):
+            v = view_for(before, seat)
+            assert all(e.to is None or seat in e.to for e in v.known)
+            if v.stop is not None:
+                assert seat in before.stop.woken
+
+
+@SETTINGS
+@given(games())
+def test_the_walk_calls_only_steps_whose_players_live(gh):
+    _, history = gh
+    for before, _ in history:
+        step = STEP[before.stop.step]
+        if step.role and step.when.id != "on_demand" and step.called is None:
+            assert is_called(before, step)
+            assert before.holder(step.role) is not None
+
+
+def test_an_illegal_choice_leaves_the_game_as_it_was():
+    g = new_game("seer werewolf witch villager hunter villager werewolf villager".split())
+    while g.stop.step != "werewolves":
+        g = apply(g)
+    before = g
+    try:
+        apply(g, Seat(6))
+    except IllegalChoice:
+        pass
+    assert g == before and Counter(g.cards) == Counter(before.cards)

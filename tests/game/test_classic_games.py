@@ -1,0 +1,132 @@
+"""Whole classic games driven by events to every kind of end; each one's saved record
+replays to the same outcome with ``onenight classic replay``, as a process."""
+
+import json
+import subprocess
+import sys
+
+from onenight.classic.sides import wolfish
+
+from .classic_helpers import Bot, controller, deal, set_up, start
+
+
+def wolves(c):
+    return [s for s in c.game.living() if wolfish(c.game, s)]
+
+
+def villagers(c, spare=()):
+    return [s for s in c.game.living() if not wolfish(c.game, s) and s not in spare]
+
+
+def everyone_votes(target_of):
+    """Ballots where every living player votes for ``target_of(c, voter)``."""
+    def ballots(c):
+        out = {}
+        for s in c.game.living():
+            t = target_of(c, s)
+            if t is not None and t != s:
+                out[s] = t
+        return out
+    return ballots
+
+
+def replayed(c, tmp_path):
+    """The game's record in the history, replayed by the command."""
+    path = c.state.record_path
+    assert path is not None and path.exists()
+    r = subprocess.run([sys.executable, "-m", "onenight", "classic", "replay", str(path)],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+def check_replay(c, tmp_path, side):
+    v = c.end_view()
+    assert v.side == side
+    out = replayed(c, tmp_path)
+    assert (out["winning_side"], out["reason"], out["winners"]) == (
+        side, c.game.verdict.reason, list(v.winners))
+    assert out["ended"] == v.ended
+    return v
+
+
+def test_the_village_wins_a_first_game_of_eight(tmp_path):
+    c = controller(tmp_path, seed=11)
+    set_up(c, 8, preset="first_game")
+    deal(c)
+    seer = c.game.holder("seer")
+
+    def first_wolf(c, voter):
+        return wolves(c)[0] if voter not in wolves(c) else villagers(c)[0]
+    bot = Bot(c, night={"seer": lambda c: {"target": wolves(c)[0]},
+                        "werewolves": lambda c: {"target": villagers(c, (seer,))[0]}},
+              votes={d: everyone_votes(first_wolf) for d in range(1, 9)})
+    bot.play()
+    v = check_replay(c, tmp_path, "village")
+    assert v.verdict.key == "classic.verdict.no_werewolf_left"
+    assert all(s.won == (s.side == "village") for s in v.seats)
+
+
+def test_the_werewolves_win_a_best_of_game_of_twelve(tmp_path):
+    c = controller(tmp_path, seed=12)
+    set_up(c, 12, preset="best_of")
+    deal(c)
+
+    def a_villager(c, voter):
+        return villagers(c, (voter,))[0] if villagers(c, (voter,)) else None
+    bot = Bot(c, night={"werewolves": lambda c: {"target": villagers(c)[0]},
+                        "cupid": lambda c: {"targets": villagers(c)[:2]}},
+              votes={d: everyone_votes(a_villager) for d in range(1, 13)},
+              picks={"hunter": lambda c: villagers(c)[0] if villagers(c) else None,
+                     "successor": lambda c: wolves(c)[0]})
+    bot.play()
+    v = check_replay(c, tmp_path, "werewolves")
+    assert v.verdict.key == "classic.verdict.only_werewolves_left"
+    assert {s.seat for s in v.seats if s.won} == {s.seat for s in v.seats
+                                                  if s.side == "werewolves"}
+
+
+def test_lovers_of_different_sides_win_together(tmp_path):
+    seats = "cupid werewolf werewolf seer villager villager villager villager"
+    c = start(tmp_path, seats, captain="never")
+    lovers = [1, 4]
+
+    def not_lovers(c, voter):
+        others = [s for s in c.game.living() if s not in lovers and s != voter]
+        return ([s for s in others if wolfish(c.game, s)] or others or [None])[0]
+    bot = Bot(c, night={"cupid": {"targets": lovers},
+                        "werewolves": lambda c: {"target": ([s for s in villagers(c)
+                                                              if s not in lovers] or [None])[0]}},
+              votes={d: everyone_votes(not_lovers) for d in range(1, 9)})
+    bot.play()
+    v = check_replay(c, tmp_path, "lovers")
+    assert v.verdict.key == "classic.verdict.lovers_alone" and v.winners == (1, 4)
+    assert v.verdict.facts["names"] == ["Bob", "Eve"]
+
+
+def test_the_angel_voted_out_on_the_first_day_wins_alone(tmp_path):
+    seats = "angel werewolf seer villager villager villager werewolf villager"
+    c = start(tmp_path, seats, captain="first_morning")
+    assert c.phase == "debate" and c.debate_view().day == 0
+    bot = Bot(c, votes={0: everyone_votes(lambda c, voter: 0)})
+    bot.play()
+    v = check_replay(c, tmp_path, "angel")
+    assert v.verdict.key == "classic.verdict.angel_first_round" and v.winners == (0,)
+    assert v.verdict.facts["name"] == "Ana" and v.ended == "day 0"
+
+
+def test_the_pied_piper_charms_the_whole_village(tmp_path):
+    seats = "pied_piper werewolf seer villager villager witch villager villager"
+    c = start(tmp_path, seats, captain="never")
+
+    def charm(c):
+        left = [s for s in c.game.living() if s != 0 and s not in c.game.charmed]
+        return {"targets": left[:2]}
+    bot = Bot(c, night={"pied_piper": charm, "werewolves": {"target": None}},
+              votes={d: {} for d in range(1, 9)})  # every vote blank: nobody out
+    bot.play()
+    v = check_replay(c, tmp_path, "pied_piper")
+    assert v.verdict.key == "classic.verdict.all_charmed" and v.winners == (0,)
+    charms = [e for ch in v.story for e in ch.events if e.kind == "chose"
+              and e.step == "pied_piper"]
+    assert len(charms) == 4 and all(e.actors == (0,) for e in charms)
