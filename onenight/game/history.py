@@ -11,7 +11,7 @@ game confirmed, saved, and then confirmed again after the app was killed before 
 journal the confirmation is still one record.
 
 Reading never trusts a file: each record is checked by the reader of its format
-(:data:`READERS`, one per game type: a second game type adds its own), and one that fails is
+(:data:`READERS`, one per game type: a new game type adds its own), and one that fails is
 listed as :class:`Unreadable` with the reason, never an error that escapes. What a reader
 accepts is safe to show: seats in range, known teams, a verdict that follows from the record
 (the one-night game's identities and votes; the classic game's phases, replayed).
