@@ -410,3 +410,21 @@ def test_a_pack_of_broken_clips_falls_back_to_the_default_voice(files, ext):
         for line in ("night.intro", "night.start", "day.start"):
             c = v.clip(line)
             assert c.duration > 0 and (c.pack or line in v.fallbacks)
+
+
+def test_the_long_run_gets_its_profile(tmp_path):
+    """scripts/fuzz-long asks for the long profile with ONENIGHT_FUZZ=long, and the suite's
+    guard against a shell's ONENIGHT_* variables lets it through (it did not: the long run
+    ran 300 inputs per property, as the short one)."""
+    import subprocess
+    import sys
+
+    probe = tmp_path / "test_probe.py"
+    probe.write_text("from tests.reliability.test_fuzz import PROFILE\n\n\n"
+                     "def test_profile():\n    assert PROFILE == 'long', PROFILE\n")
+    root = Path(__file__).resolve().parents[2]
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                        "-p", "tests.conftest", "--rootdir", str(tmp_path), str(probe)],
+                       cwd=root, env=os.environ | {"ONENIGHT_FUZZ": "long"},
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]
