@@ -3,9 +3,11 @@
 Starts ``onenight-box --simulate`` in its own process, connects a paired BoxClient over a
 pseudo-terminal pair and over loopback TCP, then presses a pad (during the debate, each press
 toggles "ready") and times each press from the console command reaching the bridge to the
-event reaching the app. Prints median and 99th percentile per transport.
+event reaching the app. Prints median and 99th percentile per transport. With ``--flood N``,
+N hostile connections (bench/box_flood.py, its own process) hammer the box's TCP port all the
+while.
 
-    .venv/bin/python bench/box_latency.py [--presses 300]
+    .venv/bin/python bench/box_latency.py [--presses 300] [--flood 30]
 """
 
 from __future__ import annotations
@@ -27,13 +29,13 @@ from onenight.box import BoxClient, KeyStore
 KEY = os.urandom(32)
 
 
-def run(transport: str, presses: int) -> list[float]:
+def run(transport: str, presses: int, flood: int = 0) -> list[float]:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         (tmp / "box").mkdir()
         (tmp / "box" / "paired.json").write_text(json.dumps({"bench": KEY.hex()}))
         (tmp / "tablet.json").write_text(json.dumps({"app_id": "bench", "boxes": {"benchbox": KEY.hex()}}))
-        cmd = [sys.executable, "-m", "firmware_bridge", "--simulate", "--state", str(tmp / "box"),
+        cmd = [sys.executable, "-m", "onenight_box", "--simulate", "--state", str(tmp / "box"),
                "--box-id", "benchbox"]
         fds = ()
         if transport == "pty":
@@ -41,19 +43,39 @@ def run(transport: str, presses: int) -> list[float]:
             url = os.ttyname(slave)
             cmd += ["--serial", f"fd:{master}"]
             fds = (master,)
-        else:
+        if transport == "tcp" or flood:
             cmd += ["--tcp", "127.0.0.1:0"]
         proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=subprocess.DEVNULL, text=True, pass_fds=fds)
+        port = None
+        if transport == "tcp" or flood:
+            port = proc.stdout.readline().rsplit(":", 1)[1].strip()
         if transport == "tcp":
-            url = "socket://127.0.0.1:" + proc.stdout.readline().rsplit(":", 1)[1].strip()
-        threading.Thread(target=lambda: proc.stdout.read(), daemon=True).start()
+            url = "socket://127.0.0.1:" + port
+        shows = threading.Semaphore(0)  # one release per "show" the console answered
+
+        def read_console():
+            for line in proc.stdout:
+                if line.startswith("phase ") and " pads " in line:  # the answer to "show"
+                    shows.release()
+
+        threading.Thread(target=read_console, daemon=True).start()
         got = threading.Event()
+        statuses = []
         client = BoxClient(url, KeyStore(tmp / "tablet.json"),
                            on_event=lambda ev: ev.kind == "ready" and got.set())
         client.start()
         assert client.wait_for(lambda c: c.status == "connected", 10), "no link"
+        client.on_event = lambda ev: (got.set() if ev.kind == "ready" else
+                                      ev.kind == "status" and statuses.append(ev.status))
         client.start_debate(time.monotonic() + 3600, 3600)
+        flooder = None
+        if flood:
+            flooder = subprocess.Popen(
+                [sys.executable, str(Path(__file__).with_name("box_flood.py")), port,
+                 "--connections", str(flood)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                text=True)
+            flooder.stdout.readline()
         time.sleep(0.5)
         times = []
         for i in range(presses):
@@ -64,9 +86,16 @@ def run(transport: str, presses: int) -> list[float]:
             if not got.wait(5):
                 raise SystemExit(f"{transport}: press {i} never arrived")
             times.append(time.perf_counter() - t0)
-            proc.stdin.write("up 1\n")
+            proc.stdin.write("up 1\nshow\n")
             proc.stdin.flush()
-            time.sleep(0.05)  # longer than the debounce, as a finger would
+            if not shows.acquire(timeout=5):  # the console has let the key go...
+                raise SystemExit(f"{transport}: the console stopped answering")
+            time.sleep(0.05)  # ...and the next press comes after the debounce, as a finger's
+        if flooder is not None:
+            flooder.kill()
+            flooder.wait(5)
+        if client.status != "connected" or statuses:
+            raise SystemExit(f"{transport}: the link dropped during the run: {statuses}")
         client.stop()
         proc.stdin.write("quit\n")
         proc.stdin.flush()
@@ -80,13 +109,16 @@ def run(transport: str, presses: int) -> list[float]:
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--presses", type=int, default=300)
+    ap.add_argument("--flood", type=int, default=0, metavar="N",
+                    help="N hostile connections flood the box's TCP port during the run")
     args = ap.parse_args()
     print(f"{platform.node()} {platform.machine()} {os.cpu_count()} cores, "
           f"Python {platform.python_version()}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     for transport in ("pty", "tcp"):
-        t = sorted(run(transport, args.presses))
+        t = sorted(run(transport, args.presses, args.flood))
         p99 = t[min(len(t) - 1, int(round(0.99 * (len(t) - 1))))]
-        print(f"{transport}: {len(t)} presses, median {statistics.median(t) * 1000:.2f} ms, "
+        flood = f" under a {args.flood}-connection flood" if args.flood else ""
+        print(f"{transport}{flood}: {len(t)} presses, median {statistics.median(t) * 1000:.2f} ms, "
               f"p99 {p99 * 1000:.2f} ms, max {t[-1] * 1000:.2f} ms")
 
 

@@ -55,10 +55,10 @@ def box_main(state: str, serial_fd: int | None) -> None:
     ``dial K`` (every seat s dials seat (s+K) mod 10), ``stats`` (prints the box's state)."""
     import logging
 
-    from firmware_bridge import link
-    from firmware_bridge.box import DEBOUNCE, BoxLogic, VoteBox
-    from firmware_bridge.pins import load
-    from firmware_bridge.simulate import SimulatedHardware
+    from onenight_box import link
+    from onenight_box.box import DEBOUNCE, BoxLogic, VoteBox
+    from onenight_box.pins import load
+    from onenight_box.simulate import SimulatedHardware
 
     logging.basicConfig(level=logging.INFO, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")

@@ -15,14 +15,15 @@ ALLOWED = {
     "onenight/rules": {"onenight.rules", "onenight.common"},
     "onenight/classic": {"onenight.classic", "onenight.common"},
     "onenight/paths.py": set(),
-    "firmware_bridge/protocol.py": set(),
+    "onenight_box/protocol.py": set(),
     "onenight/narration": {"onenight.rules", "onenight.classic", "onenight.narration",
                            "onenight.paths", "kivy"},
     "onenight/game": {"onenight.rules", "onenight.classic", "onenight.common", "onenight.game",
                       "onenight.narration", "onenight"},
-    "onenight/box": {"onenight.box", "firmware_bridge.protocol", "serial"},
+    "onenight/box": {"onenight.box", "onenight_box.protocol", "onenight.game.durable",
+                     "serial"},
 }
-WATCHED = ("onenight", "firmware_bridge", "kivy", "serial", "gpiozero")
+WATCHED = ("onenight", "onenight_box", "kivy", "serial", "gpiozero")
 
 
 def imports(path: Path) -> set[str]:
@@ -39,7 +40,7 @@ def imports(path: Path) -> set[str]:
                 mod = ".".join(base + ([node.module] if node.module else []))
             else:
                 mod = node.module or ""
-            # "from firmware_bridge import protocol" is an import of firmware_bridge.protocol
+            # "from onenight_box import protocol" is an import of onenight_box.protocol
             out.update(f"{mod}.{a.name}" for a in node.names)
     return {m for m in out if m.split(".")[0] in WATCHED}
 
@@ -83,7 +84,7 @@ def test_the_shipped_code_needs_no_test_only_module():
     or a test helper (Kivy's test module imports pytest)."""
     test_only = ("pytest", "hypothesis", "kivy.tests")
     bad = []
-    for package in ("onenight", "firmware_bridge"):
+    for package in ("onenight", "onenight_box"):
         for f in sorted((ROOT / package).rglob("*.py")):
             tree = ast.parse(f.read_text(encoding="utf-8"))
             for node in ast.walk(tree):

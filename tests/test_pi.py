@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from firmware_bridge.cli import parse_args
+from onenight_box.cli import parse_args
 from onenight.box import BoxClient, KeyStore
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,9 +52,9 @@ def test_the_app_reaches_the_box_on_the_same_machine_and_pairs(tmp_path):
     _, *args = exec_start(UNIT)
     args = [a.replace(":7878", ":0").replace("/var/lib/onenight-box", str(tmp_path / "box"))
             for a in args]
-    box = subprocess.Popen([sys.executable, "-m", "firmware_bridge", *args, "--simulate",
-                            "--pair-hold", "0.2"], stdin=subprocess.PIPE,
-                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    box = subprocess.Popen([sys.executable, "-m", "onenight_box", *args, "--simulate"],
+                           stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                           stderr=subprocess.DEVNULL, text=True)
     client = None
     try:
         listening = box.stdout.readline()
@@ -63,14 +63,10 @@ def test_the_app_reaches_the_box_on_the_same_machine_and_pairs(tmp_path):
         client = BoxClient(f"socket://127.0.0.1:{m[1]}", KeyStore(tmp_path / "tablet.json"))
         client.start()
         assert client.wait_for(lambda c: c.status == "unpaired", 10)
-        box.stdin.write("down 1\n")  # hold a pad's OK key: the pairing window opens
+        client.pair()  # the host taps Pair: the tablet shows a code
+        assert client.wait_for(lambda c: c.pair_code is not None, 10)
+        box.stdin.write(f"code 1 {client.pair_code}\n")  # dialled on seat 1's pad
         box.stdin.flush()
-        for line in box.stdout:
-            if "pairing open" in line:
-                break
-        else:
-            raise AssertionError("the pairing window never opened")
-        client.pair()
         assert client.wait_for(lambda c: c.status == "connected", 10)
     finally:
         if client is not None:

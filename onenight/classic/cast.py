@@ -7,16 +7,21 @@ Adding a character means adding its entry (and its functions) to a family module
 
 from __future__ import annotations
 
-from .roles import ambiguous, loners, villagers, wolves
+from .roles import ambiguous, compendium, loners, villagers, wolves
 from .table import ON_DEMAND, Character, Step
 
-_BY_ID = {c.id: c for family in (wolves, villagers, ambiguous, loners) for c in family.CHARACTERS}
+_BY_ID = {c.id: c for family in (wolves, villagers, ambiguous, loners, compendium) for c in family.CHARACTERS}
 
-#: Every character, in the order of RULES-CLASSIC.md §1.
+#: Every character: RULES-CLASSIC.md §1's, in its order, then the wider cast (Le Village's
+#: raven, seed 000's characters: docs/characters.md).
 CAST: tuple[Character, ...] = tuple(_BY_ID[i] for i in (
     "villager", "werewolf", "accursed_wolf_father", "big_bad_wolf", "seer", "cupid", "sister",
     "little_girl", "fox", "rusty_sword_knight", "elder", "witch", "bear_tamer", "hunter", "thief",
-    "wild_child", "wolf_hound", "white_werewolf", "pied_piper", "angel"))
+    "wild_child", "wolf_hound", "white_werewolf", "pied_piper", "angel",
+    "raven", "pack_leader", "detective", "traitor", "woodsman", "apprentice_seer",
+    "mathematician", "night_owl", "magistrate", "diviner", "vigilante"))
+#: RULES-CLASSIC.md §1's cast: Best Of and the base game.
+SECTION_1: tuple[str, ...] = tuple(c.id for c in CAST[:20])
 CHARACTER: dict[str, Character] = {c.id: c for c in CAST}
 CHARACTER_IDS: tuple[str, ...] = tuple(CHARACTER)
 assert len(CAST) == len(_BY_ID), "a family module holds a character the cast does not list"

@@ -156,11 +156,26 @@ def _no_self_vote(voter: int, target: int) -> str | None:
         else None
 
 
+# What the night leaves on the day's vote (the cast's entries put it in ``today`` at dawn):
+# ``immune``, a seat nobody may vote against today (the magistrate's); ``marked``, a seat with
+# two votes more against it at the vote's first count (Le Village's raven's poster).
+MARK_VOTES = 2
+
+
+def _not_immune(g: Game, target: int) -> str | None:
+    if target == g.today.get("immune"):
+        return f"seat {target} is immune today: nobody may vote against them"
+    return None
+
+
 def _vote(g: Game, stop: Stop, c: Choice | None) -> Game:
     g = g._with(today=g.today.put("moment", "vote"))
-    b = ballots(g, c, _no_self_vote)
+    b = ballots(g, c, lambda v, t: _no_self_vote(v, t) or _not_immune(g, t))
     captain = g.captain if g.captain is not None and g.alive(g.captain) else None
     counts = tally(g, b, captain)
+    marked = g.today.get("marked")
+    if marked is not None and g.alive(marked) and marked != g.today.get("immune"):
+        counts[marked] += MARK_VOTES
     g = _show_ballots(g, "votes", b, counts)
     tied = _top(counts, g.living())
     if len(tied) <= 1:
@@ -214,5 +229,5 @@ def ballot_options(g: Game, stop: Stop, seat: int) -> tuple[int | None, ...]:
     elif stop.step == "revote":
         targets = tuple(s for s in stop.among if s != seat)
     else:
-        targets = tuple(s for s in g.living() if s != seat)
+        targets = tuple(s for s in g.living() if s != seat and s != g.today.get("immune"))
     return (None,) + targets

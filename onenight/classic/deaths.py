@@ -17,7 +17,8 @@ from .table import ON_DEMAND, Step, ask
 
 #: A seat killed twice in one night keeps the first of these causes.
 NIGHT_CAUSES = (("victim", "werewolves"), ("big_bad_wolf", "big_bad_wolf"),
-                ("white_werewolf", "white_werewolf"), ("poison", "witch"))
+                ("white_werewolf", "white_werewolf"), ("poison", "witch"),
+                ("vigilante_before", "vigilante"), ("vigilante_after", "vigilante"))
 #: The reactions to a death, in their order (depth first).
 REACTIONS = ("grief", "last_act", "successor")
 
@@ -110,27 +111,48 @@ SUCCESSOR = Step("successor", ("day",), 0, ON_DEMAND, Kind.SEAT, record="success
 
 # ---- the night's deaths, at dawn ----------------------------------------------------------------
 
-def resolve_night(g: Game) -> Game:
-    """At daybreak: who the night killed. The werewolves' victim dies unless healed, infected
-    or able to take one more bite; then the big bad wolf's, the white werewolf's and the
-    poisoned player (each seat keeps its first cause). Every death of the night (the rusty
-    sword's too, which struck at dusk) is announced, in seat order."""
+def night_kills(g: Game) -> dict[int, str]:
+    """Who tonight's choices so far kill, and by which cause (each seat its first cause): the
+    werewolves' victim unless healed, infected or able to take one more bite; then the big
+    bad wolf's, the white werewolf's and the poisoned player (:data:`NIGHT_CAUSES`)."""
     t = g.tonight
     kills: dict[int, str] = {}
     victim = t.get("victim")
     if victim is not None and not t.get("healed") and not t.get("infected"):
-        bites = dict(g.memo.get("bites", ()))
-        taken = bites.get(victim, 0) + 1
-        if taken >= cast.CHARACTER[g.cards[victim]].bites:
+        ch = cast.CHARACTER[g.cards[victim]]
+        if ch.bitten_becomes is None and _bites(g).get(victim, 0) + 1 >= ch.bites:
             kills[victim] = "werewolves"
-        else:
-            bites[victim] = taken
-            g = g._with(memo=g.memo.put("bites", tuple(sorted(bites.items()))))
-            g = g.tell((), "werewolves", "bite_survived", seat=victim)
     for key, cause in NIGHT_CAUSES[1:]:
         s = t.get(key)
         if s is not None and s not in kills and g.alive(s):
             kills[s] = cause
+    return kills
+
+
+def _bites(g: Game) -> dict[int, int]:
+    return dict(g.memo.get("bites", ()))
+
+
+def resolve_night(g: Game) -> Game:
+    """At daybreak: who the night killed (:func:`night_kills`); a victim who takes one more
+    bite (the elder's first) is marked, a bitten woodsman's card becomes a werewolf's. Every death of the night (the rusty sword's too, which
+    struck at dusk) is announced, in seat order."""
+    t = g.tonight
+    kills = night_kills(g)
+    victim = t.get("victim")
+    if victim is not None and kills.get(victim) != "werewolves" and not t.get("healed") \
+            and not t.get("infected"):
+        became = cast.CHARACTER[g.cards[victim]].bitten_becomes
+        if became is not None:  # the woodsman: his card is a werewolf's from now on
+            cards = list(g.cards)
+            cards[victim] = became
+            g = g._with(cards=tuple(cards)).tell((victim,), "werewolves", "bitten_becomes",
+                                                 seat=victim, role=became)
+        else:
+            bites = _bites(g)
+            bites[victim] = bites.get(victim, 0) + 1
+            g = g._with(memo=g.memo.put("bites", tuple(sorted(bites.items()))))
+            g = g.tell((), "werewolves", "bite_survived", seat=victim)
     for s in sorted(kills):
         g = die(g, s, kills[s])
     dawn = tuple(sorted(set(kills) | set(t.get("dusk_dead", ()))))

@@ -25,7 +25,9 @@ THIEF_CARDS = 2  # with a thief, deal players + 2 cards
 #: The boxes the cast comes from: Best Of (2017), and the base game (in its edition with
 #: Le Village: 14 villagers, 6 werewolves, the seer, cupid, the witch, the hunter, the little
 #: girl, the thief and the white werewolf).
-BOXES = ("best_of", "base_game")
+#: The compendium of new characters (seed 000) is a box too: one card of each, which the table
+#: prints.
+BOXES = ("best_of", "base_game", "new_characters")
 
 
 def box_copies(card: str, boxes: Sequence[str] = BOXES) -> int:

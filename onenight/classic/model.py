@@ -137,7 +137,8 @@ class Death:
     hears of it: the dawn of day ``day`` (the night's deaths) or its vote."""
 
     seat: int
-    cause: str  # werewolves, big_bad_wolf, white_werewolf, witch, rusty_sword, vote, hunter, grief
+    cause: str  # werewolves, big_bad_wolf, white_werewolf, witch, rusty_sword, vote, hunter, grief,
+    # vigilante
     by: int | None
     day: int
     moment: str  # "dawn" or "vote"
@@ -147,7 +148,7 @@ class Death:
 #: What the table is told of each cause: the night's killers stay secret.
 PUBLIC_CAUSE = {"werewolves": "night", "big_bad_wolf": "night", "white_werewolf": "night",
                 "witch": "night", "rusty_sword": "rusty_sword", "vote": "vote",
-                "hunter": "hunter", "grief": "grief"}
+                "hunter": "hunter", "grief": "grief", "vigilante": "night"}
 
 
 @dataclass(frozen=True)

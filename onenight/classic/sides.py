@@ -12,7 +12,7 @@ from __future__ import annotations
 from . import cast
 from .model import Death, Game
 
-NIGHT_KILLS = ("werewolves", "big_bad_wolf", "witch")  # what kills the angel in his first round
+NIGHT_KILLS = ("werewolves", "big_bad_wolf", "witch", "vigilante")  # what kills the angel in his first round
 
 
 def camp(g: Game, seat: int) -> str:
@@ -105,4 +105,14 @@ def side(g: Game, seat: int) -> str:
     ``werewolves`` or ``village``. A loner in love plays for the lovers' side."""
     if g.lovers is not None and seat in g.lovers and mixed_lovers(g):
         return "lovers"
-    return lone_goal(g, seat) or ("werewolves" if wolfish(g, seat) else "village")
+    return lone_goal(g, seat) or ally_of(g, seat) or (
+        "werewolves" if wolfish(g, seat) else "village")
+
+
+def ally_of(g: Game, seat: int) -> str | None:
+    """The side a card plays against and wins with (the traitor, a villager who wins with the
+    werewolves), while it keeps its power and its card's side."""
+    ch = cast.CHARACTER[g.cards[seat]]
+    if ch.wins_with is None or wolfish(g, seat) or not has_power(g, seat):
+        return None
+    return ch.wins_with

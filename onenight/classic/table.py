@@ -31,10 +31,14 @@ class When:
 EVERY_NIGHT = When("every_night", lambda g: g.phase.is_night)
 FIRST_NIGHT = When("first_night", lambda g: g.phase.is_night and g.phase.number == 1)
 EVEN_NIGHTS = When("even_nights", lambda g: g.phase.is_night and g.phase.number % 2 == 0)
+#: Every night but the first (a call whose condition looks back at a day or a death).
+FROM_NIGHT_2 = When("from_night_2", lambda g: g.phase.is_night and g.phase.number >= 2)
 EVERY_DAY = When("every_day", lambda g: not g.phase.is_night)
 MORNINGS = When("mornings", lambda g: not g.phase.is_night and g.phase.number >= 1)
 #: Never called by the walk itself: opened when something asks for it (a tie, a death).
 ON_DEMAND = When("on_demand", lambda g: False)
+#: The calendars of the merged call order (:data:`onenight.classic.order.NIGHT_CALLS`).
+CALENDAR = {w.id: w for w in (EVERY_NIGHT, FIRST_NIGHT, EVEN_NIGHTS, FROM_NIGHT_2)}
 
 Act = Callable[[Game, Stop, Choice | None], Game]
 
@@ -100,9 +104,12 @@ class Character:
     per_game: int = 1  # cards of it a game may hold (0: as many as the boxes; sisters: 2)
     pair: bool = False  # dealt two together or not at all
     bites: int = 1  # werewolves' bites it takes to die (the elder: 2)
+    bitten_becomes: str | None = None  # the card it turns into when bitten (the woodsman)
     infectable: bool = True
     takes_powers: frozenset[str] = frozenset()  # causes of its death that take the village's powers
     opening: str | None = None  # the phase a game opens with when it is dealt ("day 0")
+    wins_with: str | None = None  # plays on its card's side but wins with this one (the traitor)
+    booklet: str = ""  # the booklet that describes it: "001", "003", "000" (docs/characters.md)
     steps: tuple[Step, ...] = ()
     camp_of: Callable[[Game, int], str] | None = None
     wakes_from: Callable[[Game, int], int] | None = None

@@ -28,6 +28,7 @@ MUST = {
     "wild_child": "the wild child must choose a model on the first night",
     "wolf_hound": "the wolf-hound must choose his side on the first night",
     "hunter": "the hunter must shoot as he dies",
+    "werewolves": "the diviner foretold tonight's victim: the werewolves must take that player",
     "successor": "the dying captain must name a successor",
     "captain_pick": "the captain must name the victim among the tied players",
     "captain_lots": "the lots must draw the captain among the tied players",

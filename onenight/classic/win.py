@@ -4,7 +4,7 @@ a code the app has a sentence for (``classic.verdict.<reason>``), with the seats
 from __future__ import annotations
 
 from .model import Game, Verdict
-from .sides import angel_won_by, lone_goal, mixed_lovers, side, wolfish
+from .sides import ally_of, angel_won_by, lone_goal, mixed_lovers, side, wolfish
 
 #: The rules of §7 in the order they are checked: (reason code, winning side).
 RULES = (
@@ -41,7 +41,7 @@ def check(g: Game) -> Verdict | None:
     everyone = range(g.players)
     if not any(wolfish(g, s) for s in living):
         return won("no_werewolf_left", [s for s in everyone if side(g, s) == "village"])
-    if all(wolfish(g, s) for s in living) and not any(
+    if all(wolfish(g, s) or ally_of(g, s) == "werewolves" for s in living) and not any(
             lone_goal(g, s) == "white_werewolf" for s in living):
         return won("only_werewolves_left", [s for s in everyone if side(g, s) == "werewolves"])
     return None

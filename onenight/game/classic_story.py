@@ -29,7 +29,8 @@ from onenight.classic.model import Entry, Game, phase_of
 #: What the chooser was told at a step, joined to the choice it follows.
 _ANSWERS = ("saw", "took", "sniffed")
 _FACTS = ("bite_survived", "infected", "infection_failed", "sick", "turned", "growl",
-          "elected", "tie", "eliminated", "shot", "successor")
+          "elected", "tie", "eliminated", "shot", "successor", "bitten_becomes", "marked",
+          "immune")
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,8 @@ or time (Anarchie's draw, the first speaker, timer changes) are completed by the
 before they are logged, so the log replays exactly.
 
 What a screen may show comes from the ``*_view`` methods only: the vote view, for instance,
-says whose vote is in, and whom they voted for only once every vote is in or the vote closed.
+says whose vote is in, and whom they voted for only once every vote is in (a vote closed
+early first takes its missing votes).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from onenight.rules.steps import night_steps
 
 from .ballots import VOTE_MODES, BallotBox
 from .flow import Flow, minutes, player_names
+from .history import verdict_json
 from .phases import ALWAYS, FLOWS, PHASE
 from .refused import Refused
 from .tablet import TableView, TabletCards, TabletGame
@@ -80,6 +82,7 @@ class VoteView:
     votes: tuple[int | None, ...] | None  # only when revealed
     counts: tuple[int, ...] | None  # only when revealed
     missing: tuple[int, ...]  # seats whose vote is not in
+    closed: bool = False  # closed early: the missing votes are taken one by one, in private
 
     @property
     def complete(self) -> bool:
@@ -485,21 +488,7 @@ class Controller(TabletCards, Flow):
             "deck": list(s.deck),
             "votes": list(s.votes),
             "vote_mode": s.vote_mode,
-            "outcome": {
-                "roles": list(o.roles),
-                "teams": [t.value for t in o.teams],
-                "dead": list(o.dead),
-                "winners": list(o.winners),
-                "winning_teams": list(o.winning_teams),
-                "deaths": [{"seat": d.seat, "cause": d.cause.value, "votes": d.votes,
-                            **({"by": d.by} if d.by is not None else {})} for d in o.deaths],
-                "votes_received": list(o.counts),
-                "protected": list(o.protected),
-                "spared": list(o.spared),
-                "verdicts": [{"team": v.team.value, "won": v.won, "reason": v.reason.value,
-                              **({"seat": v.seat} if v.seat is not None else {})}
-                             for v in o.verdicts],
-            },
+            "outcome": verdict_json(o),
         }
         if s.tablet is not None:
             rec.update(self.tablet_record())
@@ -559,7 +548,10 @@ class Controller(TabletCards, Flow):
     def vote_view(self) -> VoteView:
         s = self.state
         is_in = s.ballots.is_in()
-        revealed = s.ballots.revealed()
+        # Every vote at once, and only once every vote is in: a vote closed early (the box's
+        # silent pads) shows nothing until its missing votes are in, or the last voters
+        # would vote knowing the tally.
+        revealed = s.ballots.revealed() and not s.ballots.missing()
         votes = counts = None
         if revealed:
             votes = tuple(s.votes)
@@ -567,7 +559,7 @@ class Controller(TabletCards, Flow):
             counts = tuple(c[i] for i in range(len(s.players)))
         missing = s.ballots.missing()
         return VoteView(s.vote_mode, tuple(s.players), tuple(is_in), revealed, votes, counts,
-                        missing)
+                        missing, s.vote_closed)
 
     def reveal_view(self) -> RevealView:
         s = self.state

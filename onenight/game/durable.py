@@ -32,9 +32,10 @@ def sync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def make_dirs(folder: Path) -> None:
+def make_dirs(folder: Path, mode: int = 0o777) -> None:
     """Create ``folder`` and its missing parents, each creation made durable (its parent
-    synced), as a file's is. OSError when the storage refuses."""
+    synced), as a file's is; ``folder`` itself is made with ``mode`` (less the umask). OSError
+    when the storage refuses."""
     folder = Path(folder)
     missing = []
     p = folder
@@ -45,7 +46,7 @@ def make_dirs(folder: Path) -> None:
         p = p.parent
     for p in reversed(missing):
         try:
-            p.mkdir()
+            p.mkdir(mode=mode if p == folder else 0o777)
         except FileExistsError:
             if not p.is_dir():
                 raise
@@ -53,16 +54,31 @@ def make_dirs(folder: Path) -> None:
         sync_dir(p.parent)
 
 
-def write_json(path: Path, data: Any, indent: int | None = None) -> None:
+def private_folder(folder: Path) -> Path:
+    """Create ``folder`` (and its parents) if needed, and make it reachable by its owner only
+    (mode 0700). Raises OSError when it cannot be made so."""
+    folder = Path(folder)
+    make_dirs(folder, mode=0o700)
+    if folder.stat().st_mode & 0o077:
+        os.chmod(folder, 0o700)
+    return folder
+
+
+def write_json(path: Path, data: Any, indent: int | None = None, private: bool = False) -> None:
     """Write ``data`` as JSON to ``path`` atomically: a temporary file, fsynced, then renamed
     over the old one and the folder synced. A crash leaves the old file or the new, never half
-    of one; a write the disk refuses leaves the old file and no temporary one. Raises OSError
-    when the disk refuses."""
+    of one; a write the disk refuses leaves the old file and no temporary one. ``private``: the
+    file is readable and writable by its owner only (mode 0600) from the moment it exists.
+    Raises OSError when the disk refuses."""
     path = Path(path)
     tmp = path.with_name(path.name + TMP)
     text = json.dumps(data, ensure_ascii=False, indent=indent)
+    mode = 0o600 if private else 0o666  # 0666 less the umask, as open() would
     try:
-        with open(tmp, "w", encoding="utf-8") as f:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+        with open(fd, "w", encoding="utf-8") as f:
+            if private:
+                os.fchmod(fd, 0o600)  # a leftover temporary file keeps its old mode through O_CREAT
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
@@ -99,4 +115,5 @@ def remove_temporary(folder: Path) -> None:
             pass
 
 
-__all__ = ["BadJSON", "make_dirs", "read_json", "remove_temporary", "sync_dir", "write_json"]
+__all__ = ["BadJSON", "make_dirs", "private_folder", "read_json", "remove_temporary", "sync_dir",
+           "write_json"]

@@ -70,6 +70,34 @@ def _seats(v: Any, n: int, what: str) -> tuple[int, ...]:
     return tuple(v)
 
 
+def verdict_json(o: Outcome) -> dict:
+    """A one-night verdict as a record's ``outcome`` holds it (what the app announced, and
+    why): what the controller saves, and what the verdict screen draws."""
+    return {
+        "roles": list(o.roles),
+        "teams": [t.value for t in o.teams],
+        "dead": list(o.dead),
+        "winners": list(o.winners),
+        "winning_teams": list(o.winning_teams),
+        "deaths": [{"seat": d.seat, "cause": d.cause.value, "votes": d.votes,
+                    **({"by": d.by} if d.by is not None else {})} for d in o.deaths],
+        "votes_received": list(o.counts),
+        "protected": list(o.protected),
+        "spared": list(o.spared),
+        "verdicts": [{"team": v.team.value, "won": v.won, "reason": v.reason.value,
+                      **({"seat": v.seat} if v.seat is not None else {})}
+                     for v in o.verdicts],
+    }
+
+
+def verdict_record(e: Entry) -> dict:
+    """What the verdict screen draws for a one-night game of the history (``e.outcome`` not
+    None): built from the verdict checked on reading, never from the file as it is now."""
+    assert e.outcome is not None
+    return {"players": list(e.players), "votes": list(e.outcome.votes),
+            "finished": e.finished, "outcome": verdict_json(e.outcome)}
+
+
 def read_one_night(d: dict, path: Path) -> Entry:
     """A one-night record (``onenight-game/1`` as the app saves it) as a history entry, or
     :class:`BadRecord`. The verdict is worked out again from the identities and the votes,

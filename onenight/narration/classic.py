@@ -56,6 +56,16 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "fox": 12,
     "pied_piper": 12,
     "charmed": 8,
+    # the wider cast (docs/characters.md)
+    "vigilante_before": 10,
+    "apprentice_seer": 14,  # a choice, then three cards to read
+    "mathematician": 12,
+    "night_owl": 10,
+    "night_owl_seen": 8,  # look at the tablet
+    "diviner": 10,
+    "raven": 10,
+    "magistrate": 10,
+    "vigilante_after": 10,
 })
 #: The lines of the debate for :class:`~onenight.narration.runner.DebateRunner`.
 DEBATE_LINES = ("debate.start", "debate.last_minute", "vote.countdown")

@@ -13,7 +13,7 @@ from typing import Protocol
 from .audio import Audio, Playback
 from .errors import NarrationError
 from .plan import Cue, NightPlan
-from .script import ACT, INFO, LAST_MINUTE, VOTE, WAKE, DAY_START
+from .script import ACT, CLOSE, INFO, LAST_MINUTE, VOTE, WAKE, DAY_START
 from .settings import NarrationSettings
 from .voice import Voice
 
@@ -181,6 +181,30 @@ class NightRunner:
         self._seek(back_to - target.duration - self.settings.gap)
         self._say(target, None)
         return target
+
+    def skip_step(self) -> Cue | None:
+        """Cut the current step short (the host's choice): its closing line is said now, so
+        eyes close before the next role is called; between two steps, the next line is said
+        now. Resumes a paused night. Returns the cue said, or None when nothing is left."""
+        if self.state not in (RUNNING, PAUSED):
+            return None
+        cues = self.plan.cues
+        start = self._playing_cue + 1 if self._voice_playing() and self._playing_cue is not None \
+            else self._next
+        step = cues[start - 1].step if 0 < start <= len(cues) else None
+        target = next((i for i in range(start, len(cues))
+                       if cues[i].step == step and cues[i].kind == CLOSE), None)
+        if target is None:
+            target = start if start < len(cues) else None
+        if target is None:
+            return None
+        self._silence()
+        self._resume_at = None
+        self.state = RUNNING
+        self._seek(cues[target].start)
+        self._next = target
+        self.poll()
+        return cues[target]
 
     def stop(self) -> None:
         """End the night now (the host quits): silence and no ambience."""

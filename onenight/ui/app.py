@@ -24,7 +24,7 @@ from onenight.game.controller import Refused
 from onenight.game.journal import JournalInUse, open_game
 from onenight.game.settings import Settings, load_settings, open_settings, save_settings
 
-from . import android, pacing, theme, trace
+from . import android, fonts, pacing, theme, trace
 from .data_lock import LOCKNAME, AlreadyOpen, lock_data_dir
 from .i18n import Translator
 from .screens import SCREENS
@@ -57,6 +57,8 @@ class OneNightApp(App):
     text_scale = NumericProperty(1.0)
     """The scale for small text (26 px and under at 1280x800): never below 0.75, so that
     names, card names and hints stay readable at arm's length on the 800x480 screen."""
+    muted = BooleanProperty(False)
+    """Every sound off (the mute button of the game screens); the night keeps its timing."""
     message = StringProperty("")
     """The message bar's text (an error and what to do, or a confirmation)."""
     message_kind = StringProperty("info")
@@ -139,6 +141,7 @@ class OneNightApp(App):
     def build(self):
         if self._xdg:
             self._move_old_games()
+        fonts.install()  # every character drawn: emoji and symbols from the fallback fonts
         # one app per data folder: a second one would write its game over the first one's
         try:
             self._lock = lock_data_dir(self.data_dir)
@@ -168,12 +171,14 @@ class OneNightApp(App):
                 platform, self._sound_taken, lambda f: Clock.schedule_once(lambda *_: f()))
         self.speaker = Speaker(self.audio)
         self.sounds.volume = self.settings.voice_volume
-        Builder.load_file(str(HERE / "widgets" / "common.kv"))
+        load_widget_rules()
         root = Builder.load_file(str(HERE / "root.kv"))
         sm: Screens = root.ids.sm
         sm.transition = NoTransition()
         for name, module, cls in SCREENS:
-            Builder.load_file(str(HERE / "screens" / f"{module}.kv"))
+            rules = str(HERE / "screens" / f"{module}.kv")
+            if rules not in Builder.files:  # a module may hold more than one screen
+                Builder.load_file(rules)
             mod = importlib.import_module(f"onenight.ui.screens.{module}")
             sm.add_widget(getattr(mod, cls)(name=name))
         self.sm = sm
@@ -213,12 +218,17 @@ class OneNightApp(App):
         settings, _problem = load_settings(self.settings_path)
         self.translator.lang = settings.language
         self.lang = self.translator.lang
-        Builder.load_file(str(HERE / "widgets" / "common.kv"))
+        load_widget_rules()
         root = Builder.load_file(str(HERE / "already_open.kv"))
         Window.bind(size=self._on_size)
         self._on_size(Window, Window.size)
         Window.clearcolor = theme.BG
         return root
+
+    def on_muted(self, _app, on):
+        self.sounds.muted = on
+        if self.audio is not None:
+            self.audio.muted = on
 
     def _first_flip(self, *_):
         Window.unbind(on_flip=self._first_flip)
@@ -521,6 +531,17 @@ def from_now(seconds: float) -> float:
     frame, which may be long past (a message shown while a slow start builds the screens would
     vanish at once)."""
     return seconds + Clock.time() - Clock.get_time()
+
+
+def load_widget_rules() -> None:
+    """Every widget of widgets/ (its module, which registers its classes) and its look: common
+    first (the others use its rules)."""
+    rules = sorted((HERE / "widgets").glob("*.kv"), key=lambda p: p.name != "common.kv")
+    for path in rules:
+        if path.with_suffix(".py").exists():
+            importlib.import_module(f"onenight.ui.widgets.{path.stem}")
+        if str(path) not in Builder.files:
+            Builder.load_file(str(path))
 
 
 def _facts(app: OneNightApp, facts: dict) -> dict:

@@ -3,7 +3,8 @@ game through Kivy's clock (the client runs its own thread; the clock is the only
 
 The link maps the box's events to the controller's: a seat ready to vote, a vote in (never
 whom for), and all the votes at once when the vote is over. It also drives the box's own
-countdown during the debate and runs the pad test from the settings.
+countdown during the debate, runs the pad test from the settings, and carries pairing (the
+code to dial on a pad) and the list of tablets paired with the box.
 """
 
 from __future__ import annotations
@@ -38,11 +39,29 @@ class BoxLink:
         return self.client.status
 
     def status_facts(self) -> dict:
+        code = getattr(self.client, "pair_code", None)
         return {"address": self.address,
-                "seats": ", ".join(str(s + 1) for s in sorted(self.tested)) or "—"}
+                "seats": ", ".join(str(s + 1) for s in sorted(self.tested)) or "—",
+                "code": " ".join(code) if code else ""}
+
+    def pair_code(self) -> str | None:
+        """The code to dial on a pad while a pairing waits for it."""
+        return getattr(self.client, "pair_code", None)
+
+    def tablets(self) -> list[dict]:
+        """The tablets paired with the box (``id``, ``name``, ``at``), and which is this one."""
+        mine = getattr(getattr(self.client, "keys", None), "app_id", None)
+        return [{**t, "me": t["id"] == mine} for t in getattr(self.client, "tablets", [])]
+
+    def covers(self, players: int) -> bool:
+        """The box has a pad for every seat at this table."""
+        return getattr(self.client, "pads", 0) >= players
 
     def pair(self) -> None:
         self.client.pair()
+
+    def forget(self, app_id: str) -> None:
+        self.client.forget(app_id)
 
     def pad_test(self) -> None:
         """Every pad pressed now lights up and is listed in the settings, until stopped."""
@@ -120,7 +139,15 @@ class BoxLink:
                 votes = [ev.votes.get(s) for s in range(n)] if isinstance(ev.votes, dict) \
                     else [None] * n
                 app.send({"type": "votes", "votes": votes})
+            # the vote is the last the one-night game asks of the box: back to idle, the only
+            # time a tablet may pair with it
+            self.client.reset()
         elif ev.kind == "refused":
             app.notify("box.refused", kind="error", reason=ev.reason or "")
         elif ev.kind == "paired":
             app.notify("box.paired")
+        elif ev.kind == "pair_code" and ev.code:
+            app.notify("box.pair_code", code=" ".join(ev.code))
+        elif ev.kind == "new_tablet":
+            app.notify("box.new_tablet", kind="error", name=ev.tablet.get("name") or "?",
+                       id=ev.tablet["id"])

@@ -63,6 +63,7 @@ def setup(app, spec: str) -> None:
     _send(app, {"type": "start_night"})
     if kind == "night":
         app.go("night")
+        app.sm.get_screen("night").begin_night()  # no moment to look at cards: a demo
         return
     # the day: the debate is at least a minute long, then shortened to the seconds asked for
     minutes = max(1, math.ceil(arg / 60))

@@ -126,6 +126,20 @@ def tap(widget) -> None:
     settle()
 
 
+def tap_at(x: float, y: float) -> None:
+    """Touch the window at ``x``, ``y`` and let go: a finger that lands where it lands,
+    whatever is there now (a second tap on a spot that has just changed)."""
+    finger = Finger(x, y)
+    finger.down()
+    finger.up()
+    settle()
+
+
+def centre(widget) -> tuple[float, float]:
+    """The middle of ``widget`` in window coordinates."""
+    return widget.to_window(*widget.center)
+
+
 def _visible_point(widget, views) -> tuple[float, float]:
     """The middle of the part of ``widget`` that its scroll views show."""
     x0, y0 = widget.to_window(widget.x, widget.y)

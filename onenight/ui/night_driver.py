@@ -102,6 +102,11 @@ class PlanNight:
     def replay_last(self):
         self.runner.replay_last()
 
+    def skip_step(self):
+        """Cut the current step short (its closing line is said now); None when nothing is
+        left to skip to."""
+        return self.runner.skip_step()
+
     def close(self):
         self.runner.stop()
 

@@ -1,8 +1,8 @@
 """``onenight screenshots DIR``: every screen, at 1280x800 and 800x480, as PNG files.
 
-Each size runs in its own process (Kivy opens one window per process). The game is played
-by code on a hand-moved clock, with fixed names and a fixed random seed, so the pictures are
-the same every time.
+Each size runs in its own process (Kivy opens one window per process). The game, ten players
+round the table, is played by code on a hand-moved clock, with fixed names and a fixed random
+seed, so the pictures are the same every time.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ import tempfile
 from pathlib import Path
 
 SIZES = ((1280, 800), (800, 480))
-NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid"]
+NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid", "Gaëlle", "Hugo", "Inès",
+         "Maximilien"]
 
 
 def render(out_dir: Path, width: int, height: int, lang: str = "fr") -> list[Path]:
@@ -43,7 +44,7 @@ def render(out_dir: Path, width: int, height: int, lang: str = "fr") -> list[Pat
 
 def _play(app, out_dir: Path, suffix: str, lang: str) -> list[Path]:
     """Play a game on ``app`` by code, a picture of each screen on the way."""
-    from .driving import find, pump, start, tap
+    from .driving import pump, start
 
     clock = app._clock
     start(app)
@@ -51,92 +52,153 @@ def _play(app, out_dir: Path, suffix: str, lang: str) -> list[Path]:
         app.set_language(lang)
     shots: list[Path] = []
 
-    # the window's clear colour is the screen's background; a picture of the root widget alone
-    # would have none, so paint it under the root for the pictures only
-    from kivy.graphics import Color, Rectangle
-
-    from . import theme
-
     from kivy.core.window import Window
 
-    with app.root.canvas.before:
-        backdrop_colour = Color(*theme.BG)
-        backdrop = Rectangle(pos=app.root.pos, size=app.root.size)
+    from .driving import settle
 
-    def shot(name: str):
+    for number, name in enumerate(tour(app, clock), 1):
+        settle(12)  # every label fitted to its box
         pump(3)
-        backdrop_colour.rgba = Window.clearcolor  # the night's is darker
-        backdrop.pos, backdrop.size = app.root.pos, app.root.size
-        p = out_dir / f"{name}-{suffix}.png"
-        app.root.export_to_png(str(p))
+        p = out_dir / f"{number:02d}-{name}-{suffix}.png"
+        picture(Window, p)
         shots.append(p)
+    return shots
+
+
+def close_windows() -> None:
+    from kivy.core.window import Window
+
+    for w in list(Window.children):
+        if getattr(w, "_is_open", False):
+            w.dismiss()
+
+
+def tour(app, clock):
+    """Put the app, one after the other, in every state worth a look: ten players round
+    the table, a whole game from the home screen to the verdict. Yields each state's name
+    once the app shows it (for a picture, or for a test that reads every screen)."""
+    from .driving import find, settle, tap
 
     def screen():
         return app.sm.current_screen
 
-    shot("01-home")
+    def later(seconds=1.0):
+        """Let the game clock run (the vote's names ignore taps just after an entry)."""
+        clock.advance(seconds)
+        app.tick()
+        settle()
+
+    app.go("home")
+    yield "home"
+    app.go("tutorial")
+    yield "tutorial"
+    app.go("soon")
+    yield "soon"
+    app.go("home")
     tap(find(screen(), "new"))
-    names = NAMES[:]
     players = screen()
-    players.names = names
+    players.names = NAMES[:]
     players._rebuild()
-    shot("02-players")
+    settle()
+    yield "players"
     tap(find(players, "next"))
-    app.sm.current_screen.choose("nuit-du-loup-garou")
-    shot("03-scenario")
+    screen().choose("nuit-du-loup-garou")
+    yield "scenario"
     app.go("deck")
-    shot("04-deck")
+    yield "deck"
     app.go("cards")
-    shot("05-cards")
+    yield "cards"
     app.go("scenario")
     tap(find(screen(), "start"))
     night = screen()
-    for _ in range(60):  # on to the first role called
-        clock.advance(1)
-        app.tick()
+    later(2)
+    yield "night-look"
+    night.begin_night()
+    for _ in range(80):  # on to the first role called
+        later(1)
         if night.title not in ("", app.tr("night.intro.title")):  # a role is called
             break
-    clock.advance(3)
-    app.tick()
-    shot("06-night")
-    for _ in range(200):
+    later(3)
+    yield "night"
+    night.toggle_pause()
+    yield "night-paused"
+    night.stop_night()
+    yield "night-leave"
+    close_windows()
+    night.toggle_pause()
+    for _ in range(400):
         if app.ctl.phase != "night":
             break
-        clock.advance(5)
-        app.tick()
-    pump(2)
+        later(5)
     day = screen()
     day.first_speaker()
-    clock.advance(75)
-    app.tick()
-    shot("07-day")
+    later(75)
+    yield "day"
+    day.toggle()
+    yield "day-paused"
+    day.toggle()
+    day.ask_vote()
+    yield "vote-modes"
+    close_windows()
     day.start_vote("fingers")
     vote = screen()
-    clock.advance(1.2)
-    app.tick()
-    shot("08-vote-countdown")
+    later(1.2)
+    yield "vote-countdown"
     vote.skip_countdown()
-    for target in (1, 0, 1):
+    for target in (1, 0, 1, 1):
         vote.pick(target)
-    shot("09-vote-in")
-    for target in (1, 1, 3):
+        later()
+    yield "vote-fingers"
+    for target in (1, 1, 3, 1, 4, 1):
         vote.pick(target)
-    shot("10-vote-revealed")
+        later()
+    yield "vote-revealed"
     vote.to_reveal()
     reveal = screen()
-    for seat, card in enumerate(["villager", "werewolf", "sentinel", "witch", "alpha_wolf",
-                                 "aura_seer"]):
+    cards = ["villager", "mystic_wolf", "sentinel", "bodyguard", "alpha_wolf", "aura_seer",
+             "witch", "revealer", "prince", "curator"]
+    for seat, card in enumerate(cards):
         reveal.select(seat)
         reveal.set_card(card)
-    reveal.select(1)
-    shot("11-reveal")
+    reveal.select(4)
+    reveal.show_card()
+    yield "reveal"
+    reveal.select(9)
+    reveal.set_artifact("shroud")
+    yield "reveal-extras"
     reveal.confirm()
-    shot("12-result")
+    yield "result"
     app.go("history")
-    shot("13-history")
+    yield "history"
     app.go("settings")
-    shot("14-settings")
-    return shots
+    yield "settings"
+    app.go("home")
+
+
+def picture(window, path: Path) -> None:
+    """What the window shows, modal windows included, on its clear colour (the screen's
+    background), as a PNG: the window's widgets drawn once more into an offscreen buffer."""
+    from kivy.graphics import ClearBuffers, ClearColor, Fbo
+
+    fbo = Fbo(size=window.size, with_stencilbuffer=True)
+    with fbo:
+        ClearColor(*window.clearcolor)
+        ClearBuffers()
+    children = list(reversed(window.children))  # the app's root first, then the windows
+    moved = [(window.canvas.indexof(c.canvas), c.canvas) for c in children]
+    moved = [(i, c) for i, c in moved if i > -1]
+    for child in children:
+        if window.canvas.indexof(child.canvas) > -1:
+            window.canvas.remove(child.canvas)
+        fbo.add(child.canvas)
+    try:
+        fbo.draw()
+        fbo.texture.save(str(path), flipped=True)
+    finally:
+        for _index, canvas in moved:
+            fbo.remove(canvas)
+        for index, canvas in sorted(moved, key=lambda m: m[0]):
+            window.canvas.insert(index, canvas)
 
 
 def main(argv: list[str]) -> int:

@@ -47,6 +47,21 @@ class SafeAudio:
         self.failed: list[str] = []
         self.fallbacks: dict[str, str] = {}
         self.lines_failed: list[str] = []
+        self._muted = False
+        self._loop_volume = 0.0  # the ambience's volume when not muted
+
+    @property
+    def muted(self) -> bool:
+        """Every sound at volume 0 (the night keeps its timing: silence tells nothing)."""
+        return self._muted
+
+    @muted.setter
+    def muted(self, on: bool) -> None:
+        self._muted = bool(on)
+        try:
+            self.inner.set_loop_volume(0.0 if on else self._loop_volume)
+        except Exception as e:  # noqa: BLE001
+            self.failed.append(f"ambience volume: {e}")
 
     def use_voice(self, voice) -> None:
         """Know which default clip stands in for each of ``voice``'s pack clips."""
@@ -60,6 +75,7 @@ class SafeAudio:
             self.on_fail(str(path), str(error), looped)
 
     def play(self, path, volume):
+        volume = 0.0 if self._muted else volume
         try:
             return self.inner.play(path, volume)
         except Exception as e:  # noqa: BLE001 - the back-end's errors are not ours to type
@@ -92,14 +108,16 @@ class SafeAudio:
             pass
 
     def loop(self, path, volume):
+        self._loop_volume = volume
         try:
-            self.inner.loop(path, volume)
+            self.inner.loop(path, 0.0 if self._muted else volume)
         except Exception as e:  # noqa: BLE001
             self._fail(path, e, True)
 
     def set_loop_volume(self, volume):
+        self._loop_volume = volume
         try:
-            self.inner.set_loop_volume(volume)
+            self.inner.set_loop_volume(0.0 if self._muted else volume)
         except Exception as e:  # noqa: BLE001
             self.failed.append(f"ambience volume: {e}")
 

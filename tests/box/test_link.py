@@ -2,22 +2,13 @@
 
 import json
 import signal
-import socket
 import time
 
-import pytest
-
-from firmware_bridge import protocol as p
+from onenight_box import protocol as p
 from onenight.box import BoxClient, KeyStore
 from onenight.rules.outcome import check_votes
 
-from .conftest import APP, BOX, KEY, BridgeProcess, paired_state
-
-T = 10.0  # generous timeout for every wait; a passing test never waits that long
-
-
-def connected(c):
-    return c.status == "connected"
+from .conftest import BOX, T, BridgeProcess, RawApp, connected, pair_by_code, paired_state
 
 
 def whole_vote(bridge, client):
@@ -136,99 +127,75 @@ def test_an_unpaired_tablet_is_refused_until_paired(tmp_path):
     state = tmp_path / "box"
     state.mkdir()
     bridge = BridgeProcess(state, tcp=True).start()
-    client = BoxClient(f"socket://127.0.0.1:{bridge.port}", KeyStore(tmp_path / "t.json"))
+    client = BoxClient(bridge.url, KeyStore(tmp_path / "t.json"), name="Ana's tablet")
     client.start()
     try:
         assert client.wait_for(lambda c: c.status == "unpaired", T)
-        client.pair()  # nobody holds a key: refused
-        assert client.wait_for(lambda c: c.last_refusal and "pairing refused" in c.last_refusal, T)
-        bridge.say("down 1")
-        bridge.expect("pairing open")
-        bridge.say("up 1")
-        client.pair()
-        assert client.wait_for(connected, T)
-        assert json.loads((state / "paired.json").read_text()).keys() == {client.keys.app_id}
+        pair_by_code(bridge, client)
+        paired = json.loads((state / "paired.json").read_text())
+        assert paired.keys() == {client.keys.app_id}
+        assert paired[client.keys.app_id]["name"] == "Ana's tablet"
         assert client.keys.get(BOX) is not None
+        assert client.wait_for(lambda c: [t["id"] for t in c.tablets] == [c.keys.app_id], T)
     finally:
         client.stop()
         bridge.stop()
-    assert "pairing refused" in bridge.log()
-
-
-class RawApp:
-    """A hand-driven app over TCP, to send what a well-behaved client never would."""
-
-    def __init__(self, port):
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=T)
-        self.got = []
-        self.sent = []
-        self.ch = p.Channel("app", self._write, time.monotonic, self.got.append, print)
-
-    def _write(self, data):
-        self.sent.append(data)
-        self.sock.sendall(data)
-
-    def read_until(self, done):
-        """Read until ``done()`` holds, or a message of kind ``done`` (a string) arrives;
-        returns the latest message of that kind."""
-        kind = done if isinstance(done, str) else None
-        if kind:
-            done = lambda: any(m["t"] == kind for m in self.got)
-        deadline = time.monotonic() + T
-        self.sock.settimeout(T)
-        while not done():
-            assert time.monotonic() < deadline, "the box never answered"
-            self.ch.data_received(self.sock.recv(4096))
-        return next((m for m in reversed(self.got) if m["t"] == kind), None)
-
-    def hello(self, app_id=APP, key=KEY):
-        nonce = p.new_nonce()
-        self.ch.send({"t": "hello", "v": p.VERSION, "id": app_id, "n": nonce})
-        h = self.read_until("hello")
-        self.ch.restart(p.session_key(key, nonce, h["n"]))
-        return h
+    assert "pairing asked by" in bridge.log()
 
 
 def test_garbage_and_hostile_frames_are_refused_and_logged(over_tcp):
     bridge, client = over_tcp
     first_vote_in(bridge, client, players=4, target=2)
 
-    raw = RawApp(bridge.port)
-    raw.sock.sendall(b"\x00\xff\xfe garbage\n" + b"#" + b"A" * 5000 + b"\n")
+    client.stop()  # the raw app takes the tablet's place (one session at a time)
+    bridge.wait_link(up=False)
+    raw = RawApp(bridge.url)
+    raw.write(b"\x00\xff\xfe garbage\n" + b"#" + b"A" * 5000 + b"\n")
     bad_crc = bytearray(p.encode_frame({"t": "ping"}))
     bad_crc[2] ^= 4
-    raw.sock.sendall(bytes(bad_crc) + p.encode_frame({"t": "launch", "s": 1}))
+    raw.write(bytes(bad_crc) + p.encode_frame({"t": "launch", "s": 1}))
     raw.hello()
     raw.ch.send({"t": "launch"})  # authenticated, but no such message
-    raw.ch.send({"t": "open", "seats": [12], "players": 5, "round": 9})  # seat out of range
+    raw.ch.send({"t": "open", "round": 9, "kind": "vote", "seats": [12], "players": 5,
+                 "targets": [0], "self": False, "choice": "seat"})  # seat out of range
     raw.ch.send({"t": "close", "round": 12345})  # not the open round
     captured = p.encode_frame({"t": "reset", "s": 99}, "00" * 16)  # forged MAC
-    raw.sock.sendall(captured)
+    raw.write(captured)
     raw.ch.send({"t": "cue", "cue": "chirp"})
     replay = raw.sent[-1]
     raw.read_until(lambda: raw.ch.unacknowledged == 0)
-    raw.sock.sendall(replay)  # the same frame again, in the same session
+    raw.write(replay)  # the same frame again, in the same session
 
-    intruder = RawApp(bridge.port)
+    intruder = RawApp(bridge.url)
     intruder.hello(app_id="stranger", key=b"\x01" * 32)
     intruder.ch.key = b"\x01" * 32
     intruder.ch.send({"t": "reset"})
-    assert "unpaired" in intruder.read_until("error")["reason"]
+    assert intruder.read_until("error")["code"] == "unpaired"
 
     bridge.say("vote 2 2")  # for oneself
     bridge.say("vote 1 3")  # a second vote
     bridge.say("show")
     bridge.expect("phase vote")
-    client.close_vote()
-    assert client.wait_for(lambda c: c.votes is not None, T)
-    assert client.votes == {0: 1}
+    raw.close()
+    intruder.close()
+    bridge.wait_link(up=False)
+    again = BoxClient(client.url, client.keys)  # the tablet is back: it closes the vote
+    again._wanted = client._wanted
+    again.start()
+    try:
+        assert again.wait_for(connected, T)
+        again.close_vote()
+        assert again.wait_for(lambda c: c.votes is not None, T)
+        assert again.votes == {0: 1}
+    finally:
+        again.stop()
     bridge.say("vote 3 1")  # after the close
     bridge.say("show")
     bridge.expect("phase closed")
     log = bridge.log()
     for reason in ("garbage", "checksum", "longer than", "unauthenticated", "unknown message 'launch'",
                    "out of range", "round 12345", "bad MAC", "not paired", "already received",
-                   "cannot vote for themselves", "already voted", "the vote is closed"):
+                   "cannot choose themselves", "already voted", "the round is closed"):
         assert reason in log, reason
     assert "Traceback" not in log
 
@@ -261,4 +228,80 @@ def test_a_new_client_takes_over_a_vote_round_and_keeps_the_votes_cast(tmp_path)
         assert second.votes == {0: 1, 1: 2, 2: 0, 3: 0}
     finally:
         second.stop()
+        bridge.stop()
+
+
+def test_a_night_pick_keeps_only_the_woken_seats(over_tcp):
+    """The seer (seat 3) is awake; a sleeping player (seat 1) presses too, as a woken one
+    would: the box takes both alike, the tablet keeps the seer's choice only."""
+    bridge, client = over_tcp
+    assert client.wait_for(connected, T)
+    events = []
+    client.on_event = events.append
+    client.open_pick(range(6), 6, woken={2})
+    bridge.expect("phase pick")
+    bridge.say("vote 1 4")  # asleep: ignored by the tablet
+    bridge.say("vote 3 6")
+    assert client.wait_for(lambda c: c.picked_seats == {2}, T)
+    bridge.say("vote 3 5")  # the seer changes her mind
+    bridge.say("show")
+    bridge.expect("phase pick")
+    assert client.picks is None
+    client.close_round()
+    assert client.wait_for(lambda c: c.picks is not None, T)
+    assert client.picks == {2: 4}
+    assert [e.seat for e in events if e.kind == "pick_in"] == [2]
+    assert [e.picks for e in events if e.kind == "picks"] == [{2: 4}]
+    # the witch's heal: yes or no
+    client.open_pick(range(6), 6, woken={5}, choice="yes_no")
+    bridge.expect("phase pick")
+    bridge.say("answer 6 yes")
+    assert client.wait_for(lambda c: c.picked_seats == {5}, T)
+    client.close_round()
+    assert client.wait_for(lambda c: c.picks == {5: 1}, T)
+    assert "pick" not in " ".join(x for x in bridge.log().splitlines() if "seat" in x)
+
+
+def test_a_second_vote_among_the_tied_at_a_table_of_eighteen(over_tcp):
+    bridge, client = over_tcp
+    assert client.wait_for(connected, T)
+    assert client.pads == 18
+    living = [s for s in range(18) if s not in (4, 9)]  # seats 5 and 10 are dead
+    client.open_vote(living, 18, targets=[10, 15])  # seats 11 and 16 are tied
+    bridge.expect("phase vote")
+    bridge.say("vote 1 2")  # not one of the tied: refused
+    bridge.say("vote 5 11")  # a dead player's pad: refused
+    for seat in living:
+        target = 16 if seat != 15 else 11
+        bridge.say(f"vote {seat + 1} {target}")
+    assert client.wait_for(lambda c: c.votes is not None, T)
+    assert client.votes == {s: (15 if s != 15 else 10) for s in living}
+    log = bridge.log()
+    assert "cannot be chosen in this round" in log and "takes no part" not in log
+    assert "does not vote on the box" in log
+
+
+def test_a_table_bigger_than_the_box_votes_on_the_box_and_on_the_tablet(tmp_path):
+    """Twelve players, a ten-pad box: seats 1 to 10 vote on their pads (seats 11 and 12 can
+    be chosen with the +10 switch), seats 11 and 12 on the tablet."""
+    from onenight_box.pins import DEFAULT
+    state, keys = paired_state(tmp_path)
+    bridge = BridgeProcess(state, tcp=True, pins=str(DEFAULT.with_name("pins-10.toml"))).start()
+    client = BoxClient(bridge.url, keys)
+    client.start()
+    try:
+        assert client.wait_for(connected, T)
+        players = 12
+        assert client.pads == 10
+        with_pads = [s for s in range(players) if s < client.pads]
+        client.open_vote(with_pads, players, targets=range(players))
+        bridge.expect("phase vote")
+        for seat in with_pads:
+            bridge.say(f"vote {seat + 1} 12")  # the wheel on 2, the +10 switch on
+        assert client.wait_for(lambda c: c.votes is not None, T)
+        assert client.votes == {s: 11 for s in with_pads}
+        votes = {**client.votes, 10: 11, 11: 0}  # seats 11 and 12 voted on the tablet
+        assert check_votes([votes[s] for s in range(players)], players) == (11,) * 11 + (0,)
+    finally:
+        client.stop()
         bridge.stop()

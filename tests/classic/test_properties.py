@@ -15,7 +15,7 @@ from onenight.classic import (CAST, Kind, Options, Seat, Votes, apply, ballot_op
 from onenight.classic.autoplay import random_choice
 from onenight.classic.cast import STEP
 from onenight.classic.decks import PRESETS, check_deck
-from onenight.classic.sides import side, wolfish
+from onenight.classic.sides import ally_of, side, wolfish
 from onenight.classic.walk import is_called
 from onenight.common.errors import IllegalChoice
 
@@ -126,7 +126,9 @@ def test_every_winner_set_is_consistent_with_section_7(gh):
         assert not any(wolfish(g, s) for s in living)
         assert winners == {s for s in range(g.players) if sides[s] == "village"}
     else:
-        assert v.side == "werewolves" and all(wolfish(g, s) for s in living)
+        # the werewolves' side and their allies (the traitor) are the only ones alive
+        assert v.side == "werewolves" and all(wolfish(g, s) or ally_of(g, s) == "werewolves"
+                                              for s in living)
         assert winners == {s for s in range(g.players) if sides[s] == "werewolves"}
     # lovers of different sides never win with their old sides
     if g.lovers and sides[g.lovers[0]] == "lovers":

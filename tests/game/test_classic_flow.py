@@ -376,7 +376,9 @@ def test_the_debate_counts_down_from_the_day_s_length(tmp_path):
     assert c.phase == "vote" and c.ballots_view().mode == "fingers" and c.state.day is None
 
 
-def test_the_vote_the_captain_counts_twice_a_missing_vote_is_a_blank_once_confirmed(tmp_path):
+def to_the_debate_with_captain_3(tmp_path):
+    """Eight players, the first night's victim 5 and lovers 2 and 7, then seat 3 elected
+    captain by everyone: the first day's debate."""
     c = start(tmp_path, EIGHT, captain="first_morning")
     night_one(c, victim=5, lovers=(2, 7))
     c.apply({"type": "go"})
@@ -385,6 +387,11 @@ def test_the_vote_the_captain_counts_twice_a_missing_vote_is_a_blank_once_confir
         c.apply({"type": "vote", "seat": seat, "target": 3})
     c.apply({"type": "count"})
     c.apply({"type": "go"})
+    return c
+
+
+def test_the_vote_the_captain_counts_twice_a_missing_vote_is_a_blank_once_confirmed(tmp_path):
+    c = to_the_debate_with_captain_3(tmp_path)
     c.apply({"type": "start_vote", "mode": "tablet"})
     assert refused(c, {"type": "vote", "seat": 0, "target": 0}) == "self_vote"
     assert refused(c, {"type": "vote", "seat": 0, "target": 5}) == "vote_dead"
@@ -406,14 +413,7 @@ def test_the_vote_the_captain_counts_twice_a_missing_vote_is_a_blank_once_confir
 
 
 def test_a_tie_the_captain_names_the_victim_without_him_a_second_vote(tmp_path):
-    c = start(tmp_path, EIGHT, captain="first_morning")
-    night_one(c, victim=5, lovers=(2, 7))
-    c.apply({"type": "go"})
-    c.apply({"type": "go"})
-    for seat in c.game.living():
-        c.apply({"type": "vote", "seat": seat, "target": 3})
-    c.apply({"type": "count"})
-    c.apply({"type": "go"})
+    c = to_the_debate_with_captain_3(tmp_path)
     c.apply({"type": "start_vote"})
     ballots = {0: 1, 1: 0, 2: 1, 3: 0, 4: 1, 6: 4, 7: 4}  # 0: 1 + the captain's 2 = 3 = 1
     for seat, target in ballots.items():

@@ -138,11 +138,15 @@ def test_closing_early_asks_for_the_missing_votes(game):
     to_vote(game, mode="box")
     game.apply({"type": "votes", "votes": [1, 2, None, 1, 0]})
     v = game.vote_view()
-    assert v.revealed and v.missing == (2,)
+    # nothing is shown while a vote is missing: the last voter must not vote knowing it
+    assert not v.revealed and v.closed and v.missing == (2,)
+    assert v.votes is None and v.counts is None
     with pytest.raises(Refused) as e:
         game.apply({"type": "to_reveal"})
     assert e.value.code == "votes_missing"
     game.apply({"type": "vote", "seat": 2, "target": 1})
+    v = game.vote_view()
+    assert v.revealed and v.votes == (1, 2, 1, 1, 0) and v.counts == (1, 3, 1, 0, 0)
     game.apply({"type": "to_reveal"})
     assert game.phase == "reveal"
 

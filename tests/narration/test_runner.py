@@ -243,3 +243,23 @@ def test_replay_in_a_step_without_instruction_repeats_its_own_lines_not_an_earli
         slot = next(s for s in plan.steps if s.step == step)
         advance_to(runner, clock, slot.action_start + 1)
         assert runner.replay_last().line == line
+
+
+def test_skipping_a_step_says_its_closing_line_now_then_the_night_goes_on(night):
+    plan, audio, clock, runner = night
+    runner.start()
+    slot = plan.steps[0]
+    advance_to(runner, clock, slot.action_start + 1)  # the players are acting
+    said = runner.skip_step()
+    close = [c for c in plan.cues if c.step == slot.step and c.kind == "close"][0]
+    assert said is close and plays(audio)[-1][1] == close.audio
+    assert runner.position == pytest.approx(close.start)
+    # between two steps, a skip goes on to the next step's first line
+    advance_to(runner, clock, close.end + 0.01)
+    nxt = plan.cues[plan.cues.index(close) + 1]
+    assert runner.skip_step() is nxt and plays(audio)[-1][1] == nxt.audio
+    # every later line is still said, in order
+    run_to_end(runner, clock)
+    later = [p for _, p in plays(audio)][-(len(plan.cues) - plan.cues.index(nxt)):]
+    assert later == [c.audio for c in plan.cues[plan.cues.index(nxt):]]
+    assert runner.skip_step() is None  # nothing left

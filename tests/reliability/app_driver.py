@@ -118,6 +118,8 @@ def steps(app):
     yield "scenario"
     tap(find(screen(app), "start"))
     yield "start_night"
+    tap(find(screen(app), "looked"))  # everyone has looked at their card: the voice starts
+    yield "looked"
     for i in range(4):  # the opening lines, then the first steps
         advance(6)
         yield f"night {i}"
@@ -164,6 +166,7 @@ def steps(app):
     tap(find(screen(app), "skip"))
     for seat, target in enumerate(VOTES):
         tap_text(find(screen(app), "targets"), NAMES[target])
+        advance(1)  # the names ignore taps for a moment after each entry
         yield f"vote {seat}"
     tap(find(screen(app), "reveal"))
     yield "reveal"
@@ -220,9 +223,14 @@ def resume(data: str, wall0: float) -> None:
     ctl = app.ctl
     if s.name == "night":
         d = s.driver
-        out["night"] = {"cue": d.cue_index(), "paused": d.paused, "title": s.title,
-                        "line": s.line, "said": app.test_audio.played()[-1:]}
-        if d.cue_index() is not None:
+        if d is None:  # no line said yet: the night opens on the look-at-your-card moment
+            out["night"] = {"cue": None, "paused": False, "title": s.title, "line": s.line,
+                            "said": app.test_audio.played()[-1:], "stage": s.stage}
+        else:
+            out["night"] = {"cue": d.cue_index(), "paused": d.paused, "title": s.title,
+                            "line": s.line, "said": app.test_audio.played()[-1:],
+                            "stage": s.stage}
+        if d is not None and d.cue_index() is not None:
             out["night"]["cue_audio"] = d.plan.cues[d.cue_index()].audio
     if ctl.phase in ("day", "vote") and ctl.state.day is not None:
         v = ctl.day_view()

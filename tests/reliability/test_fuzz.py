@@ -18,7 +18,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
-from firmware_bridge import protocol as p
+from onenight_box import protocol as p
 from onenight.classic import decks
 from onenight.classic.record import replay_outcome
 from onenight.classic.win import RULES as CLASSIC_RULES
@@ -64,7 +64,9 @@ def deep(n: int, opener: str = "[") -> str:
 
 # ---- the box protocol ------------------------------------------------------------------------
 FIELDS = ["t", "s", "seat", "on", "sealed", "votes", "round", "remaining", "total", "seats",
-          "players", "cue", "v", "id", "n", "a", "pub", "phase", "ready", "voted", "reason"]
+          "players", "cue", "v", "id", "n", "a", "pub", "phase", "ready", "voted", "reason",
+          "kind", "targets", "self", "choice", "known", "pads", "mine", "pairing", "picks",
+          "name", "commit", "proof", "code", "ref", "tablets"]
 KINDS = sorted(p.BOX_TO_APP | p.APP_TO_BOX)
 messages = st.builds(
     lambda kind, body: {**body, "t": kind},
@@ -96,6 +98,8 @@ vote_like = st.builds(
 @given(messages | vote_like)
 @example({"t": "votes", "s": 1, "round": 1, "votes": {"²": 1}})  # found by this test
 @example({"t": "snapshot", "s": 1, "phase": "idle", "ready": [], "voted": []})
+@example({"t": "votes", "s": 1, "round": 1, "sealed": {"١": "00"}})
+@example({"t": "tablets", "s": 1, "tablets": [{"id": "a", "name": "", "at": 1e400}]})
 def test_check_message_answers_any_message_with_itself_or_a_protocol_error(body):
     for sender in ("app", "box"):
         check(body, sender)
@@ -157,12 +161,17 @@ def test_an_authenticated_peer_cannot_crash_the_channel(bodies, role):
 
 
 @fuzz
-@given(st.text(max_size=40) | st.binary(max_size=20).map(bytes.hex),
+@given(st.text(max_size=40) | st.binary(max_size=30).map(bytes.hex),
        st.text(max_size=700) | st.integers(0, 2 ** 2100).map(lambda n: f"{n:x}"))
 def test_seals_and_pairing_values_open_or_say_why(sealed, public):
     try:
         t = p.open_seal(Peer.KEY, sealed)
         assert isinstance(t, int) and 0 <= t <= 99
+    except p.ProtocolError as e:
+        said_what(e)
+    try:
+        table = p.open_table(Peer.KEY, sealed)
+        assert all(0 <= s < p.MAX_SEATS and 0 <= v < p.MAX_SEATS for s, v in table.items())
     except p.ProtocolError as e:
         said_what(e)
     try:

@@ -102,8 +102,9 @@ def test_the_killed_app_resumes_where_the_journal_says(tmp_path, step):
         cue = nights[-1]["cue"] if nights else None
         night = shown["night"]
         assert night["cue"] == cue and night["paused"] == r.night_paused
-        if cue is None:  # killed before the first line: the night starts from the top
-            assert night["said"] == [] and night["line"] == ""
+        if cue is None:  # killed before the first line: the night starts from the top,
+            # with the moment to look at the cards
+            assert night["said"] == [] and night["line"] == "" and night["stage"] == "look"
         else:
             assert night["said"] == [night["cue_audio"]]  # the step's line is said again
             assert night["line"] and night["line"] in shown["texts"]

@@ -31,6 +31,12 @@ def normalise(line: str) -> str:
     return line
 
 
+#: Lines that come from the link's timing on a busy machine (a frame sent again after a late
+#: acknowledgement), in one run and not in the other whoever is voted for: they name a
+#: message's kind and number, never a vote.
+TIMING = re.compile(r"already received \(a resend or a replay\)|\bresen[dt]\b")
+
+
 def box_vote(tmp_path, targets: list[int], caplog) -> tuple[set, set, dict, object]:
     """Four of five seats vote on the box for ``targets``; returns the log lines (app side,
     bridge side) from before the reveal, the votes revealed after closing, and the game."""
@@ -59,8 +65,10 @@ def box_vote(tmp_path, targets: list[int], caplog) -> tuple[set, set, dict, obje
                 ctl.apply({"type": "vote_in", "seat": ev.seat})
         assert ctl.vote_view().is_in == (True, True, True, True, False)
         assert not ctl.vote_view().revealed
-        app_lines = {normalise(r.getMessage()) for r in caplog.records}
-        bridge_lines = {normalise(x) for x in bridge.log().splitlines() if x.strip()}
+        app_lines = {normalise(r.getMessage()) for r in caplog.records
+                     if not TIMING.search(r.getMessage())}
+        bridge_lines = {normalise(x) for x in bridge.log().splitlines()
+                        if x.strip() and not TIMING.search(x)}
         client.close_vote()  # the reveal
         assert client.wait_for(lambda c: c.votes is not None, T)
         ctl.apply({"type": "votes", "votes": [client.votes.get(s) for s in range(5)]})
@@ -96,6 +104,9 @@ def test_the_journal_holds_the_votes_but_is_never_shown(tmp_path, caplog):
     assert data / "history" not in journal.parents  # not among the saved games...
     entries, bad = history.entries()
     assert entries == [] and bad == 0  # ...which are what the history screen lists
+    v = ctl.vote_view()
+    assert not v.revealed and v.missing == (4,)  # the silent pad's vote is asked first
+    ctl.apply({"type": "vote", "seat": 4, "target": 0})
     assert ctl.vote_view().revealed and ctl.vote_view().votes[:4] == (1, 2, 3, 4)
     assert all("votes" not in r.getMessage() or "in" in r.getMessage()
                for r in caplog.records if r.name.startswith("onenight.game"))

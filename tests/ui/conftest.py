@@ -22,9 +22,13 @@ class FakeClient:
     """Stands in for onenight.box.BoxClient behind the app's real BoxLink: same methods, and
     pads that the test presses. Events come from another thread, as the real client's do."""
 
+    pads = 10
+
     def __init__(self, url, keys, clock, on_event):
         self.url, self.clock, self.on_event = url, clock, on_event
         self.status = "connected"
+        self.tablets = []
+        self.pair_code = None
         self._ready = set()
         self.pressed = {}
         self.seats = []
@@ -53,6 +57,10 @@ class FakeClient:
 
     def pair(self):
         self.calls.append(("pair",))
+
+    def forget(self, app_id):
+        self.calls.append(("forget", app_id))
+        self.tablets = [t for t in self.tablets if t["id"] != app_id]
 
     def start_debate(self, deadline, total=None):
         self.calls.append(("debate", round(deadline - self.clock()), total))

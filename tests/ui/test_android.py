@@ -20,9 +20,10 @@ import pytest
 from kivy.core.window import Window
 
 from onenight.ui import android
-from onenight.ui.driving import find, settle, tap
+from onenight.ui.driving import find, settle, tap, tap_text
 
 from .test_game import back_home, screen
+from .test_traps import dialogs
 from .test_voice_trouble import start_night
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -137,7 +138,8 @@ def test_the_night_holds_the_focus_and_pauses_when_another_app_takes_the_sound(a
     assert night.paused and "la nuit est en pause" in app.message
     tap(find(night, "pause"))  # the host resumes: the sound is asked for again
     assert not night.paused and rec.calls == ["request", "request"]
-    night.stop_night()
+    night.stop_night()  # the host says yes when asked
+    tap_text(dialogs()[0], app.tr("night.leave_confirm_yes"))
     settle()  # the screen manager's change completes on Kivy's clock
     assert rec.calls[-1] == "abandon" and screen(app).name == "home"
     assert Window.allow_screensaver is True  # the screen may sleep between games

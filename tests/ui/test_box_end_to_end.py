@@ -50,6 +50,8 @@ def test_a_vote_through_the_simulated_box(app, tmp_path):
         settle()
         v = ctl.vote_view()
         assert v.revealed and v.votes == (1, 0, 1) and v.counts == (1, 2, 0)
+        # the game holds the box no more: it is idle, where a tablet may pair again
+        bridge.expect("phase idle")
     finally:
         link.close()
         app.box = old

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from onenight.ui.driving import find, pump, settle, tap, tap_text, texts
+from onenight.ui.driving import find, pump, tap, tap_text, texts
 
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma"]
 
@@ -23,7 +23,7 @@ def type_players(app, names):
     while len(s.names) < len(names):
         tap(find(s, "more"))
     while len(s.names) > len(names):
-        tap(find(s, "fewer"))
+        tap(s.rows()[-1].ids.drop)
     rows = list(reversed(find(s, "rows").children))
     for row, name in zip(rows, names):
         row.ids.name.text = name
@@ -40,6 +40,14 @@ def run_night(app):
         app.tick()  # the screen follows the clock; frames are drawn once at the end
     pump(1)
     assert screen(app).name == "day"
+
+
+def vote_for(app, vote, name):
+    """Tap ``name`` among the names offered, then let a moment pass (the names ignore taps
+    just after an entry: a double tap must not vote for the next player)."""
+    tap_text(find(vote, "targets"), name)
+    app.test_clock.advance(1)
+    app.tick()
 
 
 def back_home(app):
@@ -64,27 +72,55 @@ def fingers_vote_to_reveal(app):
     vote = screen(app)
     tap(find(vote, "skip"))
     for name in ("Ben", "Cyd", "Ben", "Ben"):
-        tap_text(find(vote, "targets"), name)
+        vote_for(app, vote, name)
     tap(find(vote, "reveal"))
     return screen(app)
 
 
 def test_home_in_french_then_english(app):
     assert screen(app).name == "home"
-    assert "Nouvelle partie" in shown(app)
+    assert "Une Nuit" in shown(app) and "Thiercelieux" in shown(app)
     tap(find(screen(app), "lang"))
-    assert "New game" in shown(app) and app.settings.language == "en"
+    assert "One Night" in shown(app) and app.settings.language == "en"
     tap(find(screen(app), "lang"))
-    assert "Nouvelle partie" in shown(app)
+    assert "Une Nuit" in shown(app)
+
+
+def test_home_offers_how_to_play_in_five_screens_and_thiercelieux_comes_soon(app):
+    home = screen(app)
+    tap(find(home, "how"))
+    tut = screen(app)
+    assert tut.name == "tutorial"
+    titles = []
+    for k in range(1, 6):
+        assert f"{k} sur 5" in shown(app)
+        titles.append(app.tr(f"tutorial.{k}.title"))
+        assert titles[-1] in shown(app)
+        tap(find(tut, "next"))
+    assert screen(app).name == "home" and len(set(titles)) == 5
+    tap(find(screen(app), "classic"))
+    assert screen(app).name == "soon" and "bientôt" in shown(app)
+    tap(find(screen(app), "back"))
+    assert screen(app).name == "home"
 
 
 def test_bad_players_are_explained_on_screen(app):
     tap(find(screen(app), "new"))
     type_players(app, ["Alice", "alice", "Chloé"])
-    assert screen(app).name == "players"
-    assert "Deux joueurs s'appellent" in app.message
+    s = screen(app)
+    assert s.name == "players"
+    # each problem is written under the name it is about, as it is typed
+    assert [r.error for r in s.rows()] == ["", "Même nom que le joueur 1 : ajoutez une initiale.", ""]
+    assert find(s, "next").disabled
     type_players(app, ["Alice", "", "Chloé"])
-    assert "Donnez un nom au joueur 2" in app.message
+    assert screen(app).name == "players"
+    assert s.rows()[1].error.startswith("Donnez un nom à ce joueur")
+    assert s.rows()[1].ids.name.focus
+    s.rows()[1].ids.name.text = "Bartholomée-Alexandrine"
+    assert s.rows()[1].error == "23 lettres : 20 au plus."
+    s.rows()[1].ids.name.text = "Zoé \ue000"
+    assert "ne peut pas s'afficher" in s.rows()[1].error
+    s.rows()[1].ids.name.focus = False
     back_home(app)
 
 
@@ -114,12 +150,21 @@ def test_a_game_without_box_pointing_fingers(app):
     assert Window.allow_screensaver is False  # the screen stays awake all night
     from onenight.ui import theme
     assert tuple(Window.clearcolor) == pytest.approx(theme.NIGHT_BG)  # dark all night
+    # first a moment to look at the cards: no voice yet
+    assert "Regardez votre carte" in shown(app) and night.line == ""
+    played = len(app.test_audio.played())
+    app.test_clock.advance(3)
+    app.tick()
+    assert len(app.test_audio.played()) == played
+    tap(find(night, "looked"))
     app.test_clock.advance(2.5)
     app.tick()
     assert night.title == ""
     assert night.line.startswith("Vous avez tous regardé votre carte")
     assert app.test_audio.played()[-1].endswith("night.intro.ogg")
-    assert set(texts(night)) == {night.line, "Quitter", "Répéter", "Pause"}
+    assert set(texts(night)) == {night.line, night.progress, "Quitter", "Répéter", "Pause",
+                                 "Passer l'étape", "English"}
+    assert night.progress == "Prélude · 6 étapes"
     tap(find(night, "pause"))
     assert night.paused and "Reprendre" in shown(app)
     line = night.line
@@ -186,17 +231,17 @@ def test_a_game_without_box_pointing_fingers(app):
     assert seen == ["Prêts ?", "3", "2", "1", "Votez !"] and vote.stage == "collect"
     assert "Qui Alice montre-t-il du doigt ?" in shown(app)
     assert find(vote, "undo").disabled
-    tap_text(find(vote, "targets"), "Chloé")
+    vote_for(app, vote, "Chloé")
     tap(find(vote, "undo"))  # the host mis-tapped: Alice points at Bruno
     assert "Qui Alice montre-t-il du doigt ?" in shown(app)
-    tap_text(find(vote, "targets"), "Bruno")
+    vote_for(app, vote, "Bruno")
     for name in ("Alice", "Bruno", "Alice"):
-        tap_text(find(vote, "targets"), name)
+        vote_for(app, vote, name)
     # four votes in: statuses only, no arrow, no count
     circle = find(vote, "circle")
     assert circle.votes is None and circle.counts is None
     assert circle.is_in == [True, True, True, True, False]
-    tap_text(find(vote, "targets"), "Bruno")
+    vote_for(app, vote, "Bruno")
     assert vote.stage == "revealed"
     assert circle.votes == [1, 0, 1, 0, 1] and circle.counts == [2, 3, 0, 0, 0]
     assert "Bruno : 3" in find(vote, "summary").text
@@ -275,13 +320,15 @@ def test_a_game_with_the_box_keeps_votes_secret(app):
     assert "3/6 votes reçus" in shown(app)
     assert all(n not in find(vote, "targets").children for n in ("Ana",))
     tap(find(vote, "close"))
+    from tests.ui.test_traps import dialogs
+    tap(find(dialogs()[0], "yes"))
     pump(2)
     app.tick()
-    assert vote.stage == "revealed" and "manquent : Ben, Dan, Eli" in find(vote, "summary").text
-    assert circle.votes == [1, None, 1, None, None, 0]
-    # the missing votes are entered by the host, by pointing
+    assert vote.stage == "collect" and circle.votes is None
+    # the missing votes are taken one by one, in private
     for name in ("Ana", "Ana", "Ben"):
-        tap_text(find(vote, "targets"), name)
+        tap(find(vote, "ready_btn"))
+        vote_for(app, vote, name)
     assert circle.votes == [1, 0, 1, 0, 1, 0] and circle.counts == [3, 3, 0, 0, 0, 0]
     tap(find(vote, "reveal"))
 
@@ -295,7 +342,42 @@ def test_a_game_with_the_box_keeps_votes_secret(app):
     assert "Ana est sauvé par le Garde du corps." in text
     assert "Ben meurt avec 3 voix." in text
     assert "Les loups-garous gagnent" in text
+    # the news first, in the winners' colour, with a chime; no word of a Tanner not in play
+    result = screen(app)
+    from onenight.ui import theme
+    assert result.headline == "Les loups-garous gagnent !"
+    assert tuple(result.banner_colour) == theme.TEAM_COLOURS["werewolf"]
+    assert app.sounds.played[-1] == "verdict" and "Tanneur" not in text
+    assert find(result, "circle").protected == [0] and find(result, "circle").guards == [3]
+    assert "Ce soir" in find(result, "score").text  # the evening's second game
     back_home(app)
+
+
+def test_the_box_is_chosen_from_what_was_found(app):
+    """Settings look for the box (a real responder over loopback UDP) and connect to the
+    one tapped: no address to type."""
+    from onenight_box.discovery import Responder
+    from onenight.ui.driving import settle
+
+    r = Responder("salon", 7777, host="127.0.0.1", port=0).start()
+    back_home(app)
+    tap(find(screen(app), "settings"))
+    st = screen(app)
+    st.discovery_targets, st.discovery_seconds = [r.address], 0.3
+    try:
+        tap(find(st, "search"))
+        st._thread.join(10)
+        settle()
+        assert "trouvés" in st.found_text
+        salon = [b for b in find(st, "found").children if b.text == "salon · réseau"][0]
+        tap(salon)
+        assert app.settings.box_address == "socket://127.0.0.1:7777" and app.box_ready()
+    finally:
+        r.stop()
+        st.discovery_targets, st.discovery_seconds = None, 1.5
+        app.settings.box_address = ""
+        app.connect_box()
+        back_home(app)
 
 
 def test_tablet_votes_are_hidden_between_players(app):
@@ -312,16 +394,16 @@ def test_tablet_votes_are_hidden_between_players(app):
     assert find(vote, "targets").children == []
     tap(find(vote, "ready_btn"))
     assert "Alice, contre qui votes-tu ?" in shown(app)
-    tap_text(find(vote, "targets"), "Chloé")
+    vote_for(app, vote, "Chloé")
     # hidden at once: the next player sees only whose turn it is
     assert "Passez la tablette à Bruno" in shown(app)
     circle = find(vote, "circle")
     assert find(vote, "targets").children == []
     assert circle.votes is None and circle.counts is None and circle.is_in == [True, False, False]
     tap(find(vote, "ready_btn"))
-    tap_text(find(vote, "targets"), "Chloé")
+    vote_for(app, vote, "Chloé")
     tap(find(vote, "ready_btn"))
-    tap_text(find(vote, "targets"), "Alice")
+    vote_for(app, vote, "Alice")
     assert vote.stage == "revealed" and find(vote, "circle").counts == [1, 0, 2]
     back_home(app)
     # the game in progress can be resumed from home
@@ -331,29 +413,58 @@ def test_tablet_votes_are_hidden_between_players(app):
     back_home(app)
 
 
-def test_history_lists_and_exports_games(app, tmp_path):
+def test_history_lists_reopens_and_exports_games(app, tmp_path):
+    from tests.ui.test_traps import dialogs
+
     tap(find(screen(app), "history"))
     h = screen(app)
     assert "2 parties" in find(h, "summary").text
+    assert "Ce soir, 2 parties" in find(h, "score").text  # the evening's running score
     rows = list(reversed(find(h, "rows").children))
-    # the newest game is chosen from the start: the button is ready, not faint
+    # the newest game is chosen from the start: the buttons are ready, not faint
     assert rows[0].selected and not find(h, "export_one").disabled
     tap(rows[1])
     assert [r.selected for r in reversed(find(h, "rows").children)] == [False, True]
+    tap(find(h, "open_verdict"))  # the older game, reopened to its verdict
+    result = screen(app)
+    assert result.name == "result" and result.review
+    assert "Bruno meurt avec 3 voix." in shown(app) and find(result, "again").disabled
+    tap(find(result, "home"))
+    assert screen(app).name == "history"
     tap(list(reversed(find(h, "rows").children))[0])
-    find(h, "folder").text = str(tmp_path / "usb")
+    (tmp_path / "usb").mkdir()
     tap(find(h, "export_one"))
+    chooser = dialogs()[0]
+    chooser.ids.chooser.path = str(tmp_path / "usb")
+    tap(find(chooser, "copy"))
+    assert not dialogs()
     assert app.message == f"Une partie copiée dans {tmp_path / 'usb'}."
     assert len(list((tmp_path / "usb").glob("*.json"))) == 1
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    find(h, "folder").text = str(blocker / "sub")
     tap(find(h, "export_all"))
-    assert "Copie impossible" in app.message
-    find(h, "folder").text = str(tmp_path / "all")
-    tap(find(h, "export_all"))
-    assert app.message == f"2 parties copiées dans {tmp_path / 'all'}."
+    chooser = dialogs()[0]
+    chooser.ids.chooser.path = str(blocker)
+    tap(find(chooser, "copy"))
+    # the error is written in the window, under the folder it is about
+    assert dialogs() and "Copie impossible" in chooser.error
+    chooser.ids.chooser.path = str(tmp_path)
+    tap(find(chooser, "copy"))
+    assert app.message == f"2 parties copiées dans {tmp_path}."
     back_home(app)
+
+
+def test_history_dates_are_local_time():
+    import datetime as dt
+
+    from onenight.ui.i18n import Translator
+    from onenight.ui.screens.history import local_when
+
+    paris = dt.timezone(dt.timedelta(hours=1))
+    fr, en = Translator("fr"), Translator("en")
+    assert local_when("2025-11-25T20:04:00+00:00", fr.t, paris) == "mar. 25 nov. · 21 h 04"
+    assert local_when("2025-11-25T20:04:00+00:00", en.t, paris) == "Tue 25 Nov · 21:04"
+    assert local_when("not a date", fr.t) == "not a date"
 
 
 def test_custom_deck_is_checked_live(app):
@@ -466,6 +577,7 @@ def test_without_the_voice_the_night_shows_the_narrators_lines(app, monkeypatch)
     events = len(app.test_audio.events)
     tap(find(screen(app), "start"))
     night = screen(app)
+    tap(find(night, "looked"))
     assert night.name == "night" and "lisez les consignes affichées" in app.message
     spoken = build_night_plan(app.ctl.state.deck, NarrationSettings(lang="fr")).cues
     shown, last = [], None
@@ -473,7 +585,8 @@ def test_without_the_voice_the_night_shows_the_narrators_lines(app, monkeypatch)
         if night.driver.cue_index() != last:
             last = night.driver.cue_index()
             shown.append(night.line)
-        assert set(texts(night)) <= {night.title, night.line, "Quitter", "Répéter", "Pause"}
+        assert set(texts(night)) <= {night.title, night.line, night.progress, "Quitter",
+                                     "Répéter", "Pause", "Passer l'étape", "English"}
         app.test_clock.advance(night.next_tick())
         app.tick()
     assert shown == [c.text for c in spoken]
@@ -527,11 +640,11 @@ def one_line(label):
 
 def test_the_day_controls_are_finger_sized_and_one_line_on_the_small_screen(app):
     """At 800x480 every button of the debate has the standard touch height and its label on
-    one line, in both languages; the card strip widens a tile rather than wrap its name."""
+    one line, in both languages (the cards in play are read whole by test_layout)."""
     from kivy.core.window import Window
 
     from onenight.ui import theme
-    from onenight.ui.widgets.common import BigButton, CardTile
+    from onenight.ui.widgets.common import BigButton
 
     to_the_debate(app, NAMES[:4])
     day = screen(app)
@@ -547,12 +660,6 @@ def test_the_day_controls_are_finger_sized_and_one_line_on_the_small_screen(app)
             for b in buttons:
                 assert b.height >= app.scale * theme.TOUCH - 1, (lang, b.text)
                 assert one_line(b), (lang, b.text)
-            tiles = [w for w in day.walk() if isinstance(w, CardTile)]
-            assert tiles
-            for tile in tiles:
-                name = tile.ids.name
-                assert tile.width >= name.texture_size[0], (lang, tile.label)
-                assert name.texture_size[1] < 2 * name.font_size, (lang, tile.label)
     finally:
         app.set_language("fr")
         Window.size = (1280, 800)
@@ -560,89 +667,80 @@ def test_the_day_controls_are_finger_sized_and_one_line_on_the_small_screen(app)
     back_home(app)
 
 
-def fits(label):
-    """Whether a wrapping label's whole text fits in its box (no line left out)."""
-    from kivy.core.text import Label as CoreLabel
-
-    core = CoreLabel(text=label.text, font_size=label.font_size, bold=label.bold,
-                     font_name=label.font_name, text_size=(label.width, None))
-    core.refresh()
-    return core.content_height <= label.height + 1
-
-
-def test_long_card_names_and_statuses_fit_the_lists_on_the_small_screen(app):
-    """At 800x480 the reveal and result lists wrap a long card name or status onto a second
-    line rather than cut it ('Diseuse … aventure'), and keep it clear of the list's edge."""
+def test_the_players_screen_keeps_every_name_and_every_seat_in_sight(app):
+    """Take a player off and put them back, add a seat (the cursor goes there), Enter to the
+    next name, drag a seat by its handle, and room above an on-screen keyboard: ten seats
+    in sight at 800x480."""
     from kivy.core.window import Window
-    from kivy.uix.scrollview import ScrollView
+    from kivy.tests.common import UnitTestTouch
 
-    from onenight.ui.widgets.common import SeatRow
+    from onenight.ui.driving import centre, settle
 
-    to_the_debate(app, ["Ana", "Ben", "Cyd", "Dan"], "Alliances fragiles")
-    reveal = fingers_vote_to_reveal(app)
-
-    def row(seat):
-        return list(reversed(find(reveal, "seats").children))[seat]
-
-    def check(s, rows):
-        lists = [w for w in s.walk() if isinstance(w, ScrollView)]
-        for r in rows:
-            status = r.ids.status
-            assert not status.shorten and fits(status), (s.name, r.status)
-            clear = min(v.right for v in lists if r in list(v.walk()))
-            assert r.to_window(status.right, 0)[0] <= r.to_window(clear, 0)[0] - 4, r.status
-
-    # the taps themselves are tested above; here the entries go straight to the screen
-    for seat, card, extra in ((0, "paranormal_investigator", ("change", "werewolf")),
-                              (1, "witch", ("artifact", "claw")), (2, "revealer", None),
-                              (3, "alpha_wolf", None)):
-        reveal.select(seat)
-        reveal.set_card(card)
-        if extra:
-            getattr(reveal, "set_" + extra[0])(extra[1])
-    pump(2)
+    back_home(app)
+    tap(find(screen(app), "new"))
+    s = screen(app)
+    while len(s.names) < 4:
+        tap(find(s, "more"))
+    for row, name in zip(s.rows(), ["Ana", "Ben", "Cyd", "Dan"]):
+        row.ids.name.text = name
+    while len(s.rows()) > 4:
+        tap(s.rows()[-1].ids.drop)
+    tap(s.rows()[1].ids.drop)  # Ben leaves...
+    assert s.names == ["Ana", "Cyd", "Dan"] and "Ben" in find(s, "undo").text
+    tap(find(s, "undo"))  # ...and comes back to his seat, name and all
+    assert s.names == ["Ana", "Ben", "Cyd", "Dan"]
+    tap(find(s, "more"))
+    new = s.rows()[-1]
+    assert len(s.rows()) == 5 and new.ids.name.focus and new.ids.name.text == ""
+    new.ids.name.text = "Eve"
+    s.rows()[0].ids.name.focus = True
+    s.rows()[0].ids.name.dispatch("on_text_validate")  # Enter: on to the next name
+    assert s.rows()[1].ids.name.focus
+    s.rows()[1].ids.name.focus = False
+    # drag Ana's handle down to Cyd's seat: the others move up
+    hx, hy = centre(s.rows()[0].ids.handle)
+    tx, ty = centre(s.rows()[2])
+    t = UnitTestTouch(hx, hy)
+    t.touch_down()
+    t.touch_move((hx + tx) / 2, (hy + ty) / 2)
+    t.touch_move(tx, ty)
+    t.touch_up()
+    settle()
+    assert [r.ids.name.text for r in s.rows()] == ["Ben", "Cyd", "Ana", "Dan", "Eve"]
     try:
         Window.size = (800, 480)
+        while len(s.rows()) < 10:
+            tap(find(s, "more"))
+        s.rows()[-1].ids.name.focus = False
         settle()
-        assert row(0).status == "Chasseur de fantômes · devenu Loup-Garou"
-        check(reveal, [row(i) for i in range(4)])
-        from kivy.core.text import Label as CoreLabel
-
-        from onenight.ui.widgets.common import CardTile
-        for tile in [w for w in find(reveal, "cards").walk() if isinstance(w, CardTile)]:
-            name = tile.ids.name
-            for word in tile.label.split():  # no word is broken in two ('Loup-Garo / u')
-                core = CoreLabel(text=word, font_size=name.font_size, font_name=name.font_name)
-                assert core.get_extents(word)[0] <= name.width, tile.label
-        tap(find(reveal, "confirm"))
-        pump(2)
-        result = screen(app)
-        assert result.name == "result"
-        rows = [w for w in result.walk() if isinstance(w, SeatRow)]
-        check(result, rows)
+        for room in (0, 200):  # an on-screen keyboard covering the lower 200 pixels
+            s.keyboard_room = room
+            settle()
+            for row in s.rows():
+                x0, y0 = row.to_window(row.x, row.y)
+                assert y0 >= room - 1 and y0 + row.height <= Window.height, (room, row.seat)
+            nxt = find(s, "next")
+            assert nxt.to_window(nxt.x, nxt.y)[1] >= room - 1
     finally:
+        s.keyboard_room = 0
         Window.size = (1280, 800)
-        pump(3)
+        settle()
     back_home(app)
 
 
-def test_the_vote_circle_names_are_readable_on_the_small_screen(app):
-    """The circle draws its names in Python: at 800x480 they follow the app's small-text
-    scale (never below 0.75) rather than the layout's 0.6."""
-    from kivy.core.window import Window
-    from kivy.uix.label import Label
+def test_the_mute_button_silences_every_sound_and_keeps_the_timing(app):
+    from onenight.ui.widgets.controls import MuteButton
 
-    back_home(app)
-    circle = app.sm.get_screen("result").ids.circle
-    names = ["Alice", "Bruno", "Chloé", "David", "Emma"]
+    to_the_debate(app, NAMES[:3])
+    day = screen(app)
+    mute = [w for w in day.walk() if isinstance(w, MuteButton)][0]
     try:
-        Window.size = (800, 480)
-        settle()
-        circle.names, circle.votes, circle.counts = names, None, None
-        circle._draw()
-        shown_names = [w for w in circle.children if isinstance(w, Label) and w.text in names]
-        assert len(shown_names) == len(names)
-        assert all(w.font_size >= 0.75 * 24 for w in shown_names)
+        tap(mute)
+        assert app.muted and app.sounds.muted and app.audio.muted
+        app.say("day.last_minute")
+        assert app.test_audio.events[-1][0] == "play" and app.test_audio.events[-1][3] == 0.0
     finally:
-        Window.size = (1280, 800)
-        settle()
+        app.muted = False
+    app.say("day.last_minute")
+    assert app.test_audio.events[-1][3] == app.settings.voice_volume
+    back_home(app)

@@ -41,7 +41,11 @@ def test_the_night_words_are_the_narrators_not_the_tables():
 
     titles = {f"night.step.{s}.title" for s in STEP_IDS} | {k for k in NIGHT_TITLES.values() if k}
     controls = {"night.leave", "night.pause", "night.replay", "night.resume",
-                "night.voice_unavailable", "night.ambience_unavailable", "night.sound_taken"}
+                "night.voice_unavailable", "night.ambience_unavailable", "night.sound_taken",
+                "night.goes_on", "night.leave_confirm_title",
+                "night.leave_confirm_text", "night.leave_confirm_yes", "night.look_title",
+                "night.look_text", "night.look_done", "night.progress",
+                "night.progress_start", "night.progress_end", "night.skip", "night.paused"}
     for table in (FR, EN):
         assert {k for k in table if k.startswith("night.")} == titles | controls
 

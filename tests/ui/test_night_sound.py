@@ -53,6 +53,7 @@ def test_the_night_screen_plays_on_past_a_failing_sound(app, monkeypatch):
     tap(find(screen(app), "start"))
     night = screen(app)
     assert night.name == "night"
+    tap(find(night, "looked"))  # everyone has looked at their card: the voice starts
     tick, calls = night.driver.tick, []
 
     def broken_tick():  # something unforeseen fails once, in the werewolves' step

@@ -13,15 +13,15 @@ import re
 from pathlib import Path
 
 import pytest
-from kivy.core.text import Label as CoreLabel
 from kivy.core.window import Window
 from kivy.uix.behaviors import ButtonBehavior
-from kivy.uix.label import Label
 from kivy.uix.textinput import TextInput
 
 from onenight.rules.scenarios import SCENARIO
-from onenight.ui.driving import find, pump, settle, tap, visible
-from onenight.ui.widgets.common import CardTile, SeatRow
+from onenight.ui.driving import find, pump, settle, tap
+from onenight.ui.widgets.common import CardTile
+from onenight.ui.widgets.player_tile import PlayerTile
+from tests.ui.reading import _lines, cut, visible_labels
 
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi", "Ivan",
          "Bartholomew"]
@@ -112,52 +112,6 @@ def screen(app):
     return app.sm.current_screen
 
 
-def visible_labels(root):
-    return [w for w in visible(root)
-            if isinstance(w, Label) and w.text and w.width > 1 and w.height > 1]
-
-
-def _lines(label, width):
-    core = CoreLabel(text=label.text, font_size=label.font_size, bold=label.bold,
-                     font_name=label.font_name, markup=label.markup,
-                     text_size=(width, None), halign=label.halign,
-                     padding=label.padding)
-    core.refresh()
-    return core
-
-
-def cut(label) -> str | None:
-    """Why ``label`` does not show its whole text, or None."""
-    if label.markup:
-        return None
-    tw, th = label.text_size
-    if tw is None:  # one line, as wide as it needs: must fit the label's width
-        if label.texture_size[0] > label.width + 2:
-            return f"wider than its box ({label.texture_size[0]:.0f} > {label.width:.0f})"
-        return None
-    if label.shorten:
-        full = CoreLabel(text=label.text, font_size=label.font_size, bold=label.bold,
-                         font_name=label.font_name).get_extents(label.text)[0]
-        if full > tw + 1:
-            return f"shortened ({full:.0f} > {tw:.0f})"
-        return None
-    for word in label.text.split():
-        w = CoreLabel(text=word, font_size=label.font_size, bold=label.bold,
-                      font_name=label.font_name).get_extents(word)[0]
-        if w > tw + 1:
-            return f"the word {word!r} is broken ({w:.0f} > {tw:.0f})"
-    core = _lines(label, tw)
-    lines = len(core._cached_lines)
-    if label.max_lines and lines > label.max_lines:
-        return f"{lines} lines, {label.max_lines} shown"
-    if th is not None and core.content_height > th + 2:
-        return f"{lines} lines do not fit its height ({core.content_height:.0f} > {th:.0f})"
-    if th is None and label.texture_size[1] > label.height + 2 and \
-            label.size_hint_y is None:
-        return f"taller than its box ({label.texture_size[1]:.0f} > {label.height:.0f})"
-    return None
-
-
 SHOTS = os.environ.get("ONENIGHT_TAPTHROUGH_SHOTS")  # a folder: a picture of each screen read
 _shot = [0]
 
@@ -223,7 +177,7 @@ def enter_players(app, names):
     while len(s.names) < len(names):
         press_id(s, "more")
     while len(s.names) > len(names):
-        press_id(s, "fewer")
+        press(s.rows()[-1].ids.drop)
     rows = list(reversed(find(s, "rows").children))
     for row, name in zip(rows, names):
         type_into(row.ids.name, name)
@@ -316,6 +270,8 @@ def tablet_vote(app, names):
         press_id(vote, "ready_btn")
         read(app)
         press_text(find(vote, "targets"), names[1] if seat == 0 else names[0])
+        app.test_clock.advance(1)  # the tablet goes to the next player
+        app.tick()
     assert vote.stage == "revealed"
     read(app)
     press_id(vote, "reveal")
@@ -340,6 +296,8 @@ def reveal(app, names):
         press([w for w in find(r, "seats").children if w.seat == seat][0])
         press_text(find(r, "extras"), EN["reveal.pi_werewolf"])
     if v.has_doppelganger:
+        if r.page != "copied":
+            press_id(r, "copied_btn")
         press_text(find(r, "copied"), EN["role." + [c for c in v.choices
                                                       if c != "doppelganger"][0]])
     read(app)
@@ -352,7 +310,7 @@ def verdict(app, names):
     text = read(app)
     assert find(res, "winners").text and find(res, "verdicts").text
     assert f"{names[0]} dies with" in text or "saved" in text or "Nobody" in text, text
-    rows = [w for w in res.walk() if isinstance(w, SeatRow)]
+    rows = [w for w in find(res, "players").walk() if isinstance(w, PlayerTile)]
     assert len(rows) == len(names)
     press_id(res, "home")
     assert screen(app).name == "home"

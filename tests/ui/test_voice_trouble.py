@@ -16,6 +16,7 @@ from onenight.ui.night_driver import TextNight
 from onenight.ui.voice import VoicedNight
 
 from .test_game import back_home, screen, type_players
+from .test_traps import dialogs
 
 NAMES = ["Alice", "Bruno", "Chloé"]
 
@@ -38,6 +39,7 @@ def start_night(app):
     tap_text(find(screen(app), "scenario_list"), "Sombre réveil")
     tap(find(screen(app), "start"))
     assert screen(app).name == "night"
+    tap(find(screen(app), "looked"))  # everyone has looked at their card: the voice starts
     return screen(app)
 
 
@@ -73,7 +75,8 @@ def test_a_missing_clip_is_said_once_and_the_night_is_shown_as_text(app, tmp_pat
     assert "lisez les consignes affichées" in app.message
     assert isinstance(night.driver, TextNight)
     assert len(told(caplog, "werewolves.wake.ogg")) == 1
-    night.stop_night()
+    night.stop_night()  # the host says yes when asked
+    tap_text(dialogs()[0], app.tr("night.leave_confirm_yes"))
     back_home(app)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from onenight.common.errors import IllegalChoice
 
 from ..model import Choice, Game, Kind, Side, Stop
+from ..order import order
 from ..table import FIRST_NIGHT, Character, Step
 from . import common
 from .common import BEST_OF, actor
@@ -53,7 +54,7 @@ def _wild_wakes_from(g: Game, seat: int) -> int:
 
 WILD_CHILD = Character(
     "wild_child", "Enfant Sauvage", "Wild Child", "ambiguous", "village", ((BEST_OF, 1),),
-    steps=(Step("wild_child", ("night",), 500, FIRST_NIGHT, Kind.SEAT, role="wild_child",
+    steps=(Step("wild_child", ("night",), order("wild_child"), FIRST_NIGHT, Kind.SEAT, role="wild_child",
                 key="model", options=lambda g, stop: common.others(g, actor(stop)),
                 act=_choose_model, required=lambda g: len(g.living()) >= 2),),
     camp_of=_wild_camp, wakes_from=_wild_wakes_from, on_death=_model_died)
@@ -74,7 +75,7 @@ def _choose_side(g: Game, stop: Stop, c: Choice | None) -> Game:
 
 WOLF_HOUND = Character(
     "wolf_hound", "Chien-Loup", "Wolf-Hound", "ambiguous", "village", ((BEST_OF, 1),),
-    steps=(Step("wolf_hound", ("night",), 600, FIRST_NIGHT, Kind.SIDE, role="wolf_hound",
+    steps=(Step("wolf_hound", ("night",), order("wolf_hound"), FIRST_NIGHT, Kind.SIDE, role="wolf_hound",
                 key="side", options=lambda g, stop: [Side("village"), Side("werewolves")],
                 act=_choose_side, required=lambda g: True),),
     camp_of=lambda g, seat: g.memo.get(SIDE) or "village", wakes_from=lambda g, seat: 1)

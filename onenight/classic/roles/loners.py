@@ -9,6 +9,7 @@ from onenight.common.errors import IllegalChoice
 
 from .. import sides
 from ..model import Choice, Game, Kind, Seat, Seats, Stop
+from ..order import order
 from ..table import EVEN_NIGHTS, EVERY_NIGHT, Character, Step
 from . import common
 from .common import BASE_GAME, BEST_OF, actor
@@ -34,7 +35,7 @@ def _betray(g: Game, stop: Stop, c: Choice | None) -> Game:
 WHITE_WEREWOLF = Character(
     "white_werewolf", "Loup-Garou Blanc", "White Werewolf", "loners", "werewolves",
     ((BEST_OF, 1), (BASE_GAME, 1)), goal="white_werewolf",
-    steps=(Step("white_werewolf", ("night",), 900, EVEN_NIGHTS, Kind.SEAT, role="white_werewolf",
+    steps=(Step("white_werewolf", ("night",), order("white_werewolf"), EVEN_NIGHTS, Kind.SEAT, role="white_werewolf",
                 key="kill", options=_prey, act=_betray),))
 
 
@@ -75,10 +76,10 @@ def _charmed_meet(g: Game, stop: Stop) -> Game:
 PIED_PIPER = Character(
     "pied_piper", "Joueur de Flûte", "Pied Piper", "loners", "village", ((BEST_OF, 1),),
     goal="pied_piper",
-    steps=(Step("pied_piper", ("night",), 1400, EVERY_NIGHT, Kind.SEATS, role="pied_piper",
+    steps=(Step("pied_piper", ("night",), order("pied_piper"), EVERY_NIGHT, Kind.SEATS, role="pied_piper",
                 key="charm", spent=lambda g: g.infected is not None
                 and g.infected == g.holder("pied_piper"), options=_charms, act=_charm),
-           Step("charmed", ("night",), 1500, EVERY_NIGHT, Kind.NONE, role="pied_piper",
+           Step("charmed", ("night",), order("charmed"), EVERY_NIGHT, Kind.NONE, role="pied_piper",
                 wakes=lambda g: tuple(s for s in g.living() if s in g.charmed),
                 brief=_charmed_meet)))
 

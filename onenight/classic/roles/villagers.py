@@ -11,6 +11,7 @@ from onenight.common.values import left_of, right_of
 
 from .. import cast, deaths, sides
 from ..model import Choice, Game, Kind, Potions, Seat, Seats, Stop, Take
+from ..order import order
 from ..table import EVERY_NIGHT, FIRST_NIGHT, MORNINGS, ON_DEMAND, Character, Step, When, ask
 from . import common
 from .common import BASE_GAME, BEST_OF, actor
@@ -44,7 +45,7 @@ def _take(g: Game, stop: Stop, c: Choice | None) -> Game:
 
 THIEF = Character(
     "thief", "Voleur", "Thief", "villagers", "village", ((BASE_GAME, 1),),
-    steps=(Step("thief", ("night",), 100, FIRST_NIGHT, Kind.CARD, role="thief", key="take",
+    steps=(Step("thief", ("night",), order("thief"), FIRST_NIGHT, Kind.CARD, role="thief", key="take",
                 # called for show when his card is one of the two left over, so that the table
                 # does not learn it is out of the game
                 called=lambda g: g.holder("thief") is not None or "thief" in g.leftover,
@@ -73,9 +74,9 @@ def _lovers_meet(g: Game, stop: Stop) -> Game:
 
 CUPID = Character(
     "cupid", "Cupidon", "Cupid", "villagers", "village", ((BEST_OF, 1), (BASE_GAME, 1)),
-    steps=(Step("cupid", ("night",), 200, FIRST_NIGHT, Kind.SEATS, role="cupid", key="lovers",
+    steps=(Step("cupid", ("night",), order("cupid"), FIRST_NIGHT, Kind.SEATS, role="cupid", key="lovers",
                 options=_arrows, act=_shoot_arrows, required=lambda g: len(g.living()) >= 2),
-           Step("lovers", ("night",), 300, FIRST_NIGHT, Kind.NONE, role="cupid",
+           Step("lovers", ("night",), order("lovers"), FIRST_NIGHT, Kind.NONE, role="cupid",
                 wakes=lambda g: tuple(s for s in g.lovers or () if g.alive(s)),
                 spent=lambda g: g.lovers is None, brief=_lovers_meet)))
 
@@ -94,7 +95,7 @@ def _sisters_meet(g: Game, stop: Stop) -> Game:
 
 SISTER = Character(
     "sister", "Sœur", "Sister", "villagers", "village", ((BEST_OF, 2),), per_game=2, pair=True,
-    steps=(Step("sisters", ("night",), 400, When("first_night_and_even_nights_if_asked",
+    steps=(Step("sisters", ("night",), order("sisters"), When("first_night_and_even_nights_if_asked",
                                                  _sisters_night), Kind.NONE, role="sister",
                 brief=_sisters_meet),))
 
@@ -111,7 +112,7 @@ def _look(g: Game, stop: Stop, c: Choice | None) -> Game:
 
 SEER = Character(
     "seer", "Voyante", "Seer", "villagers", "village", ((BEST_OF, 1), (BASE_GAME, 1)),
-    steps=(Step("seer", ("night",), 700, EVERY_NIGHT, Kind.SEAT, role="seer", key="view",
+    steps=(Step("seer", ("night",), order("seer"), EVERY_NIGHT, Kind.SEAT, role="seer", key="view",
                 options=lambda g, stop: common.others(g, actor(stop)), act=_look),))
 
 LITTLE_GIRL = Character("little_girl", "Petite Fille", "Little Girl", "villagers", "village",
@@ -142,7 +143,7 @@ def _sniff(g: Game, stop: Stop, c: Choice | None) -> Game:
 
 FOX = Character(
     "fox", "Renard", "Fox", "villagers", "village", ((BEST_OF, 1),),
-    steps=(Step("fox", ("night",), 1300, EVERY_NIGHT, Kind.SEAT, role="fox", key="sniff",
+    steps=(Step("fox", ("night",), order("fox"), EVERY_NIGHT, Kind.SEAT, role="fox", key="sniff",
                 spent=lambda g: g.memo.get(FOX_LOST, False),
                 options=lambda g, stop: [Seat(s) for s in g.living()], act=_sniff),))
 
@@ -234,7 +235,7 @@ def _brew(g: Game, stop: Stop, c: Choice | None) -> Game:
 
 WITCH = Character(
     "witch", "Sorcière", "Witch", "villagers", "village", ((BEST_OF, 1), (BASE_GAME, 1)),
-    steps=(Step("witch", ("night",), 1200, EVERY_NIGHT, Kind.POTIONS, role="witch",
+    steps=(Step("witch", ("night",), order("witch"), EVERY_NIGHT, Kind.POTIONS, role="witch",
                 spent=lambda g: _potions_left(g) == (False, False), brief=_show_victim,
                 options=_potions, act=_brew),))
 
@@ -275,5 +276,30 @@ HUNTER_SHOT = Step("hunter", ("day",), 0, ON_DEMAND, Kind.SEAT, role="hunter", k
 HUNTER = Character("hunter", "Chasseur", "Hunter", "villagers", "village",
                    ((BEST_OF, 1), (BASE_GAME, 1)), steps=(HUNTER_SHOT,), last_act=_last_shot)
 
+# ---- the raven (Le Village): a poster that puts two more votes on a player ---------------------
+
+def _post(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    s = common.living_target(g, c, "mark", "raven")
+    return common.tonight(g, "marked", s)
+
+
+def _poster_seen(g: Game) -> Game:
+    """At dawn the village sees the poster on the player's house ("le meneur dépose le
+    marqueur"): the player, not who put it there."""
+    s = g.tonight.get("marked")
+    if s is None or not g.alive(s):
+        return g
+    return g._with(today=g.today.put("marked", s)).tell(None, "raven", "marked", seat=s)
+
+
+RAVEN = Character(
+    "raven", "Corbeau", "Raven", "villagers", "village", ((BASE_GAME, 1),), booklet="001",
+    at_dawn=_poster_seen,
+    steps=(Step("raven", ("night",), order("raven"), EVERY_NIGHT, Kind.SEAT, role="raven",
+                key="mark", options=lambda g, stop: [Seat(s) for s in g.living()],
+                act=_post),))
+
 CHARACTERS = (VILLAGER, CUPID, SEER, SISTER, LITTLE_GIRL, FOX, RUSTY_SWORD_KNIGHT, ELDER, WITCH,
-              BEAR_TAMER, HUNTER, THIEF)
+              BEAR_TAMER, HUNTER, THIEF, RAVEN)

@@ -7,6 +7,7 @@ from onenight.common.errors import IllegalChoice
 
 from .. import cast, sides
 from ..model import Choice, Game, Kind, Seat, Stop, Yes
+from ..order import order
 from ..table import EVERY_NIGHT, Character, Step
 from . import common
 from .common import BASE_GAME, BEST_OF
@@ -19,10 +20,29 @@ def _brief_pack(g: Game, stop: Stop) -> Game:
     g = common.tonight(g, "pack", pack).tell(pack, "werewolves", "pack", seats=pack)
     if g.infected in pack and g.infected_night + 1 == g.phase.number:
         g = g.tell((g.infected,), "werewolves", "infected", seat=g.infected)
+    if g.tonight.get(FORETOLD) is not None:
+        g = g.tell(pack, "werewolves", "foretold", seat=foretold(g))
     return g
 
 
+FORETOLD = "foretold"  # tonight: the diviner's seat the werewolves must take
+
+
+def foretold(g: Game) -> int | None:
+    """The victim the diviner foretold tonight, when the pack can take it: any living player,
+    one of theirs too, but not the last werewolf ("il n'y a aucun mort cette nuit-là")."""
+    s = g.tonight.get(FORETOLD)
+    if s is None or not g.alive(s):
+        return None
+    if sides.wolfish(g, s) and not any(sides.wolfish(g, o) for o in g.living() if o != s):
+        return None
+    return s
+
+
 def _victims(g: Game, stop: Stop) -> list:
+    if g.tonight.get(FORETOLD) is not None:
+        s = foretold(g)
+        return [] if s is None else [Seat(s)]
     return [Seat(s) for s in g.living() if not sides.wolfish(g, s)]
 
 
@@ -30,15 +50,22 @@ def _devour(g: Game, stop: Stop, c: Choice | None) -> Game:
     if c is None:
         return g  # no agreement: nobody
     s = common.living_target(g, c, "victim", "werewolves")
+    if g.tonight.get(FORETOLD) is not None:
+        if s != foretold(g):
+            raise IllegalChoice("victim", "the diviner foretold tonight's victim: the werewolves "
+                                          "must take that player" if foretold(g) is not None
+                                else "the diviner foretold the last werewolf: nobody dies")
+        return common.tonight(g, "victim", s)
     if sides.wolfish(g, s):
         raise IllegalChoice("victim", f"seat {s} is on the werewolves' side: the werewolves "
                                       "choose a victim who is not one of theirs")
     return common.tonight(g, "victim", s)
 
 
-WEREWOLVES = Step("werewolves", ("night",), 800, EVERY_NIGHT, Kind.SEAT, role="werewolf",
+WEREWOLVES = Step("werewolves", ("night",), order("werewolves"), EVERY_NIGHT, Kind.SEAT, role="werewolf",
                   key="victim", called=lambda g: bool(sides.pack(g)), wakes=sides.pack,
-                  brief=_brief_pack, options=_victims, act=_devour)
+                  brief=_brief_pack, options=_victims, act=_devour,
+                  required=lambda g: foretold(g) is not None)
 
 WEREWOLF = Character("werewolf", "Loup-Garou", "Werewolf", "werewolves", "werewolves",
                      ((BEST_OF, 3), (BASE_GAME, 6)), per_game=0, steps=(WEREWOLVES,))
@@ -72,7 +99,7 @@ def _infect(g: Game, stop: Stop, c: Choice | None) -> Game:
 ACCURSED_WOLF_FATHER = Character(
     "accursed_wolf_father", "Infect Père des Loups", "Accursed Wolf-Father", "werewolves",
     "werewolves", ((BEST_OF, 1),),
-    steps=(Step("accursed_wolf_father", ("night",), 1000, EVERY_NIGHT, Kind.YES,
+    steps=(Step("accursed_wolf_father", ("night",), order("accursed_wolf_father"), EVERY_NIGHT, Kind.YES,
                 role="accursed_wolf_father", key="infect", spent=lambda g: g.memo.get(USED, False),
                 options=_infect_options, act=_infect),))
 
@@ -100,7 +127,7 @@ def _devour_again(g: Game, stop: Stop, c: Choice | None) -> Game:
 BIG_BAD_WOLF = Character(
     "big_bad_wolf", "Grand Méchant Loup", "Big Bad Wolf", "werewolves", "werewolves",
     ((BEST_OF, 1),),
-    steps=(Step("big_bad_wolf", ("night",), 1100, EVERY_NIGHT, Kind.SEAT, role="big_bad_wolf",
+    steps=(Step("big_bad_wolf", ("night",), order("big_bad_wolf"), EVERY_NIGHT, Kind.SEAT, role="big_bad_wolf",
                 key="victim", spent=sides.a_wolf_died, options=_second_victims,
                 act=_devour_again),))
 

@@ -15,4 +15,6 @@ SCREENS = (
     ("history", "history", "HistoryScreen"),
     ("settings", "settings", "SettingsScreen"),
     ("recorder", "recorder", "RecorderScreen"),
+    ("tutorial", "tutorial", "TutorialScreen"),
+    ("soon", "home", "SoonScreen"),
 )

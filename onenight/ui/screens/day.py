@@ -3,12 +3,13 @@ a random first speaker, the cards in play and the artifact rules as reminders, a
 players are ready to vote (from the box)."""
 
 import math
+from collections import Counter
 
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
-from kivy.uix.modalview import ModalView
 
 from .. import trace
+from ..widgets.dialog import Dialog
 from ..pacing import AFTER
 from .base import BaseScreen
 
@@ -18,10 +19,28 @@ def mmss(seconds: float) -> str:
     return f"{s // 60}:{s % 60:02d}"
 
 
-class VoteModes(ModalView):
-    """Asks how this vote is taken: the box (when connected), fingers, or the tablet."""
+class VoteModes(Dialog):
+    """Asks how this vote is taken: the box (when connected), fingers, or the tablet. A
+    choice that cannot be taken says why."""
 
     screen = ObjectProperty(None)
+    box_why = StringProperty("")
+    """Why the box cannot take this vote ("" when it can)."""
+
+    def on_open(self):
+        app = self.screen.app
+        if app.box_ready() and app.box.covers(len(app.ctl.state.players)):
+            self.box_why = ""
+        elif app.box_ready():
+            self.box_why = app.tr("vote.mode.box_why_pads")
+        elif app.box is not None:
+            self.box_why = app.tr("vote.mode.box_why_offline")
+        else:
+            self.box_why = app.tr("vote.mode.box_why_none")
+
+    def choose(self, mode: str):
+        self.dismiss()
+        self.screen.start_vote(mode)
 
 
 class DayScreen(BaseScreen):
@@ -53,11 +72,12 @@ class DayScreen(BaseScreen):
         self.reminder_text = "\n".join(rules)
         if self._deck_shown != (v.in_play, self.app.lang):
             self._deck_shown = (v.in_play, self.app.lang)
-            row = self.ids.in_play
-            row.clear_widgets()
-            for card in v.in_play:
-                row.add_widget(Factory.CardTile(card=card, label=self.tr("role." + card),
-                                                 one_line=True))
+            grid = self.ids.in_play
+            grid.clear_widgets()
+            copies = Counter(self.app.ctl.state.deck)
+            for card in v.in_play:  # every card in play, with its count: nothing to scroll
+                grid.add_widget(Factory.RoleChip(card=card, label=self.tr("role." + card),
+                                                 count=copies[card]))
 
     def tick(self):
         for alert in self.app.ctl.day_alerts():

@@ -1,15 +1,40 @@
-"""History: the finished games, newest first, each a game record that can be copied to a
-folder of the host's choice (a USB key, a shared folder...)."""
+"""History: the finished games, newest first, dated in local time, with the evening's
+running score. A game reopens to its verdict; any game, or all, can be copied (game records)
+to a folder chosen in a folder browser (a USB key, a shared folder...)."""
 
+from __future__ import annotations
+
+import datetime as _dt
+import os
 from pathlib import Path
 
 from kivy.factory import Factory
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
 from onenight.game import storage
+from onenight.game.evening import evening
+from onenight.game.history import verdict_record
 from onenight.rules.scenarios import SCENARIO
 
+from ..widgets.dialog import Dialog
 from .base import BaseScreen
+from .result import score_line
+
+
+def local_when(iso: str, tr, tz=None) -> str:
+    """A record's ISO date and time as the table reads it: in local time ("mar. 25 nov. ·
+    21 h 04"); the raw text when it is not a date."""
+    try:
+        t = _dt.datetime.fromisoformat(iso)
+    except (TypeError, ValueError):
+        return str(iso)
+    if t.tzinfo is None:
+        t = t.replace(tzinfo=_dt.timezone.utc)
+    t = t.astimezone(tz)
+    days = tr("date.days").split(",")
+    months = tr("date.months").split(",")
+    return tr("date.format", day=days[t.weekday()], d=t.day, month=months[t.month - 1],
+              h=f"{t.hour:02d}", m=f"{t.minute:02d}")
 
 
 class HistoryRow(Factory.ButtonBehavior, Factory.BoxLayout):
@@ -19,8 +44,53 @@ class HistoryRow(Factory.ButtonBehavior, Factory.BoxLayout):
     selected = BooleanProperty(False)
 
 
+def folder_places() -> list[tuple[str, str]]:
+    """Folders to start from: (translation key, path) for those that exist here."""
+    out = [("history.place_home", str(Path.home()))]
+    for media in ("/media", "/run/media", "/mnt"):
+        if os.path.isdir(media):
+            out.append(("history.place_media", media))
+            break
+    return out
+
+
+class FolderChooser(Dialog):
+    """Choose the folder the games are copied to: browse, then "Copy here"."""
+
+    screen = Factory.ObjectProperty(None)
+    everything = BooleanProperty(False)
+    error = StringProperty("")
+    """Why the copy failed, written under the folder."""
+    places = ListProperty([])
+
+    def on_open(self):
+        self.error = ""
+        self.places = folder_places()
+
+    @staticmethod
+    def only_folders(folder, name) -> bool:
+        return os.path.isdir(os.path.join(folder, name))
+
+    def go_up(self):
+        self.ids.chooser.path = str(Path(self.ids.chooser.path).parent)
+
+    def go_to(self, place: int):
+        if place < len(self.places):
+            self.ids.chooser.path = self.places[place][1]
+
+    def copy_here(self):
+        path = self.ids.chooser.path
+        done, why = self.screen.export_to(path, self.everything)
+        if done:
+            self.dismiss()
+        else:
+            self.error = why
+
+
 class HistoryScreen(BaseScreen):
     summary = StringProperty("")
+    score_text = StringProperty("")
+    """The evening's running score (the newest games)."""
     selected = NumericProperty(-1)
     can_open = BooleanProperty(False)
     """The selected game's verdict can be shown (a one-night game's: the classic game's has no
@@ -45,7 +115,7 @@ class HistoryScreen(BaseScreen):
             teams = ", ".join(self.tr("team." + t) for t in e.winning_teams) or \
                 self.tr("history.nobody_won")
             row = HistoryRow(index=i)
-            row.title = f"{e.finished[:16].replace('T', ' ')}  ·  {name}"
+            row.title = f"{local_when(e.finished, self.tr)}  ·  {name}"
             row.detail = self.tr("history.detail", teams=teams,
                                  winners=", ".join(e.players[s] for s in e.winners) or "—",
                                  players=len(e.players))
@@ -60,34 +130,43 @@ class HistoryScreen(BaseScreen):
         if bad:
             key = "history.unreadable_one" if bad == 1 else "history.unreadable"
             self.summary += "  " + self.tr(key, count=bad)
-        if not self.ids.folder.text:
-            self.ids.folder.text = str(self.app.export_folder())
-
-    def open_selected(self):
-        """The selected game's verdict, on the verdict screen."""
-        if 0 <= self.selected < len(self.entries) and self.entries[self.selected].outcome:
-            self.app.sm.get_screen("result").showing = self.entries[self.selected]
-            self.app.go("result")
+        self.score_text = score_line(self.tr, evening(entries))
 
     def select(self, i: int):
         self.selected = i
-        self.refresh()
+        for row in self.ids.rows.children:
+            row.selected = row.index == i
+        self.can_open = self.entries[i].outcome is not None
+
+    def open_verdict(self):
+        """The chosen game, reopened to its verdict: as it was checked when the history was
+        read (a one-night game's; the classic game has no verdict screen yet)."""
+        if not 0 <= self.selected < len(self.entries):
+            self.app.notify("history.choose_first", kind="error")
+            return
+        e = self.entries[self.selected]
+        if e.outcome is not None:
+            self.app.sm.get_screen("result").show_record(verdict_record(e), e.path)
 
     def export(self, everything: bool):
+        """Choose a folder, then copy the chosen game (or all of them) into it."""
+        if not everything and not 0 <= self.selected < len(self.entries):
+            self.app.notify("history.choose_first", kind="error")
+            return
+        FolderChooser(screen=self, everything=everything).open()
+
+    def export_to(self, folder: str, everything: bool) -> tuple[bool, str]:
         paths = [e.path for e in self.entries] if everything else \
             ([self.entries[self.selected].path] if 0 <= self.selected < len(self.entries) else [])
         if not paths:
-            self.app.notify("history.choose_first", kind="error")
-            return
-        folder = self.ids.folder.text.strip()
+            return False, self.tr("history.choose_first")
         if not folder:
-            self.app.notify("history.folder_missing", kind="error")
-            return
+            return False, self.tr("history.folder_missing")
         try:
             done = self.app.ctl.history.export(paths, Path(folder))
         except OSError as e:
-            self.app.notify("history.export_failed", kind="error",
-                            reason=storage.problem(e, folder) or storage.IO)
-            return
+            why = self.app.reason_text(storage.problem(e, folder) or storage.IO)
+            return False, self.tr("history.export_failed", reason=why)
         key = "history.exported_one" if len(done) == 1 else "history.exported"
         self.app.notify(key, count=len(done), folder=folder)
+        return True, ""

@@ -1,11 +1,18 @@
-"""Home: start a new game, go back to the game in progress (or its verdict), the history,
-the settings; and the games whose journal could not be read, offered back."""
+"""Home: the games to play (one tile per game, from ``GAMES``), the game in progress (or its
+verdict), how to play, the history and the settings; and the games whose journal could not be
+read, offered back.
+
+A new game is one line in ``GAMES``: its names, its emblem and the screen that starts it.
+A game whose screen is not built yet opens the "coming soon" screen instead."""
+
+from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
-from kivy.factory import Factory
 from kivy.properties import BooleanProperty, StringProperty
 
+from ..widgets.dialog import confirm
 from .base import BaseScreen
 
 #: the screen that shows each phase of a game in progress
@@ -13,10 +20,27 @@ PHASE_SCREEN = {"night": "night", "day": "day", "vote": "vote", "reveal": "revea
                 "end": "result"}
 
 
+@dataclass(frozen=True)
+class Game:
+    id: str
+    title: str  # translation keys
+    tagline: str
+    card: str  # the emblem on its tile
+    screen: str  # the screen that starts a new game of it
+
+
+GAMES = (
+    Game("onenight", "home.game.onenight", "home.game.onenight_tagline", "werewolf", "players"),
+    Game("classic", "home.game.classic", "home.game.classic_tagline", "seer", "classic_players"),
+)
+
+
 class HomeScreen(BaseScreen):
     can_resume = BooleanProperty(False)
     """A game is between its night and its verdict (which it can show again)."""
     resume_label = StringProperty("")
+    first_game = BooleanProperty(False)
+    """No game played yet: "how to play" is offered first."""
     notice = StringProperty("")
     """A game that could not be read: the most recent one set aside, or the journal held."""
     held = BooleanProperty(False)
@@ -39,6 +63,22 @@ class HomeScreen(BaseScreen):
                 else self.tr("home.set_aside", date=date)
         else:
             self.notice = ""
+        try:
+            entries, _bad = self.app.ctl.history.entries()
+        except OSError:
+            entries = []
+        self.first_game = not entries
+
+    def start(self, game_id: str):
+        game = next(g for g in GAMES if g.id == game_id)
+        if game.id == "onenight":
+            self.new_game()
+        elif game.screen in self.app.sm.screen_names:
+            self.app.go(game.screen)
+        else:
+            soon = self.app.sm.get_screen("soon")
+            soon.game = game.id
+            self.app.go("soon")
 
     def new_game(self):
         if self.app.ctl.phase != "setup":
@@ -68,7 +108,14 @@ class HomeScreen(BaseScreen):
             return
         aside = self.aside[0]
         date = time.strftime(self.tr("home.date_format"), time.localtime(aside.when))
-        self.asking = Factory.Ask(lambda: self.app.delete_set_aside(aside.path),
-                                  question=self.tr("home.delete_question", date=date),
-                                  yes=self.tr("home.delete"), no=self.tr("home.keep"))
-        self.asking.open(animation=False)
+        self.asking = confirm(self.tr("home.delete_title"),
+                              self.tr("home.delete_question", date=date),
+                              self.tr("home.delete"),
+                              lambda: self.app.delete_set_aside(aside.path),
+                              danger=True, no=self.tr("home.keep"))
+
+
+class SoonScreen(BaseScreen):
+    """A game whose screens are still to come: says so, and the way back."""
+
+    game = StringProperty("classic")

@@ -1,96 +1,199 @@
-"""The result: who dies and why, who wins and why (one sentence per death and per verdict,
-from the rules' reason codes), each player's identity, and the votes round the table."""
+"""The verdict, news first: a banner with the winning side in its colour (and a sound), the
+dead with their cards, then the reasons (one sentence per death and per verdict, from the
+rules' reason codes), every player with their card, the votes round the table with the
+Bodyguard's save drawn on them, and the evening's running score.
 
-from kivy.factory import Factory
-from kivy.properties import ObjectProperty, StringProperty
+It is drawn from a game record (``onenight-game/1``, with what the app announced in
+``outcome``): the game just confirmed, or a game of the history reopened to its verdict.
+"""
 
+from __future__ import annotations
+
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
+
+from onenight.game.evening import evening, score
+
+from .. import theme
 from .base import BaseScreen
 
 
-def outcome_sentences(tr, players, outcome) -> tuple[list[str], list[str]]:
-    """(what happened at the vote, who won) as sentences in the current language."""
+def outcome_sentences(tr, players, outcome: dict) -> tuple[list[str], list[str]]:
+    """(what happened at the vote, who won) as sentences in the current language, from a
+    record's ``outcome``. A sentence never names a card that was not in play: "nor the
+    Tanner" is said only when someone was on the Tanner's side."""
     deaths = []
-    for d in outcome.deaths:
-        if d.cause.value == "vote":
-            deaths.append(tr("result.death.vote", name=players[d.seat], votes=d.votes))
+    for d in outcome["deaths"]:
+        if d["cause"] == "vote":
+            deaths.append(tr("result.death.vote", name=players[d["seat"]], votes=d["votes"]))
         else:
-            deaths.append(tr("result.death.hunter", name=players[d.seat], hunter=players[d.by]))
-    for s in outcome.spared:
-        key = "result.spared.bodyguard" if s in outcome.protected else "result.spared.prince"
+            deaths.append(tr("result.death.hunter", name=players[d["seat"]],
+                             hunter=players[d["by"]]))
+    for s in outcome.get("spared", ()):
+        key = "result.spared.bodyguard" if s in outcome.get("protected", ()) \
+            else "result.spared.prince"
         deaths.append(tr(key, name=players[s]))
-    if not outcome.deaths:
+    if not outcome["deaths"]:
         deaths.insert(0, tr("result.nobody_dies"))
+    tanner = "tanner" in outcome.get("teams", ())
     verdicts = []
-    for v in outcome.verdicts:
-        key = f"verdict.{v.team.value}.{'won' if v.won else 'lost'}.{v.reason.value}"
-        name = players[v.seat] if v.seat is not None else ""
-        verdicts.append(tr(key, name=name))
+    for v in outcome["verdicts"]:
+        key = f"verdict.{v['team']}.{'won' if v['won'] else 'lost'}.{v['reason']}"
+        if not tanner and key + ".no_tanner" in _KEYS_WITHOUT_TANNER:
+            key += ".no_tanner"
+        seat = v.get("seat")
+        verdicts.append(tr(key, name=players[seat] if seat is not None else ""))
     return deaths, verdicts
 
 
+_KEYS_WITHOUT_TANNER = {"verdict.werewolf.won.no_werewolf_died.no_tanner"}
+"""Verdict sentences with a variant for a table where nobody was on the Tanner's side."""
+
+
+def score_line(tr, games) -> str:
+    """The evening's running score over ``games`` ("Tonight, 3 games: Ana 2/3 ..."), or ""
+    before a second game."""
+    if len(games) < 2:
+        return ""
+    rows = "   ".join(tr("result.score_row", name=s.name, wins=s.wins, games=s.games)
+                      for s in score(games))
+    return tr("result.score", games=len(games), rows=rows)
+
+
+def headline(tr, teams) -> str:
+    if not teams:
+        return tr("result.headline.nobody")
+    if len(teams) == 1:
+        return tr("result.headline." + teams[0])
+    sides = tr("result.and").join(tr("result.side." + t) for t in teams)
+    return tr("result.headline.many", sides=sides[:1].upper() + sides[1:])
+
+
 class ResultScreen(BaseScreen):
+    headline = StringProperty("")
+    """The news: who wins, in big letters."""
+    banner_colour = ListProperty(list(theme.PANEL_HI))
+    """The winning side's colour (the first side's, when two win)."""
+    winners_text = StringProperty("")
     deaths_text = StringProperty("")
     verdicts_text = StringProperty("")
-    winners_text = StringProperty("")
+    score_text = StringProperty("")
+    """The evening's running score: who won how often."""
     saved_text = StringProperty("")
-    showing = ObjectProperty(None, allownone=True)
-    """A game of the history (a history entry) whose verdict is shown again, or None: the
-    game of the table."""
+    review = BooleanProperty(False)
+    """A game of the history reopened (no sound, no "play again")."""
+
+    record = None
+    """The game record shown; None: the game just confirmed."""
+
+    def show_record(self, record: dict, path=None):
+        """Reopen a game of the history to its verdict."""
+        self.record = record
+        self._path = path
+        self.review = True
+        self.app.go("result")
+
+    def on_leave(self, *_):
+        if self.review:
+            self.record, self.review = None, False
+
+    def _record(self):
+        if self.review and self.record is not None:
+            return self.record
+        return self.app.ctl.state.record
 
     def refresh(self):
-        if self.showing is not None:
-            e = self.showing
-            players, o = list(e.players), e.outcome
-            self.saved_text = self.tr("result.played_on",
-                                      date=e.finished[:16].replace("T", " "))
-        else:
-            ctl = self.app.ctl
-            o = ctl.outcome
-            if o is None:
-                return
-            players = ctl.state.players
-            if ctl.state.record_path:
-                self.saved_text = self.tr("result.saved")
-            else:
-                reason = self.app.reason_text(ctl.save_error or "io")
-                self.saved_text = self.tr("result.not_saved", reason=reason)
-        deaths, verdicts = outcome_sentences(self.tr, players, o)
+        rec = self._record()
+        if not rec or "outcome" not in rec:
+            return
+        tr = self.tr
+        o = rec["outcome"]
+        players = list(rec["players"])
+        teams = list(o.get("winning_teams", ()))
+        self.headline = headline(tr, teams)
+        self.banner_colour = list(theme.TEAM_COLOURS.get(teams[0], theme.PANEL_HI)) if teams \
+            else list(theme.PANEL_HI)
+        names = [players[s] for s in o["winners"]]
+        self.winners_text = tr("result.winners", names=", ".join(names)) if names \
+            else tr("result.no_winner")
+        deaths, verdicts = outcome_sentences(tr, players, o)
         self.deaths_text = "\n".join(deaths)
         self.verdicts_text = "\n".join(verdicts)
-        names = [players[s] for s in o.winners]
-        self.winners_text = self.tr("result.winners", names=", ".join(names)) if names \
-            else self.tr("result.no_winner")
-        rows = self.ids.rows
-        rows.clear_widgets()
+        self._dead_row(players, o)
+        self._players(players, o)
+        self._circle(players, rec, o)
+        self._score()
+        ctl = self.app.ctl
+        if self.review:
+            from .history import local_when  # (history imports this module)
+
+            self.saved_text = tr("result.played_on", date=local_when(rec.get("finished"), tr))
+        elif ctl.state.record_path:
+            self.saved_text = tr("result.saved")
+        else:  # why, and that it will be saved as soon as the storage takes it
+            self.saved_text = tr("result.not_saved",
+                                 reason=self.app.reason_text(ctl.save_error or "io"))
+
+    def _dead_row(self, players, o):
+        from kivy.factory import Factory
+
+        row = self.ids.dead
+        row.clear_widgets()
+        for d in o["deaths"]:
+            seat = d["seat"]
+            card = o["roles"][seat]
+            detail = self.tr("role." + card)
+            row.add_widget(Factory.PlayerTile(card=card, name=players[seat], detail=detail,
+                                              tone="dead"))
+
+    def _players(self, players, o):
+        from kivy.factory import Factory
+
+        grid = self.ids.players
+        grid.clear_widgets()
         for i, name in enumerate(players):
-            r = Factory.SeatRow(seat=i, name=name, card=o.roles[i])
-            won = i in o.winners
-            bits = [self.tr("role." + o.roles[i]),
-                    self.tr("result.won") if won else self.tr("result.lost")]
-            if i in o.dead:
-                bits.append(self.tr("result.dead"))
-            r.status = " · ".join(bits)
-            r.colour = list(self._colour(won))
-            rows.add_widget(r)
+            card = o["roles"][i]
+            won = i in o["winners"]
+            dead = i in o["dead"]
+            mark = self.tr("result.won" if won else "result.lost")
+            if dead:
+                mark = self.tr("result.dead") + " · " + mark
+            grid.add_widget(Factory.PlayerTile(card=card, name=name, mark=mark,
+                                               detail=self.tr("role." + card),
+                                               tone="dead" if dead else ("won" if won else "lost")))
+
+    def _circle(self, players, rec, o):
         c = self.ids.circle
         c.names = list(players)
-        c.votes = list(o.votes)
-        c.counts = list(o.counts)
-        c.dead = list(o.dead)
+        c.votes = list(rec["votes"])
+        c.counts = list(o.get("votes_received") or _counts(rec["votes"], len(players)))
+        c.dead = list(o["dead"])
+        c.protected = list(o.get("protected", ()))
+        # the Bodyguard's arrow is the one that protects: drawn in the saving colour
+        c.guards = [i for i, r in enumerate(o["roles"]) if r == "bodyguard"
+                    and rec["votes"][i] in c.protected]
 
-    @staticmethod
-    def _colour(won):
-        from .. import theme
-        return theme.GOOD if won else theme.MUTED
+    def _score(self):
+        entries, _bad = self.app.ctl.history.entries()
+        upto = None
+        path = getattr(self, "_path", None) if self.review else self.app.ctl.state.record_path
+        if path is not None:
+            upto = next((e for e in entries if e.path == path), None)
+            if upto is None:
+                self.score_text = ""
+                return
+        self.score_text = score_line(self.tr, evening(entries, upto))
 
     def on_pre_enter(self, *_):
         super().on_pre_enter()
         self.scroll_to_top()
 
     def on_enter(self, *_):
-        o = self.app.ctl.outcome
-        if o is None or self.showing is not None:  # a game of the history is not said again
+        if self.review:
             return
+        o = self.app.ctl.outcome
+        if o is None:
+            return
+        self.app.sounds.play("verdict")
         if not o.deaths:
             self.app.say("result.nobody_died")
         teams = o.winning_teams
@@ -101,12 +204,17 @@ class ResultScreen(BaseScreen):
         for t in teams:
             self.app.say(line[t])
 
-    def on_leave(self, *_):
-        self.showing = None
-
     def again(self):
-        if self.showing is None and self.app.send({"type": "new_game"}):
+        if self.app.send({"type": "new_game"}):
             self.app.go("scenario")
 
     def home(self):
-        self.app.go("home" if self.showing is None else "history")
+        self.app.go("history" if self.review else "home")
+
+
+def _counts(votes, n):
+    out = [0] * n
+    for t in votes:
+        if t is not None:
+            out[t] += 1
+    return out

@@ -1,5 +1,7 @@
 """Settings: language, voice, volumes, night timing, debate length, and the vote box link
-(address, pairing, live status, a pad test)."""
+(address, pairing, live status, a pad test, the tablets paired with the box)."""
+
+import time
 
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
@@ -38,7 +40,22 @@ class RoleTimeRow(Factory.BoxLayout):
     """The host changed this role's time."""
 
 
+class PairedTablet(Factory.BoxLayout):
+    """One tablet paired with the box, with a button to have the box forget it."""
+
+    app_id = StringProperty("")
+    label = StringProperty("")
+
+
 class SettingsScreen(BaseScreen):
+    searching = BooleanProperty(False)
+    """Looking for the box (serial devices, boxes on the network)."""
+    found_text = StringProperty("")
+    discovery_targets = None
+    """Where to ask for boxes on the network (None: the local network and this machine)."""
+    discovery_seconds = 1.5
+    """How long boxes have to answer."""
+    _thread = None
     box_status = StringProperty("")
     box_supported = BooleanProperty(False)
     box_connected = BooleanProperty(False)
@@ -88,7 +105,10 @@ class SettingsScreen(BaseScreen):
         if unit == "percent":
             row.value_text = f"{round(v * 100)} %"
         elif unit == "pace":
-            row.value_text = f"{int(v)} %"
+            # which way is faster: the players' time is this share of the standard time
+            way = "normal" if v == 100 else ("faster" if v < 100 else "slower")
+            row.value_text = self.tr("settings.pace_value", n=int(v),
+                                     way=self.tr("settings.pace_" + way))
         elif unit == "keep":  # 0: every game; else the newest, the older deleted as new come
             row.value_text = self.tr("unit.keep", n=int(v)) if v else self.tr("unit.keep_all")
         else:
@@ -164,9 +184,90 @@ class SettingsScreen(BaseScreen):
         elif box is None:
             self.box_status = self.tr("box.status.none")
         else:
-            self.box_status = self.tr("box.status." + box.status(), **box.status_facts())
+            pairing = getattr(box, "pair_code", lambda: None)()
+            status = "pairing" if pairing else box.status()
+            self.box_status = self.tr("box.status." + status, **box.status_facts())
             if getattr(box, "testing", False):
                 self.box_status += "  " + self.tr("box.pads_pressed", **box.status_facts())
+        self._show_tablets()
+
+    _tablets_shown = None
+
+    def _show_tablets(self):
+        """The tablets the box knows, each with a button to forget it (one that is not yours
+        may have been paired by a player: the box tells the tablet of every pairing)."""
+        box = self.app.box
+        tablets = box.tablets() if box is not None and hasattr(box, "tablets") else []
+        shown = (tuple((t["id"], t["name"], t["at"], t["me"]) for t in tablets), self.app.lang)
+        if shown == self._tablets_shown:
+            return
+        self._tablets_shown = shown
+        rows = self.ids.tablets
+        rows.clear_widgets()
+        for t in tablets:
+            name = t["name"] or t["id"]
+            if t["me"]:
+                label = self.tr("settings.box_this_tablet", name=name)
+            else:
+                when = time.localtime(t["at"])
+                date = time.strftime("%d/%m/%Y à %H h %M" if self.app.lang == "fr"
+                                     else "%Y-%m-%d %H:%M", when)
+                label = self.tr("settings.box_tablet", name=name, date=date)
+            row = PairedTablet(app_id=t["id"], label=label)
+            row.ids.forget.bind(on_release=lambda w, i=t["id"]: self.forget(i))
+            rows.add_widget(row)
+
+    def forget(self, app_id: str):
+        if self.app.box is not None:
+            self.app.box.forget(app_id)
+
+    def find(self) -> list:
+        """The boxes found now: serial devices of this machine, boxes on the network."""
+        from onenight.box.discovery import network_boxes, serial_devices
+
+        return network_boxes(timeout=self.discovery_seconds, targets=self.discovery_targets) \
+            + serial_devices()
+
+    def search(self):
+        """Look for the box in the background; what is found is offered as buttons."""
+        import threading
+
+        from kivy.clock import Clock
+
+        if self.searching:
+            return
+        self.searching = True
+        self.found_text = ""
+
+        def look():
+            try:
+                found = self.find()
+            except OSError:
+                found = []
+            Clock.schedule_once(lambda dt: self.show_found(found), 0)
+
+        self._thread = threading.Thread(target=look, name="box-search", daemon=True)
+        self._thread.start()
+
+    def show_found(self, found):
+        from kivy.factory import Factory
+
+        self.searching = False
+        grid = self.ids.found
+        grid.clear_widgets()
+        for f in found:
+            kind = self.tr("settings.box_found_" + f.kind)
+            b = Factory.BigButton(text=f"{f.name} · {kind}", primary=f.address == self.app.settings.box_address)
+            b.address = f.address
+            b.bind(on_release=lambda w: self.use(w.address))
+            grid.add_widget(b)
+        self.found_text = self.tr("settings.box_found", count=len(found)) if found \
+            else self.tr("settings.box_found_none")
+
+    def use(self, address: str):
+        """Connect to a box that was found."""
+        self.ids.address.text = address
+        self.connect()
 
     def connect(self):
         addr = self.ids.address.text.strip()

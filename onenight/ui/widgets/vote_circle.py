@@ -1,18 +1,44 @@
-"""The players round a circle, in seat order; each seat shows whether its vote is in, and
-once the votes are revealed, an arrow from each voter to the player they point at, with the
-number of votes each received."""
+"""The players round the table, in seat order, each in a chip with their name; before the
+reveal each chip says whether that vote is in (never whom for), and once every vote is in,
+an arrow goes from each voter to the player they point at, with the votes each received.
+
+Made for a full table on a small screen (ten players at 800x480, eighteen for the classic
+game): the chips sit round a rectangle that fills the widget, as wide as the seats beside
+each other leave room for (a long name is drawn smaller before it is shortened); arrows bow
+toward the middle and run under the chips, so they never cover a name; two players who vote
+for each other get two arrows curving apart; the most voted player is lit; the Bodyguard's save is drawn (a shield on the
+saved player, the Bodyguard's arrow in the saving colour)."""
 
 from __future__ import annotations
 
 import math
 
 from kivy.clock import Clock
-from kivy.graphics import Color, Ellipse, Line, Triangle
-from kivy.properties import ListProperty, NumericProperty, ObjectProperty
-from kivy.uix.label import Label
+from kivy.graphics import Color, Line, Triangle
+from kivy.properties import (BooleanProperty, ListProperty, NumericProperty, ObjectProperty,
+                             StringProperty)
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from .. import theme
+
+DARK_TEXT = (0.1, 0.08, 0.05, 1)
+
+
+class SeatChip(BoxLayout):
+    """One seat: a rounded chip with the player's name and a mark (the votes received, or
+    whether their vote is in). Its look is in vote_circle.kv."""
+
+    seat = NumericProperty(0)
+    name = StringProperty("")
+    mark = StringProperty("")
+    fill = ListProperty(list(theme.PANEL_HI))
+    ink = ListProperty(list(theme.TEXT))
+    ring = ListProperty([0, 0, 0, 0])
+    """An outline (the player whose vote is being entered), transparent for none."""
+    shielded = BooleanProperty(False)
+    """Saved by the Bodyguard: a shield is drawn at the chip's start."""
+    font_size = NumericProperty(20)
 
 
 class VoteCircle(Widget):
@@ -23,6 +49,10 @@ class VoteCircle(Widget):
     """Per seat: the seat they point at; None until the votes are revealed."""
     counts = ObjectProperty(None, allownone=True)
     dead = ListProperty([])
+    protected = ListProperty([])
+    """Seats the Bodyguard saved (drawn with a shield)."""
+    guards = ListProperty([])
+    """Seats whose vote protects (the Bodyguard's): their arrow is drawn in the saving colour."""
     current = NumericProperty(-1)
     """A seat to ring (the player whose vote is being entered), or -1."""
     scale = NumericProperty(1.0)
@@ -31,79 +61,151 @@ class VoteCircle(Widget):
 
     def __init__(self, **kw):
         super().__init__(**kw)
-        self._labels: list[Label] = []
+        self.chips: list[SeatChip] = []
+        self.arrows: list[list[float]] = []
+        """Each arrow drawn, as the points of its line (for tests: never across a chip)."""
         # one redraw per frame, however many properties a screen sets in a row
         self._redraw = Clock.create_trigger(self._draw, -1)
         self.bind(pos=self._redraw, size=self._redraw, names=self._redraw, is_in=self._redraw,
                   votes=self._redraw, counts=self._redraw, dead=self._redraw,
-                  scale=self._redraw, text_scale=self._redraw, current=self._redraw)
+                  protected=self._redraw, guards=self._redraw, scale=self._redraw,
+                  text_scale=self._redraw, current=self._redraw)
+
+    # ---- geometry ------------------------------------------------------------------------
+    def chip_height(self) -> float:
+        return 44 * self.text_scale
+
+    def layout(self) -> tuple[list[tuple[float, float]], float, float]:
+        """The chips' centres round the table (a rectangle filling the widget: seat 1 at the
+        top left, then clockwise), and the chips' width and height: as wide as the chips
+        beside each other leave room for."""
+        n = len(self.names)
+        h = self.chip_height()
+        gap = 8 * self.scale
+        if n == 0:
+            return [], 0.0, h
+        W, H = self.width, self.height
+        # seats per edge, in proportion to the edges' lengths (top and bottom alike)
+        across = max(1, min(n // 2, round(n * W / (2 * W + 2 * max(H - 2 * h, 1)))))
+        top, bottom = across, across
+        left = (n - top - bottom) // 2
+        right = n - top - bottom - left
+        rows = max(left, right)
+        w = min(220 * self.scale, (W - gap * (across - 1)) / across, W / 2 - gap)
+        w = max(40 * self.scale, w)
+        x0, x1 = self.x + w / 2, self.right - w / 2
+        y0, y1 = self.y + h / 2, self.top - h / 2
+
+        def along(a, b, k, i):  # the i-th of k points spread evenly from a to b
+            return (a + b) / 2 if k == 1 else a + (b - a) * i / (k - 1)
+
+        def between(a, b, k, i):  # the i-th of k points strictly between a and b
+            return a + (b - a) * (i + 1) / (k + 1)
+
+        pts = [(along(x0, x1, top, i), y1) for i in range(top)]
+        pts += [(x1, between(y1, y0, right, i)) for i in range(right)]
+        pts += [(along(x1, x0, bottom, i), y0) for i in range(bottom)]
+        pts += [(x0, between(y0, y1, left, i)) for i in range(left)]
+        if rows and (y1 - y0) / (rows + 1) < h + gap:  # too many down the sides: narrower
+            h = max(24 * self.text_scale, (y1 - y0) / (rows + 1) - gap)
+        return pts, w, h
 
     def seat_pos(self, i: int) -> tuple[float, float]:
-        n = max(1, len(self.names))
-        # room outside the ring for a seat's circle and its name (70 px at 1280x800)
-        r = min(self.width, self.height) / 2 - 34 * self.scale - 36 * self.text_scale
-        a = math.pi / 2 - 2 * math.pi * i / n  # seat 1 at the top, then clockwise
-        return self.center_x + r * math.cos(a), self.center_y + r * math.sin(a)
+        return self.layout()[0][i]
 
+    # ---- drawing -------------------------------------------------------------------------
     def _draw(self, *_):
         self.canvas.clear()
-        for lb in self._labels:
-            self.remove_widget(lb)
-        self._labels = []
+        for c in self.chips:
+            self.remove_widget(c)
+        self.chips = []
+        self.arrows = []
         n = len(self.names)
         votes, counts = self.votes, self.counts
         if n == 0 or (votes is not None and len(votes) != n) or \
                 (counts is not None and len(counts) != n):
             return  # mid-update: the next frame draws the consistent state
-        rad = 34 * self.scale
-        with self.canvas:
-            if self.votes is not None:
-                for i, t in enumerate(self.votes):
-                    if t is None:
-                        continue
-                    x1, y1 = self.seat_pos(i)
-                    x2, y2 = self.seat_pos(t)
-                    dx, dy = x2 - x1, y2 - y1
-                    d = math.hypot(dx, dy) or 1
-                    ux, uy = dx / d, dy / d
-                    off = 7 * self.scale  # keep mutual votes apart
-                    sx, sy = x1 + ux * rad - uy * off, y1 + uy * rad + ux * off
-                    ex, ey = x2 - ux * (rad + 4) - uy * off, y2 - uy * (rad + 4) + ux * off
-                    Color(*theme.ACCENT)
-                    Line(points=[sx, sy, ex, ey], width=2.2 * self.scale)
-                    h = 20 * self.scale
-                    px, py = -uy, ux
-                    Triangle(points=[ex, ey, ex - ux * h + px * h * 0.5, ey - uy * h + py * h * 0.5,
-                                     ex - ux * h - px * h * 0.5, ey - uy * h - py * h * 0.5])
-            for i in range(n):
-                x, y = self.seat_pos(i)
-                if i in self.dead:
-                    Color(*theme.BAD)
-                elif self.votes is None and i < len(self.is_in) and self.is_in[i]:
-                    Color(*theme.GOOD)
-                else:
-                    Color(*theme.PANEL_HI)
-                Ellipse(pos=(x - rad, y - rad), size=(2 * rad, 2 * rad))
-                if i == self.current:
-                    Color(*theme.ACCENT)
-                    Line(circle=(x, y, rad + 5 * self.scale), width=2.5 * self.scale)
+        centres, w, h = self.layout()
+        top = max(counts) if counts else 0
+        if votes is not None:
+            self._draw_arrows(centres, w, h, votes, counts, top)
         for i, name in enumerate(self.names):
-            x, y = self.seat_pos(i)
-            if self.counts is not None:
-                mark = str(self.counts[i])
+            chip = SeatChip(seat=i, name=name, size_hint=(None, None), size=(w, h),
+                            font_size=21 * self.text_scale)
+            chip.center = centres[i]
+            if counts is not None:
+                chip.mark = str(counts[i])
             elif i < len(self.is_in) and self.is_in[i]:
-                mark = "✓"
+                chip.mark = "✓"
             else:
-                mark = "…"
-            num = Label(text=mark, font_size=30 * self.scale, bold=True, font_name="DejaVuSans",
-                        size=(2 * rad, 2 * rad), pos=(x - rad, y - rad))
-            below = y < self.center_y
-            ts = self.text_scale
-            lb = Label(text=name, font_size=24 * ts, size=(220 * self.scale, 30 * ts),
-                       halign="center", shorten=True)
-            lb.text_size = lb.size
-            off = rad + 18 * ts
-            lb.center = (x, y - off) if below else (x, y + off)
-            for w in (num, lb):
-                self.add_widget(w)
-                self._labels.append(w)
+                chip.mark = "…"
+            if i in self.dead:
+                chip.fill, chip.ink = list(theme.BAD), list(theme.TEXT)
+            elif counts is not None and top and counts[i] == top:
+                chip.fill, chip.ink = list(theme.ACCENT), list(DARK_TEXT)  # the most voted
+            elif votes is None and i < len(self.is_in) and self.is_in[i]:
+                chip.fill, chip.ink = list(theme.GOOD), list(DARK_TEXT)
+            if i in self.protected:
+                chip.shielded = True
+            if i == self.current:
+                chip.ring = list(theme.ACCENT)
+            self.add_widget(chip)
+            self.chips.append(chip)
+
+    def _draw_arrows(self, centres, w, h, votes, counts, top):
+        hw, hh = w / 2 + 3 * self.scale, h / 2 + 3 * self.scale
+        head = 16 * self.scale
+        with self.canvas:
+            for i, t in enumerate(votes):
+                if t is None:
+                    continue
+                (x1, y1), (x2, y2) = centres[i], centres[t]
+                mutual = votes[t] == i
+                if i in self.guards:
+                    Color(*theme.GOOD)
+                elif counts is not None and counts[t] == top:
+                    Color(*theme.ACCENT)
+                else:
+                    Color(*theme.ACCENT[:3], 0.55)
+                dx, dy = x2 - x1, y2 - y1
+                d = math.hypot(dx, dy) or 1
+                ux, uy = dx / d, dy / d
+                # every arrow bows toward the middle of the table, clear of the seats
+                # between its ends; two players voting for each other get arrows bending
+                # apart, each to its own right
+                mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+                cx = mx + (self.center_x - mx) * 0.85
+                cy = my + (self.center_y - my) * 0.85
+                if mutual:
+                    bend = 0.16 * d
+                    cx, cy = cx + uy * bend, cy - ux * bend
+                sx, sy = _edge(x1, y1, cx - x1, cy - y1, hw, hh)
+                ex, ey = _edge(x2, y2, cx - x2, cy - y2, hw, hh)
+                pts = _bezier((sx, sy), (cx, cy), (ex, ey))
+                tx, ty = ex - cx, ey - cy
+                Line(points=pts, width=2.2 * self.scale)
+                self.arrows.append(pts)
+                td = math.hypot(tx, ty) or 1
+                tx, ty = tx / td, ty / td
+                px, py = -ty, tx
+                Triangle(points=[ex, ey, ex - tx * head + px * head * 0.5,
+                                 ey - ty * head + py * head * 0.5,
+                                 ex - tx * head - px * head * 0.5,
+                                 ey - ty * head - py * head * 0.5])
+
+
+def _edge(x, y, dx, dy, hw, hh):
+    """Where the ray from the centre (x, y) of a hw x hh half-sized box, going (dx, dy),
+    leaves the box."""
+    ax, ay = abs(dx) or 1e-9, abs(dy) or 1e-9
+    t = min(hw / ax, hh / ay)
+    return x + dx * t, y + dy * t
+
+
+def _bezier(p0, p1, p2, steps=16):
+    pts = []
+    for k in range(steps + 1):
+        t = k / steps
+        a, b, c = (1 - t) ** 2, 2 * (1 - t) * t, t * t
+        pts += [a * p0[0] + b * p1[0] + c * p2[0], a * p0[1] + b * p1[1] + c * p2[1]]
+    return pts

@@ -1,0 +1,121 @@
+"""The merged call order of the night: one order for every character that the booklets' lists
+call (seed 001's "Rappel des tours de jeu", seed 003's "Ordre d'appel des personnages", seed
+000's p. 24 "Rappel des tours de jeu"), with the conditions those lists carry, as data.
+
+Each :class:`Call` is one waking the game master calls, in the order of :data:`NIGHT_CALLS`.
+The cast's steps take their place in the night from it (:func:`order`), so a deck that mixes
+characters of several booklets is called in this one order. A call whose character the cast
+does not play yet stays in the table with its place and its condition (docs/characters.md says
+why it is not played); a call the app does not need says so in ``skipped``.
+
+Where the lists disagree, they are merged so that each list's own order is kept:
+
+- the preparation round (first night only) comes first, then the usual round, as in seed 000;
+  seed 001's rescuer (Nouvelle Lune's, in its preparation round) takes seed 000's place, every
+  night before the trapper;
+- Best Of's first-night wakings (the sisters, the wild child, the wolf-hound) close the
+  preparation round, in RULES-CLASSIC.md §3's order (its step 4 to 6, before the seer);
+- the werewolves' own steps after the pack (the white werewolf, the pyromaniac, the accursed
+  wolf-father, the big bad wolf: seeds 001 and 003), then seed 000's other night killers
+  (Cassandra, Dr Jekyll), all before the witch, who is shown their victims;
+- after the charmed players, seed 001's raven, then seed 000's late callers, the vigilante's
+  second call last among the living, and seed 000's crow (a dead player) after him.
+
+Two kinds of condition: ``when``, the calendar (the first night, even nights, every night),
+public and decided before the night; and ``only_if``, the lists' conditions on what happened
+("dès qu'un premier personnage a été tué par les Loups-Garous", "s'il n'y a eu aucun mort"),
+which may depend on secrets: such a call is made every night its character could act, and its
+power works only when the condition holds (it is called for show otherwise), so that a call
+heard or not heard tells the table nothing (RULES-CLASSIC.md §3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Call:
+    """One call of the night, as the booklets' lists give it."""
+
+    id: str  # the step's id (the cast's step, or the one a character not played yet would have)
+    role: str | None  # the character called (None: the table's own stage)
+    lists: tuple[str, ...]  # the booklets' lists that name it: "001", "003", "000"
+    when: str = "every_night"  # every_night, first_night, even_nights, from_night_2
+    only_if: str = ""  # the lists' condition on what happened (see the module's docstring)
+    skipped: str = ""  # why the app does not call it at all ("" : it is called)
+
+
+#: Every call of the night, in the merged order.
+NIGHT_CALLS: tuple[Call, ...] = (
+    # -- the preparation round: the first night only --------------------------------------------
+    Call("thief", "thief", ("001", "000"), "first_night"),
+    Call("priest", "priest", ("000",), "first_night"),
+    Call("little_girl_sign", "little_girl", ("000",), "first_night",
+         skipped="a sign to the game master, who must know her card: the app knows every card"),
+    Call("woodsman_sign", "woodsman", ("000",), "first_night",
+         skipped="a sign to the game master, who must know his card: the app knows every card"),
+    Call("pack_leader_sign", "pack_leader", ("000",), "first_night",
+         skipped="a sign to the game master, who must know his card: the app knows every card"),
+    Call("werewolves_sign", "werewolf", ("000",), "first_night",
+         skipped="a sign to the game master, who must know their cards: the app knows every "
+                 "card"),
+    Call("cupid", "cupid", ("001", "003", "000"), "first_night"),
+    Call("lovers", "cupid", ("001", "003", "000"), "first_night"),
+    Call("evil_spirit", "evil_spirit", ("000",), "first_night"),
+    Call("enemies", "evil_spirit", ("000",), "first_night"),
+    Call("assassin", "assassin", ("000",), "first_night"),
+    Call("sisters", "sister", ("003",), "first_night"),
+    Call("wild_child", "wild_child", ("003",), "first_night"),
+    Call("wolf_hound", "wolf_hound", ("003",), "first_night"),
+    Call("bear_tamer", "bear_tamer", ("003",), "first_night",
+         skipped="not a waking: the bear growls in the morning (RULES-CLASSIC.md §9)"),
+    # -- the usual round: every night --------------------------------------------------------
+    Call("vigilante_before", "vigilante", ("000",), "from_night_2",
+         only_if="no_death_last_day"),
+    Call("shapeshifter", "shapeshifter", ("000",)),
+    Call("sandman", "sandman", ("000",)),
+    Call("mage", "mage", ("000",)),
+    Call("dream_reader", "dream_reader", ("000",)),
+    Call("apprentice_seer", "apprentice_seer", ("000",)),
+    Call("seer", "seer", ("001", "003", "000")),
+    Call("mathematician", "mathematician", ("000",)),
+    Call("night_owl", "night_owl", ("000",)),
+    Call("rescuer", "rescuer", ("001", "000")),
+    Call("trapper", "trapper", ("000",), only_if="after_a_werewolves_kill"),
+    Call("diviner", "diviner", ("000",)),
+    Call("werewolves", "werewolf", ("001", "003", "000")),
+    Call("baker", "baker", ("001",)),
+    Call("white_werewolf", "white_werewolf", ("001", "003"), "even_nights"),
+    Call("pyromaniac", "pyromaniac", ("001",)),
+    Call("accursed_wolf_father", "accursed_wolf_father", ("003",)),
+    Call("big_bad_wolf", "big_bad_wolf", ("003",)),
+    Call("cassandra", "cassandra", ("000",)),
+    Call("jekyll_hyde", "jekyll_hyde", ("000",)),
+    Call("witch", "witch", ("001", "003", "000")),
+    Call("fox", "fox", ("003",)),
+    Call("pied_piper", "pied_piper", ("001", "003", "000")),
+    Call("charmed", "pied_piper", ("001", "003", "000")),
+    Call("raven", "raven", ("001",)),
+    Call("astrologer", "astrologer", ("000",)),
+    Call("hypnotist", "hypnotist", ("000",)),
+    Call("fortune_teller", "fortune_teller", ("000",)),
+    Call("master_of_fate", "master_of_fate", ("000",)),
+    Call("magistrate", "magistrate", ("000",)),
+    Call("tavern_keeper", "tavern_keeper", ("000",)),
+    Call("vigilante_after", "vigilante", ("000",), only_if="no_death_tonight"),
+    Call("crow", "crow", ("000",), "from_night_2", only_if="died_last_phase"),
+)
+
+#: Each call's place: the step's ``order`` in the cast's table (the dusk is 50, before them).
+ORDER: dict[str, int] = {c.id: 100 + 10 * i for i, c in enumerate(NIGHT_CALLS)}
+CALL: dict[str, Call] = {c.id: c for c in NIGHT_CALLS}
+assert len(CALL) == len(NIGHT_CALLS), "two calls share an id"
+
+
+def order(step: str) -> int:
+    """The place of the night step ``step`` in the merged order."""
+    return ORDER[step]
+
+
+__all__ = ["Call", "NIGHT_CALLS", "ORDER", "CALL", "order"]

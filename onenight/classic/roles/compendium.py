@@ -1,0 +1,218 @@
+"""Seed 000's characters (*Recueil des nouveaux personnages*) that the engine plays: each is
+one entry, with its rules from the booklet; its place in the night is the merged call order's
+(:mod:`..order`). docs/characters.md lists the rest of that booklet, and why each waits."""
+
+from __future__ import annotations
+
+from onenight.common.errors import IllegalChoice
+from onenight.common.values import left_of, right_of
+
+from .. import conditions, sides
+from ..model import Choice, Game, Kind, Seat, Stop
+from ..order import order
+from ..table import EVERY_NIGHT, FROM_NIGHT_2, Character, Step
+from . import common, wolves
+from .common import actor
+
+#: The compendium's cards: one of each (printed by the table; the pack leader replaces one of
+#: the werewolf cards: "retirez une carte Loup-Garou de la partie").
+NEW_CHARACTERS = "new_characters"
+_ONE = ((NEW_CHARACTERS, 1),)
+
+
+def _plain(id: str, fr: str, en: str, family: str = "villagers", camp: str = "village",
+           **kw) -> Character:
+    return Character(id, fr, en, family, camp, _ONE, booklet="000", **kw)
+
+
+# ---- no step of their own: their rules are the table's, or a side -------------------------------
+
+#: A werewolf in every way; he may peek during the other characters' calls on the nights after
+#: a day that killed a werewolf (a rule of the players' eyes: nothing for the engine to decide).
+PACK_LEADER = _plain("pack_leader", "Chef de Meute", "Pack Leader", "werewolves", "werewolves")
+#: May peek during the other characters' calls on the nights after a day that killed a
+#: villager and no werewolf: his skill is his eyes', the engine has nothing to decide.
+DETECTIVE = _plain("detective", "Détective", "Detective")
+#: "Le traître est un Simple Villageois qui gagne avec les Loups-Garous": a villager for every
+#: power and every look, on the werewolves' side for the win, while he keeps his power.
+TRAITOR = _plain("traitor", "Traître", "Traitor", wins_with="werewolves")
+#: A villager whom the werewolves' bite does not kill: his card becomes a werewolf's, and he
+#: wakes with the pack from the next night (:func:`..deaths.resolve_night`).
+WOODSMAN = _plain("woodsman", "Homme des Bois", "Woodsman", bitten_becomes="werewolf")
+
+
+# ---- the apprentice seer: the cards of three neighbours, shuffled -------------------------------
+
+def apprentice_group(g: Game, me: int, target: int) -> tuple[int, ...]:
+    """The target and its nearest living neighbour on each side, the apprentice seer left out
+    (beside her target, she sees her other neighbour instead: "les cartes de ses deux voisins
+    ainsi que celle de l'autre voisin du joueur qu'elle a désigné")."""
+    others = [s for s in g.living() if s != me]
+    around = {left_of(target, g.players, others), right_of(target, g.players, others)}
+    return tuple(sorted({target} | (around - {None})))
+
+
+def _apprentice_blind(g: Game) -> bool:
+    """"S'il reste seulement trois joueurs ou moins autour de la table en plus de l'Apprentie
+    Voyante, [elle] ne peut pas utiliser son pouvoir.\""""
+    return len(g.living()) - 1 <= 3
+
+
+def _glimpse(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    me = actor(stop)
+    s = common.another_target(g, c, stop, "view", "apprentice seer",
+                              "the apprentice seer looks at another player")
+    group = apprentice_group(g, me, s)
+    cards = sorted(g.cards[o] for o in group)  # shuffled: which card is whose is not told
+    return g.tell((me,), "apprentice_seer", "glimpsed", seat=s, seats=group, value=cards)
+
+
+APPRENTICE_SEER = _plain(
+    "apprentice_seer", "Apprentie Voyante", "Apprentice Seer",
+    steps=(Step("apprentice_seer", ("night",), order("apprentice_seer"), EVERY_NIGHT, Kind.SEAT,
+                role="apprentice_seer", key="view", spent=_apprentice_blind,
+                options=lambda g, stop: common.others(g, actor(stop)), act=_glimpse),))
+
+
+# ---- the mathematician: how far the nearest werewolf sits ---------------------------------------
+
+def werewolf_distance(g: Game, target: int) -> int:
+    """The number of seats, among the living, from ``target`` to the nearest werewolf-side
+    player on either side (the target left out); 0 when there is none."""
+    ring = list(g.living())
+    i, n = ring.index(target), len(ring)
+    far = [min(abs(j - i), n - abs(j - i)) for j, s in enumerate(ring)
+           if s != target and sides.wolfish(g, s)]
+    return min(far, default=0)
+
+
+def _reckon(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    s = common.living_target(g, c, "view", "mathematician")
+    return g.tell((actor(stop),), "mathematician", "distance", seat=s,
+                  value=werewolf_distance(g, s))
+
+
+MATHEMATICIAN = _plain(
+    "mathematician", "Mathématicien", "Mathematician",
+    steps=(Step("mathematician", ("night",), order("mathematician"), EVERY_NIGHT, Kind.SEAT,
+                role="mathematician", key="view",
+                options=lambda g, stop: [Seat(s) for s in g.living()], act=_reckon),))
+
+
+# ---- the night owl: wakes another player, who sees him ------------------------------------------
+
+OWL_SEEN = "night_owl"  # tonight: the seat the night owl woke
+
+
+def _seen_by(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    s = common.another_target(g, c, stop, "wake", "night owl",
+                              "the night owl wakes another player")
+    return common.tonight(g, OWL_SEEN, s)
+
+
+def _owl_meets(g: Game, stop: Stop) -> Game:
+    return g.tell(stop.woken, "night_owl_seen", "night_owl", seat=g.holder("night_owl"))
+
+
+NIGHT_OWL = _plain(
+    "night_owl", "Couche-tard", "Night Owl",
+    steps=(Step("night_owl", ("night",), order("night_owl"), EVERY_NIGHT, Kind.SEAT,
+                role="night_owl", key="wake",
+                options=lambda g, stop: common.others(g, actor(stop)), act=_seen_by),
+           # the woken player looks at the night owl: part of his call, before the next one
+           Step("night_owl_seen", ("night",), order("night_owl") + 5, EVERY_NIGHT, Kind.NONE,
+                role="night_owl",
+                wakes=lambda g: tuple(s for s in (g.tonight.get(OWL_SEEN),)
+                                      if s is not None and g.alive(s)),
+                spent=lambda g: g.tonight.get(OWL_SEEN) is None, brief=_owl_meets)))
+
+
+# ---- the magistrate: a player nobody may vote against tomorrow ----------------------------------
+
+GRANTED = "magistrate.granted"  # every seat he has made immune
+
+
+def _grant_options(g: Game, stop: Stop) -> list:
+    done = g.memo.get(GRANTED, ())
+    return [Seat(s) for s in g.living() if s != actor(stop) and s not in done]
+
+
+def _grant(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    s = common.another_target(g, c, stop, "immune", "magistrate",
+                              "the magistrate cannot make himself immune")
+    done = g.memo.get(GRANTED, ())
+    if s in done:
+        raise IllegalChoice("immune", f"seat {s} was made immune already: the magistrate "
+                                      "chooses a player only once a game")
+    return common.tonight(common.remember(g, GRANTED, done + (s,)), "immune", s)
+
+
+def _announce_immunity(g: Game) -> Game:
+    """At dawn, after the dead: the player nobody may vote against today."""
+    s = g.tonight.get("immune")
+    if s is None or not g.alive(s):
+        return g
+    return g._with(today=g.today.put("immune", s)).tell(None, "magistrate", "immune", seat=s)
+
+
+MAGISTRATE = _plain(
+    "magistrate", "Magistrat", "Magistrate", at_dawn=_announce_immunity,
+    steps=(Step("magistrate", ("night",), order("magistrate"), EVERY_NIGHT, Kind.SEAT,
+                role="magistrate", key="immune", options=_grant_options, act=_grant),))
+
+
+# ---- the diviner: once a game, the victim the werewolves must take tonight ----------------------
+
+FORESEEN = "diviner.used"
+
+
+def _foretell(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    s = common.another_target(g, c, stop, "victim", "diviner",
+                              "the diviner cannot foretell himself as the victim")
+    return common.tonight(common.remember(g, FORESEEN, True), wolves.FORETOLD, s)
+
+
+DIVINER = _plain(
+    "diviner", "Devin", "Diviner",
+    steps=(Step("diviner", ("night",), order("diviner"), EVERY_NIGHT, Kind.SEAT, role="diviner",
+                key="victim", spent=lambda g: g.memo.get(FORESEEN, False),
+                options=lambda g, stop: common.others(g, actor(stop)), act=_foretell),))
+
+
+# ---- the vigilante: kills when a day or a night has killed nobody -------------------------------
+
+def _execute(key: str):
+    def act(g: Game, stop: Stop, c: Choice | None) -> Game:
+        if c is None:
+            return g
+        s = common.another_target(g, c, stop, "kill", "vigilante",
+                                  "the vigilante kills another player")
+        return common.tonight(g, key, s)
+    return act
+
+
+VIGILANTE = _plain(
+    "vigilante", "Justicier", "Vigilante",
+    steps=(Step("vigilante_before", ("night",), order("vigilante_before"), FROM_NIGHT_2,
+                Kind.SEAT, role="vigilante", key="kill",
+                spent=lambda g: not conditions.no_death_last_day(g),
+                options=lambda g, stop: common.others(g, actor(stop)),
+                act=_execute("vigilante_before")),
+           Step("vigilante_after", ("night",), order("vigilante_after"), EVERY_NIGHT,
+                Kind.SEAT, role="vigilante", key="kill",
+                spent=lambda g: not conditions.no_death_tonight(g),
+                options=lambda g, stop: common.others(g, actor(stop)),
+                act=_execute("vigilante_after"))))
+
+CHARACTERS = (PACK_LEADER, DETECTIVE, TRAITOR, WOODSMAN, APPRENTICE_SEER, MATHEMATICIAN,
+              NIGHT_OWL, MAGISTRATE, DIVINER, VIGILANTE)

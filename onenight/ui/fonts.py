@@ -1,0 +1,152 @@
+"""Every character the players type and the app prints, drawn: never an empty box.
+
+Kivy's text provider draws a whole label in one font, and SDL2_ttf draws a character that
+font lacks as an empty box (a name with an emoji, the ★ of a card's difficulty). So the
+provider is taught a fallback: each run of characters that the label's font lacks is
+measured and drawn in the first font of ``FALLBACKS`` that has them:
+
+* DejaVu Sans (shipped with Kivy): arrows, stars, check marks and most symbols, and the
+  Greek, Cyrillic, Armenian, Georgian, Hebrew and Arabic letters Roboto lacks;
+* Noto Emoji (shipped here, ``assets/fonts``, SIL Open Font License 1.1): the emoji, in
+  one colour (the label's), so that they sit in the app's look.
+
+Which characters a font has is read from its character map with fontTools, once per font.
+Zero-width joiners and variation selectors that no font draws are left out rather than
+boxed. :func:`missing` says which characters of a text no font of the chain can draw: the
+players screen refuses such a name, and a test checks that no screen shows one.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from functools import lru_cache
+from pathlib import Path
+
+FONTS = Path(__file__).parent / "assets" / "fonts"
+EMOJI = FONTS / "NotoEmoji-Regular.ttf"
+
+IGNORABLE = frozenset((0x200B, 0x200C, 0x200D, 0x2060, 0xFE0E, 0xFE0F))
+"""Characters that draw nothing (joiners, variation selectors): left out when no font
+has them, never drawn as a box."""
+CONTROL = frozenset(map(ord, "\n\r\t"))
+
+_installed = False
+
+
+def kivy_font(name: str) -> str:
+    import kivy
+
+    return os.path.join(os.path.dirname(kivy.__file__), "data", "fonts", name)
+
+
+def fallbacks() -> list[str]:
+    """The fonts tried, in order, for a character the label's own font lacks."""
+    return [kivy_font("DejaVuSans.ttf"), str(EMOJI)]
+
+
+@lru_cache(maxsize=None)
+def charset(path: str) -> frozenset[int]:
+    """The characters the font file at ``path`` draws (its character map)."""
+    from fontTools.ttLib import TTFont
+
+    logging.getLogger("fontTools").setLevel(logging.WARNING)
+    with TTFont(path, lazy=True) as font:
+        return frozenset(font.getBestCmap() or ())
+
+
+@lru_cache(maxsize=4096)
+def runs(text: str, primary: str) -> tuple[tuple[str | None, str], ...]:
+    """``text`` cut into runs of (font path, characters): None for the label's own font
+    ``primary``, else the first fallback that has them. A character no font has stays with
+    the primary (its box is then the truth); an ignorable one no font has is left out."""
+    own = charset(primary)
+    if text.isascii() and all(ord(c) in own or ord(c) in CONTROL for c in text):
+        return ((None, text),)
+    chain = [(p, charset(p)) for p in fallbacks() if p != primary]
+    out: list[tuple[str | None, str]] = []
+    for ch in text:
+        code = ord(ch)
+        font = None
+        if code not in own and code not in CONTROL:
+            font = next((p for p, cs in chain if code in cs), None)
+            if font is None and code in IGNORABLE:
+                continue
+        if out and out[-1][0] == font:
+            out[-1] = (font, out[-1][1] + ch)
+        else:
+            out.append((font, ch))
+    return tuple(out)
+
+
+def missing(text: str, primary: str | None = None) -> list[str]:
+    """The characters of ``text`` that neither ``primary`` (Roboto by default) nor any
+    fallback can draw: each would show as an empty box."""
+    fonts = [charset(primary or kivy_font("Roboto-Regular.ttf"))] + \
+        [charset(p) for p in fallbacks()]
+    return [ch for ch in dict.fromkeys(text)
+            if ord(ch) not in CONTROL and ord(ch) not in IGNORABLE
+            and not any(ord(ch) in cs for cs in fonts)]
+
+
+def install() -> bool:
+    """Teach Kivy's SDL2 text provider the fallback (once). False when another provider
+    draws the text (it then does without)."""
+    global _installed
+    if _installed:
+        return True
+    import kivy.core.text as core_text
+    from kivy.core.text._text_sdl2 import _get_fontascent
+
+    try:
+        from kivy.core.text.text_sdl2 import LabelSDL2
+    except ImportError:
+        return False
+    if not issubclass(core_text.Label, LabelSDL2):
+        return False
+    own_extents = LabelSDL2.get_extents
+    own_render = LabelSDL2._render_text
+
+    def _in(label, font, call, *args):
+        """``call`` with ``label`` drawing in ``font`` for the time of it."""
+        options = label.options
+        kept = options["font_name_r"]
+        options["font_name_r"] = font
+        try:
+            return call(label, *args)
+        finally:
+            options["font_name_r"] = kept
+
+    def get_extents(self, text):
+        primary = self.options.get("font_name_r")
+        parts = runs(text, primary) if primary and text else ((None, text),)
+        if len(parts) == 1 and parts[0][0] is None:
+            return own_extents(self, parts[0][1])
+        width, height = 0, own_extents(self, "")[1]
+        for font, chunk in parts:
+            w, h = own_extents(self, chunk) if font is None else \
+                _in(self, font, own_extents, chunk)
+            width += w
+            height = max(height, h)
+        return width, height
+
+    def render_text(self, text, x, y):
+        primary = self.options.get("font_name_r")
+        parts = runs(text, primary) if primary and text else ((None, text),)
+        if len(parts) == 1 and parts[0][0] is None:
+            return own_render(self, parts[0][1], x, y)
+        ascent = _get_fontascent(self)
+        for font, chunk in parts:
+            if font is None:
+                own_render(self, chunk, x, y)
+                x += own_extents(self, chunk)[0]
+                continue
+            # on the same baseline as the label's own font
+            shift = ascent - _in(self, font, lambda lb: _get_fontascent(lb))
+            _in(self, font, own_render, chunk, x, y + shift)
+            x += _in(self, font, own_extents, chunk)[0]
+
+    LabelSDL2.get_extents = get_extents
+    LabelSDL2._render_text = render_text
+    _installed = True
+    return True

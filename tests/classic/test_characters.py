@@ -1,0 +1,214 @@
+"""The wider cast's characters (Le Village's raven, seed 000's), one test per rule, named
+after it; the booklet's own examples where it gives them. Records as in test_night.py."""
+
+from __future__ import annotations
+
+from onenight.classic import Options, Seat, apply, legal_choices, new_game
+from onenight.classic.roles.compendium import apprentice_group, werewolf_distance
+from onenight.classic.sides import side
+
+from .helpers import V, err, out, play, public, told
+
+
+def _game(seats: str):
+    return new_game(seats.split(), options=Options(captain="never"))
+
+
+def until(g, step: str):
+    """Walk on, choosing nothing, to the next stop at ``step``."""
+    while g.stop.step != step:
+        g = apply(g)
+    return g
+
+
+# ---- the raven (Le Village) ---------------------------------------------------------------------
+
+RAVEN = "raven werewolf seer villager villager villager villager werewolf"
+
+
+def test_raven_puts_two_votes_more_against_a_player_at_the_next_count():
+    g = play(RAVEN, {"night": 1, "raven": {"mark": 3}},
+             {"day": 1, "votes": V("4 5 - 4 3 - 3 -")})
+    assert public(g, "marked")[0].seat == 3
+    # 2 ballots against seat 3 and 2 against seat 4: the poster's two make seat 3 the one
+    assert out(RAVEN, {"night": 1, "raven": {"mark": 3}},
+               {"day": 1, "votes": V("4 5 - 4 3 - 3 -")})["phases"][1]["eliminated"] == 3
+
+
+def test_ravens_poster_is_seen_by_all_but_not_who_put_it():
+    g = play(RAVEN, {"night": 1, "raven": {"mark": 3}}, {"day": 1})
+    (e,) = public(g, "marked")
+    assert e.seat == 3 and e.by is None
+
+
+# ---- seed 000 -----------------------------------------------------------------------------------
+
+def test_apprentice_seer_sees_the_three_neighbours_cards_shuffled():
+    seats = "apprentice_seer werewolf seer villager villager witch villager werewolf"
+    g = play(seats, {"night": 1, "apprentice_seer": {"view": 4}})
+    (e,) = told(g, 0, "glimpsed")
+    assert e.seats == (3, 4, 5) and e.value == ["villager", "villager", "witch"]
+
+
+def test_apprentice_seer_beside_her_target_sees_her_other_neighbour_instead_of_herself():
+    g = _game("apprentice_seer werewolf seer villager villager witch villager werewolf")
+    # "les cartes de ses deux voisins ainsi que celle de l'autre voisin du joueur"
+    assert apprentice_group(g, 0, 1) == (1, 2, 7)
+
+
+def test_apprentice_seer_cannot_look_with_three_players_or_fewer_besides_her():
+    g = until(play("apprentice_seer werewolf villager villager villager villager",
+                   {"night": 1, "werewolves": {"victim": 2}},
+                   {"day": 1, "votes": V("3 3 - 0 3 3")}), "apprentice_seer")
+    assert g.phase.label == "night 2"
+    assert g.stop.for_show  # four living: she and three others
+
+
+def test_mathematician_is_shown_the_distance_to_the_nearest_werewolf():
+    # the booklet's example 1: x x L x L x X x x L: the nearest werewolf is two seats away
+    seats = ("villager villager werewolf villager werewolf mathematician villager villager "
+             "villager werewolf").split()
+    g = new_game(seats, options=Options(captain="never"))
+    assert werewolf_distance(g, 6) == 2
+    # example 2: L x x X x x L L: three seats on each side
+    g = new_game("werewolf villager villager villager mathematician villager werewolf "
+                 "werewolf".split(), options=Options(captain="never"))
+    assert werewolf_distance(g, 3) == 3
+
+
+def test_mathematician_a_werewolf_is_measured_to_another_and_zero_when_none():
+    g = new_game("werewolf mathematician villager villager werewolf villager".split(),
+                 options=Options(captain="never"))
+    assert werewolf_distance(g, 0) == 2  # seat 4, two seats to the right round the table
+    alone = new_game("werewolf mathematician villager villager villager villager".split(),
+                     options=Options(captain="never"))
+    assert werewolf_distance(alone, 0) == 0
+
+
+def test_mathematician_learns_it_at_his_call():
+    seats = "mathematician werewolf villager villager villager villager villager werewolf"
+    g = play(seats, {"night": 1, "mathematician": {"view": 4}})
+    (e,) = told(g, 0, "distance")
+    assert (e.seat, e.value) == (4, 3)
+
+
+def test_night_owl_wakes_another_player_who_sees_him_and_nothing_more():
+    g = _game("night_owl werewolf seer villager villager villager villager werewolf")
+    g = apply(until(g, "night_owl"), Seat(3))
+    assert g.stop.step == "night_owl_seen" and g.stop.woken == (3,)
+    g = apply(g)
+    (e,) = told(g, 3, "night_owl")
+    assert e.seat == 0
+    assert not told(g, 0, "night_owl")  # the woken player's card is not shown
+
+
+def test_magistrate_immunity_is_announced_and_nobody_may_vote_against_him():
+    seats = "magistrate werewolf seer villager villager villager villager werewolf"
+    g = play(seats, {"night": 1, "magistrate": {"immune": 3}}, {"day": 1})
+    assert public(g, "immune")[0].seat == 3 and g.stop.step == "votes"
+    assert "seat 3 is immune" in err(
+        seats, {"night": 1, "magistrate": {"immune": 3}},
+        {"day": 1, "votes": V("3 3 - - - - - -")})
+
+
+def test_magistrate_cannot_choose_himself_nor_the_same_player_twice():
+    seats = "magistrate werewolf seer villager villager villager villager werewolf"
+    assert "himself" in err(seats, {"night": 1, "magistrate": {"immune": 0}})
+    assert "only once a game" in err(
+        seats, {"night": 1, "magistrate": {"immune": 3}}, {"day": 1, "votes": V("4 - - - - - - -")},
+        {"night": 2, "magistrate": {"immune": 3}})
+
+
+def test_diviner_foretells_the_victim_the_werewolves_must_take_even_one_of_theirs():
+    seats = "diviner werewolf seer villager villager villager villager werewolf"
+    g = apply(until(_game(seats), "diviner"), Seat(7))  # he names a werewolf
+    g = until(g, "werewolves")
+    assert g.stop.required
+    assert legal_choices(g) == [Seat(7)]
+    g = apply(until(apply(g, Seat(7)), "dawn"))
+    assert (7, "werewolves") in [(d.seat, d.cause) for d in g.deaths]
+    assert "must take that player" in err(seats, {"night": 1, "diviner": {"victim": 3},
+                                                  "werewolves": {"victim": 4}})
+
+
+def test_diviner_who_foretells_the_last_werewolf_leaves_the_night_without_a_victim():
+    g = apply(until(_game("diviner werewolf seer villager villager villager villager "
+                          "villager"), "diviner"), Seat(1))
+    g = until(g, "werewolves")
+    assert legal_choices(g) == [None] and not g.stop.required
+    assert not public(until(g, "votes"), "died")
+
+
+def test_diviners_power_is_once_a_game():
+    g = play("diviner werewolf seer villager villager villager villager werewolf",
+             {"night": 1, "diviner": {"victim": 3}, "werewolves": {"victim": 3}},
+             {"day": 1, "votes": V("4 - - - - - - -")})
+    assert until(g, "diviner").stop.for_show
+
+
+def test_vigilante_kills_after_a_night_without_death():
+    seats = "vigilante werewolf seer villager villager villager villager werewolf"
+    assert out(seats, {"night": 1, "vigilante_after": {"kill": 5}}, {"day": 1})[
+        "phases"][1]["dead"] == [{"seat": 5, "cause": "vigilante"}]
+
+
+def test_vigilante_after_a_night_with_a_death_is_called_for_show():
+    g = until(_game("vigilante werewolf seer villager villager villager villager werewolf"),
+              "werewolves")
+    assert until(apply(g, Seat(3)), "vigilante_after").stop.for_show
+
+
+def test_vigilante_wakes_first_after_a_day_without_death():
+    seats = "vigilante werewolf seer villager villager villager villager werewolf"
+    g = play(seats, {"night": 1, "werewolves": {"victim": 3}}, {"day": 1, "votes": V(
+        "- - - - - - - -")})
+    assert until(g, "vigilante_before").stop.for_show is False
+    g = play(seats, {"night": 1, "werewolves": {"victim": 3}}, {"day": 1, "votes": V(
+        "4 4 4 - - - - -")})
+    assert until(g, "vigilante_before").stop.for_show
+
+
+def test_traitor_wins_with_the_werewolves_when_he_is_the_last_villager():
+    seats = "traitor werewolf villager villager villager villager"
+    o = out(seats, {"night": 1, "werewolves": {"victim": 2}},
+            {"day": 1, "votes": V("3 3 - 1 3 3")},
+            {"night": 2, "werewolves": {"victim": 4}},
+            {"day": 2, "votes": V("5 5 - - - 1")})
+    assert o["winning_side"] == "werewolves" and o["winners"] == [0, 1]
+
+
+def test_traitor_is_a_villager_for_the_powers_and_loses_with_the_village():
+    g = _game("traitor werewolf villager villager villager villager")
+    assert side(g, 0) == "werewolves"
+    o = out("traitor werewolf villager villager villager villager",
+            {"night": 1}, {"day": 1, "votes": V("1 0 1 1 1 1")})
+    assert o["winning_side"] == "village" and 0 not in o["winners"]
+
+
+def test_traitor_who_loses_his_power_with_the_elder_wins_with_the_village():
+    o = out("traitor werewolf elder villager villager villager villager",
+            {"night": 1}, {"day": 1, "votes": V("2 2 - 2 2 2 -")},
+            {"night": 2}, {"day": 2, "votes": V("1 0 - 1 1 1 1")})
+    assert o["winning_side"] == "village" and 0 in o["winners"]
+
+
+def test_woodsman_bitten_is_not_killed_and_wakes_with_the_pack_from_the_next_night():
+    seats = "woodsman werewolf seer villager villager villager villager werewolf"
+    g = play(seats, {"night": 1, "werewolves": {"victim": 0}}, {"day": 1})
+    assert g.alive(0) and g.cards[0] == "werewolf" and g.dealt[0] == "woodsman"
+    (e,) = told(g, 0, "bitten_becomes")
+    assert e.role == "werewolf"
+    g = play(seats, {"night": 1, "werewolves": {"victim": 0}},
+             {"day": 1, "votes": V("- - - - - - - -")})
+    assert 0 in until(g, "werewolves").stop.woken
+
+
+def test_woodsman_poisoned_dies_as_anybody():
+    o = out("woodsman werewolf witch villager villager villager villager werewolf",
+            {"night": 1, "witch": {"heal": False, "poison": 0}}, {"day": 1})
+    assert o["phases"][1]["dead"] == [{"seat": 0, "cause": "witch"}]
+
+
+def test_pack_leader_is_a_werewolf_in_every_way():
+    g = _game("pack_leader werewolf seer villager villager villager villager villager")
+    assert until(g, "werewolves").stop.woken == (0, 1)

@@ -1,0 +1,184 @@
+"""The merged call order (onenight/classic/order.py): one order for every character the
+booklets' lists call (seed 001's, seed 003's, seed 000's p. 24), with their conditions, as
+data; the cast's steps take their places from it, and a deck mixing booklets is called in it."""
+
+from __future__ import annotations
+
+from onenight.classic.calls import night_calls
+from onenight.classic.cast import CHARACTER, NIGHT, STEP, build_steps, phase_order
+from onenight.classic.conditions import ONLY_IF
+from onenight.classic.model import Death, Game, Kind, Options, Phase
+from onenight.classic.order import CALL, NIGHT_CALLS, ORDER
+from onenight.classic.table import CALENDAR, Character, Step
+from onenight.classic.walk import is_called
+
+# Each booklet's list, as it is printed (the step ids of the calls it names, in its order).
+SEED_001 = [  # "Rappel des tours de jeu": Tour de préparation, Tour de nuit
+    "thief", "cupid", "lovers", "rescuer",
+    "seer", "werewolves", "baker", "white_werewolf", "pyromaniac", "witch", "pied_piper",
+    "charmed", "raven"]
+SEED_003_EVERY_NIGHT = [  # "Personnages appelés chaque nuit"
+    "seer", "werewolves", "white_werewolf", "accursed_wolf_father", "big_bad_wolf", "witch",
+    "fox", "pied_piper", "charmed"]
+SEED_003_FIRST_NIGHT = [  # "Personnages appelés la 1ère nuit" (see the seer below)
+    "cupid", "lovers", "seer", "sisters", "wild_child", "bear_tamer", "werewolves",
+    "accursed_wolf_father", "big_bad_wolf", "witch", "fox", "pied_piper", "charmed"]
+SEED_000 = [  # p. 24: "Tour de préparation", then "Tour normal"
+    "thief", "priest", "little_girl_sign", "woodsman_sign", "pack_leader_sign",
+    "werewolves_sign", "cupid", "lovers", "evil_spirit", "enemies", "assassin",
+    "vigilante_before", "shapeshifter", "sandman", "mage", "dream_reader", "apprentice_seer",
+    "seer", "mathematician", "night_owl", "rescuer", "trapper", "diviner", "werewolves",
+    "cassandra", "jekyll_hyde", "witch", "pied_piper", "charmed", "astrologer", "hypnotist",
+    "fortune_teller", "master_of_fate", "magistrate", "tavern_keeper", "vigilante_after",
+    "crow"]
+
+
+def _in_order(listed: list[str]) -> bool:
+    merged = [c.id for c in NIGHT_CALLS]
+    places = [merged.index(s) for s in listed]
+    return places == sorted(places)
+
+
+def test_every_call_of_every_list_is_in_the_merged_order():
+    named = set(SEED_001) | set(SEED_003_EVERY_NIGHT) | set(SEED_003_FIRST_NIGHT) | set(SEED_000)
+    assert named == set(CALL) - {"wolf_hound"}
+    # the wolf-hound's choice is not in Best Of's list (which names him only among the
+    # werewolves): RULES-CLASSIC.md §3 calls it after the wild child
+    assert ORDER["wild_child"] < ORDER["wolf_hound"] < ORDER["seer"]
+    for c in NIGHT_CALLS:
+        assert c.lists, c.id
+        for book, listed in (("001", SEED_001), ("000", SEED_000)):
+            assert (c.id in listed) == (book in c.lists), (c.id, book)
+
+
+def test_each_lists_own_order_is_kept():
+    assert _in_order(SEED_000)
+    # seed 001 lists the rescuer (Nouvelle Lune's, described in none of our booklets) in its
+    # preparation round, seed 000 every night before the trapper: he protects each night, so
+    # seed 000's place is kept
+    assert _in_order([s for s in SEED_001 if s != "rescuer"])
+    assert CALL["rescuer"].when == "every_night"
+    assert _in_order(SEED_003_EVERY_NIGHT)
+    # Best Of's first night calls the seer before the sisters; RULES-CLASSIC.md §3 (the
+    # authority) calls the first night's wakings first, as the preparation rounds of seeds
+    # 001 and 000 do: everything else of that list keeps its order
+    assert _in_order([s for s in SEED_003_FIRST_NIGHT if s != "seer"])
+    assert ORDER["sisters"] < ORDER["seer"]
+
+
+def test_the_lists_conditions_are_data_and_each_has_its_test():
+    for c in NIGHT_CALLS:
+        assert c.when in CALENDAR, c.id
+        assert not c.only_if or c.only_if in ONLY_IF, c.id
+    assert {c.id: c.when for c in NIGHT_CALLS if c.when != "every_night"} == {
+        "thief": "first_night", "priest": "first_night", "little_girl_sign": "first_night",
+        "woodsman_sign": "first_night", "pack_leader_sign": "first_night",
+        "werewolves_sign": "first_night", "cupid": "first_night", "lovers": "first_night",
+        "evil_spirit": "first_night", "enemies": "first_night", "assassin": "first_night",
+        "sisters": "first_night", "wild_child": "first_night", "wolf_hound": "first_night",
+        "bear_tamer": "first_night", "vigilante_before": "from_night_2",
+        "white_werewolf": "even_nights", "crow": "from_night_2"}
+    # "(s'il n'y a eu aucun mort lors de la dernière journée)", "(dès qu'un premier personnage
+    # a été tué par les Loups-Garous)", "(s'il n'y a eu aucun mort pendant la nuit)", "(s'il a
+    # été tué pendant la journée ou la nuit précédente)"
+    assert {c.id: c.only_if for c in NIGHT_CALLS if c.only_if} == {
+        "vigilante_before": "no_death_last_day", "trapper": "after_a_werewolves_kill",
+        "vigilante_after": "no_death_tonight", "crow": "died_last_phase"}
+    # what the app does not call says why
+    assert {c.id for c in NIGHT_CALLS if c.skipped} == {
+        "little_girl_sign", "woodsman_sign", "pack_leader_sign", "werewolves_sign",
+        "bear_tamer"}
+
+
+def test_the_casts_night_steps_take_their_places_and_calendars_from_the_order():
+    for s in NIGHT:
+        if s.role is None or s.id == "night_owl_seen":
+            continue  # the table's own (the election, the dusk, before every call); the
+            # player the night owl wakes, within the night owl's call
+        call = CALL[s.id]
+        assert s.order == ORDER[s.id] and s.role == call.role or s.id == "werewolves", s.id
+        if s.id != "sisters":  # the option: the sisters wake again on even nights
+            assert s.when.id == call.when, s.id
+    assert [s.order for s in NIGHT] == sorted(s.order for s in NIGHT)
+
+
+def _no_death_last_day(g: Game) -> bool:
+    return ONLY_IF["no_death_last_day"](g)
+
+
+def _placeholder_steps() -> tuple[Step, ...]:
+    """A step for each call the cast does not play yet, made from the data alone: its place,
+    its calendar, its condition (as what makes its power work)."""
+    out = []
+    for c in NIGHT_CALLS:
+        if c.skipped or c.id in STEP:
+            continue
+        if c.only_if == "died_last_phase":
+            def called(g, role=c.role):
+                return ONLY_IF["died_last_phase"](g, role)
+        else:
+            called = None
+        out.append(Step(c.id, ("night",), ORDER[c.id], CALENDAR[c.when], Kind.SEAT,
+                        role=c.role, called=called))
+    return tuple(out)
+
+
+def test_a_deck_of_every_booklets_callers_is_called_in_the_merged_order(monkeypatch):
+    # each character not played yet stands in as a villager with its call, made from the data
+    extra = _placeholder_steps()
+    for role in {s.role for s in extra} - set(CHARACTER):
+        monkeypatch.setitem(CHARACTER, role, Character(
+            role, role, role, "villagers", "village", (), steps=tuple(
+                s for s in extra if s.role == role)))
+    table = build_steps((), tuple(STEP[c.id] for c in NIGHT_CALLS if c.id in STEP) + extra
+                        + (STEP["night_owl_seen"],))
+    callers = [c.role for c in NIGHT_CALLS if c.role and not c.skipped]
+    deal = tuple(dict.fromkeys(callers + ["sister"])) + ("sister", "werewolf", "villager")
+    g = Game(dealt=deal, cards=deal, undealt=(), leftover=(), options=Options(),
+             phase=Phase("night", 1), lovers=(0, 1), charmed=frozenset({2}))
+
+    def plan(g: Game) -> list[str]:
+        return [s.id for s in phase_order(table, "night") if is_called(g, s)]
+
+    called = [c.id for c in NIGHT_CALLS if not c.skipped]
+    called.insert(called.index("night_owl") + 1, "night_owl_seen")  # within his call
+    assert plan(g) == [c for c in called
+                       if c == "night_owl_seen" or CALL[c].when in ("first_night", "every_night")]
+    # night 2: the crow died yesterday (his step calls him, dead); the white werewolf's night
+    crow = deal.index("crow")
+    g2 = g._with(phase=Phase("night", 2), dead=frozenset({crow}),
+                 deaths=(Death(crow, "vote", None, 1, "vote", "crow"),))
+    assert plan(g2) == [c for c in called
+                        if c == "night_owl_seen" or CALL[c].when != "first_night"]
+    # night 3: the crow's call is over
+    assert "crow" not in plan(g2._with(phase=Phase("night", 3)))
+
+
+def test_a_deck_mixing_booklets_is_called_in_the_merged_order():
+    deck = ("white_werewolf werewolf werewolf seer witch fox pied_piper cupid thief sister "
+            "sister wild_child villager villager").split()
+    assert night_calls(deck, 1) == (
+        "dusk", "thief", "cupid", "lovers", "sisters", "wild_child", "seer", "werewolves",
+        "witch", "fox", "pied_piper", "charmed")
+    assert night_calls(deck, 2) == ("dusk", "seer", "werewolves", "white_werewolf", "witch",
+                                    "fox", "pied_piper", "charmed")
+
+
+def test_the_conditions_look_at_what_happened():
+    deal = ("villager",) * 6 + ("werewolf",)
+    g = Game(dealt=deal, cards=deal, undealt=(), leftover=(), options=Options(),
+             phase=Phase("night", 3))
+    assert _no_death_last_day(g)
+    voted = g._with(deaths=(Death(0, "vote", None, 2, "vote", "villager"),))
+    assert not _no_death_last_day(voted)
+    assert _no_death_last_day(voted._with(phase=Phase("night", 4)))
+    # the night's killings, announced at dawn, are the night's; the hunter's shot at that dawn
+    # is the day's
+    bitten = g._with(deaths=(Death(0, "werewolves", None, 2, "dawn", "villager"),))
+    assert _no_death_last_day(bitten) and ONLY_IF["after_a_werewolves_kill"](bitten)
+    shot = g._with(deaths=(Death(0, "hunter", 1, 2, "dawn", "villager"),))
+    assert not _no_death_last_day(shot) and not ONLY_IF["after_a_werewolves_kill"](shot)
+    assert ONLY_IF["no_death_tonight"](g)
+    assert not ONLY_IF["no_death_tonight"](g._with(tonight=g.tonight.put("victim", 0)))
+    assert ONLY_IF["no_death_tonight"](g._with(tonight=g.tonight.put("victim", 0)
+                                               .put("healed", True)))

@@ -1,0 +1,30 @@
+"""The classic narration covers the whole cast: every night step has its players' time and
+its lines in both languages, every card its reveal, and every line its clip."""
+
+from pathlib import Path
+
+from onenight.classic.cast import CHARACTER, NIGHT
+from onenight.narration.classic import CALL_SECONDS, all_line_ids, call_script
+from onenight.narration.lines import load_lines
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_night_step_of_the_whole_cast_is_said_in_both_languages():
+    deck = list(CHARACTER)
+    for step in NIGHT:
+        if step.kind.value == "votes":
+            continue  # the election before the first night is a stage of the day's lines
+        assert step.id in CALL_SECONDS, step.id
+        for lang in ("fr", "en"):
+            lines = load_lines(lang, "thiercelieux")
+            for say in call_script(step.id, deck, 2):
+                assert lines.get(say.line), (lang, say.line)
+            assert f"reveal.{step.role or 'villager'}" in lines
+
+
+def test_every_classic_line_has_its_clip():
+    for lang in ("fr", "en"):
+        folder = ROOT / "onenight" / "assets" / "audio" / "thiercelieux" / lang
+        missing = sorted(i for i in all_line_ids() if not (folder / f"{i}.ogg").is_file())
+        assert not missing, (lang, missing)
