@@ -5,7 +5,8 @@ The suite is hermetic and runs in parallel worker processes (pytest-xdist; the r
 follows to be safe there are in tests/README.md). Guards here:
 
 - what an earlier install left on this machine (Kivy's configuration in ~/.kivy, onenight's
-  settings, games and voice packs in the XDG folders, an ONENIGHT_* variable in the shell)
+  settings, games and voice packs in the XDG folders, an ONENIGHT_* variable in the shell
+  but the suite's own ONENIGHT_FUZZ)
   never reaches a test: each test process has homes of its own for Kivy and for the app's
   default data and voice folders, removed at the end (two processes writing ~/.kivy at once can
   read each other's half-written config; a test that forgets to give the app a data folder
@@ -27,7 +28,9 @@ atexit.register(shutil.rmtree, _HOME, True)
 for _name in ("KIVY_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"):
     os.environ[_name] = os.path.join(_HOME, _name.lower())
     os.makedirs(os.environ[_name])
-for _name in [n for n in os.environ if n.startswith("ONENIGHT_")]:
+#: the suite's own knobs, which a run is given on purpose (scripts/fuzz-long)
+KEEP = {"ONENIGHT_FUZZ"}
+for _name in [n for n in os.environ if n.startswith("ONENIGHT_") and n not in KEEP]:
     del os.environ[_name]
 
 os.environ.setdefault("KIVY_NO_ARGS", "1")

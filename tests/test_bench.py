@@ -137,3 +137,13 @@ def test_redraw_cost_is_measured_on_forced_redraws():
     # (the suite runs in parallel) draws fewer than asked
     assert fig["frames"] >= 10
     assert {"python_ms_per_frame", "renderer_ms_per_frame"} <= fig.keys()
+
+
+def test_the_journal_read_back_benchmark_runs():
+    import json
+
+    r = subprocess.run([sys.executable, str(ROOT / "bench" / "journal_open.py"), "--runs", "1"],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["entries"] > 100 and out["log_bytes"] > 0 and out["open_median_s"] > 0

@@ -91,10 +91,14 @@ class KeyStore:
         if self.path and self.path.exists():
             try:
                 data = json.loads(self.path.read_text())
+                if not isinstance(data, dict):
+                    raise ValueError("not a JSON object")
                 if isinstance(data.get("app_id"), str) and isinstance(data.get("boxes"), dict):
                     self._data = {"seen": {}, **data}
-            except (OSError, ValueError, AttributeError) as e:
-                log.error("box keys in %s unreadable (%s): this tablet must pair again", path, e)
+            except (OSError, ValueError, AttributeError, RecursionError) as e:
+                # ValueError: a number too long
+                log.error("box keys in %s unreadable (%s): this tablet must pair again", path,
+                          str(e)[:200])
 
     @property
     def app_id(self) -> str:

@@ -165,7 +165,6 @@ class ClassicController(Flow):
                  wallclock: Callable[[], _dt.datetime] | None = None):
         super().__init__(history_dir, clock, rng, wallclock)
         self.state = ClassicState()
-        self.save_error: str | None = None
 
     @property
     def game(self) -> Game | None:
@@ -685,17 +684,18 @@ class ClassicController(Flow):
         return rec
 
     def _save(self) -> None:
-        """Save the game so far in the history (its one record, replaced as it goes)."""
+        """Save the game so far in the history (its one record, replaced as it goes), once
+        the event is accepted (and journaled)."""
         s = self.state
         if s.game is None:
             return
         stamp = (s.started or "")[:19].replace("-", "").replace(":", "").replace("T", "-")
-        try:
-            s.record_path = self.history.save(self.record(), f"{stamp}-{GAME}")
-        except OSError as err:
-            self.save_error = str(err)
-        else:
-            self.save_error = None
+        s.record_path = None  # until this record is saved: the history is behind
+        self.records.add(self.record(), f"{stamp}-{GAME}")
+
+    def _record_saved(self, record: dict, path: Path) -> None:
+        if record.get("game") == self.state.game_id:
+            self.state.record_path = path
 
     # ---- the journal's view -------------------------------------------------------------
     def baseline(self) -> list[dict]:

@@ -32,6 +32,7 @@ from onenight.rules.steps import night_steps
 
 from .ballots import VOTE_MODES, BallotBox
 from .flow import Flow, minutes, player_names
+from .history import verdict_json
 from .phases import ALWAYS, FLOWS, PHASE
 from .refused import Refused
 from .tablet import TableView, TabletCards, TabletGame
@@ -118,8 +119,9 @@ class State:
     copied: str | None = None
     changed: dict[int, str] = field(default_factory=dict)
     outcome: Outcome | None = None
-    record_path: Path | None = None
+    record_path: Path | None = None  # where the record is in the history, once saved
     record: dict | None = None
+    record_stem: str = ""  # the record's file name in the history (before any "-2")
     game: str | None = None  # this game's identity, given when its night starts
     cards: str = "table"  # where the cards are: "table" (physical) or "tablet"
     tablet: TabletGame | None = None  # the cards, when the tablet holds them
@@ -166,6 +168,10 @@ class Controller(TabletCards, Flow):
         super().__init__(history_dir, clock, rng, wallclock)
         self.debate_minutes = debate_minutes
         self.state = State()
+
+    def _record_saved(self, record: dict, path: Path) -> None:
+        if record is self.state.record:
+            self.state.record_path = path
 
     # ---- setup --------------------------------------------------------------------------
     def _on_abandon(self, e: dict) -> None:
@@ -378,6 +384,28 @@ class Controller(TabletCards, Flow):
         else:
             raise Refused("change_format")
 
+    def reveal_seat(self) -> int:
+        """The seat the host is at in the reveal, from what was entered: after a card, the
+        next seat still without one (the same seat when the deck has artifacts or the
+        Paranormal Investigator: they are entered next); after anything else, that seat; the
+        first seat still to enter to begin with. The reveal screen follows it, so it is back
+        where it was after a restart."""
+        s = self.state
+        empty = [i for i, c in enumerate(s.final) if c is None]
+        extras = "curator" in s.deck or "paranormal_investigator" in s.deck
+        for e in reversed(self.log):
+            kind = e["type"]
+            if kind == "to_reveal":
+                break
+            if kind not in ("final_card", "artifact", "changed"):
+                continue
+            seat = e["seat"]
+            if kind == "final_card" and e.get("card") is not None and not extras:
+                later = [i for i in empty if i > seat]
+                return (later or empty or [seat])[0]
+            return seat
+        return empty[0] if empty else 0
+
     def identity(self, seat: int) -> str | None:
         s = self.state
         card = s.final[seat]
@@ -409,14 +437,9 @@ class Controller(TabletCards, Flow):
         when = self.wallclock()
         e["finished"] = when.isoformat(timespec="seconds")
         s.record["finished"] = e["finished"]
-        stem = when.strftime("%Y%m%d-%H%M%S") + "-" + (s.scenario or "game")
-        try:
-            s.record_path = self.history.save(s.record, stem)
-        except OSError as err:
-            s.record_path = None
-            self.save_error = str(err)
-        else:
-            self.save_error = None
+        s.record_stem = when.strftime("%Y%m%d-%H%M%S") + "-" + (s.scenario or "game")
+        s.record_path = None
+        self.records.add(s.record, s.record_stem)  # saved once the event is accepted
 
     def _on_new_game(self, e: dict) -> None:
         players, scenario = self.state.players, self.state.scenario
@@ -465,21 +488,7 @@ class Controller(TabletCards, Flow):
             "deck": list(s.deck),
             "votes": list(s.votes),
             "vote_mode": s.vote_mode,
-            "outcome": {
-                "roles": list(o.roles),
-                "teams": [t.value for t in o.teams],
-                "dead": list(o.dead),
-                "winners": list(o.winners),
-                "winning_teams": list(o.winning_teams),
-                "deaths": [{"seat": d.seat, "cause": d.cause.value, "votes": d.votes,
-                            **({"by": d.by} if d.by is not None else {})} for d in o.deaths],
-                "votes_received": list(o.counts),
-                "protected": list(o.protected),
-                "spared": list(o.spared),
-                "verdicts": [{"team": v.team.value, "won": v.won, "reason": v.reason.value,
-                              **({"seat": v.seat} if v.seat is not None else {})}
-                             for v in o.verdicts],
-            },
+            "outcome": verdict_json(o),
         }
         if s.tablet is not None:
             rec.update(self.tablet_record())

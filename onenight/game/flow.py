@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .clock import SystemClock
-from .history import History
+from .history import History, PendingRecords
 from .phases import Phase
 from .refused import Refused
 from .timer import DayTimer
@@ -84,6 +84,8 @@ class Flow:
         self.rng = rng or random.Random()
         self.wallclock = wallclock or (lambda: _dt.datetime.now(_dt.timezone.utc))
         self.log: list[dict] = []  # every accepted event, completed, in order
+        #: finished games' records the history has not taken yet, kept across new games
+        self.records = PendingRecords(self.history)
 
     # ---- the one door -------------------------------------------------------------------
     def apply(self, event: dict) -> dict:
@@ -106,7 +108,37 @@ class Flow:
             self.state.phase = phase.next
         self._settle(done)
         self.log.append(done)
+        self._commit(done)
         return done
+
+    def _commit(self, done: dict) -> None:
+        """What follows an accepted event (a hook: the journal writes it first): a record the
+        event made goes to the history."""
+        if self.records.new:
+            self.save_records()
+
+    # ---- the history --------------------------------------------------------------------
+    def save_records(self) -> bool:
+        """Save the games' records the history does not have yet; False while one still
+        cannot be saved (``save_error`` says why)."""
+        for record, path in self.records.save():
+            self._record_saved(record, path)
+        return not self.records.items
+
+    def find_records(self) -> None:
+        """After a replay: the records the history already holds as they are no longer wait
+        (the game in progress points at its own); the others stay to be saved."""
+        for record, path in self.records.found():
+            self._record_saved(record, path)
+
+    def _record_saved(self, record: dict, path: Path) -> None:
+        """``record`` is in the history at ``path`` (a hook: the game in progress notes where
+        its own is)."""
+
+    @property
+    def save_error(self) -> str | None:
+        """Why a game's record could not be saved (a storage code), or None."""
+        return self.records.error
 
     def _phases(self) -> dict[str, Phase]:
         """The phases the game stands in now (a hook: the one-night game has two flows)."""

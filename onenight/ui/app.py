@@ -19,9 +19,10 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.utils import platform
 
 from onenight import paths
+from onenight.game import journal, storage
 from onenight.game.controller import Refused
-from onenight.game.journal import open_game
-from onenight.game.settings import Settings, load_settings, save_settings
+from onenight.game.journal import JournalInUse, open_game
+from onenight.game.settings import Settings, load_settings, open_settings, save_settings
 
 from . import android, fonts, pacing, theme, trace
 from .data_lock import LOCKNAME, AlreadyOpen, lock_data_dir
@@ -33,6 +34,7 @@ from .widgets import common as _common  # noqa: F401  (registers the kv classes)
 
 HERE = Path(__file__).parent
 TICK = 0.2  # seconds between ticks of a screen that does not say when it needs the next
+RETRY = 10.0  # seconds between two tries at writing what the storage refused
 AWAKE = {"night", "day", "vote", "reveal"}  # the screens that keep the screen on
 
 
@@ -60,6 +62,9 @@ class OneNightApp(App):
     message = StringProperty("")
     """The message bar's text (an error and what to do, or a confirmation)."""
     message_kind = StringProperty("info")
+    message_sticky = BooleanProperty(False)
+    """The message stays until tapped: one the host must not miss (a problem found at
+    start-up, a game no longer saved)."""
     ctl = ObjectProperty(None)
     """The game controller (onenight.game)."""
     settings = ObjectProperty(None)
@@ -84,6 +89,10 @@ class OneNightApp(App):
         self.speaker = None
         self._tick_event = None
         self._lock = None  # the data folder's lock, held while the app runs
+        self._message = None  # what the message bar says: (key, kind, sticky, facts)
+        self._waiting: list[tuple] = []  # messages that stay, waiting for the one shown
+        self._storage_told = (None, None)  # the storage problems the host was told of
+        self._retry_at = 0.0  # when to try again writing what the storage refused
         self._sound_problems: set[str] = set()  # those already said
         self.already_open = False
         """True when another app holds the data folder: this one opens nothing."""
@@ -140,7 +149,16 @@ class OneNightApp(App):
             Logger.warning("onenight: %s is in use by another app; this one opens nothing",
                            self.data_dir)
             return self._build_already_open()
-        self.settings, problem = load_settings(self.settings_path)
+        # the game in progress, rebuilt from the journal if the app was stopped mid-game;
+        # the journal is locked itself: if another app holds it, this one touches nothing
+        try:
+            self.ctl, journal_problem = self._open_game()
+        except JournalInUse:
+            Logger.warning("onenight: the journal in %s is in use by another app", self.data_dir)
+            return self._build_already_open()
+        self.settings, problem = open_settings(self.settings_path)
+        self.ctl.debate_minutes = self.settings.debate_minutes
+        self.ctl.records.keep = self.settings.history_keep
         self.lang = self.settings.language
         self.translator.lang = self.lang
         if self._audio is None:
@@ -153,11 +171,6 @@ class OneNightApp(App):
                 platform, self._sound_taken, lambda f: Clock.schedule_once(lambda *_: f()))
         self.speaker = Speaker(self.audio)
         self.sounds.volume = self.settings.voice_volume
-        # the game in progress, rebuilt from the journal if the app was stopped mid-game
-        self.ctl, journal_problem = open_game(
-            self.data_dir, clock=self._clock, rng=self._rng,
-            debate_minutes=self.settings.debate_minutes,
-            **({"wall": self._wall} if self._wall else {}))
         load_widget_rules()
         root = Builder.load_file(str(HERE / "root.kv"))
         sm: Screens = root.ids.sm
@@ -176,10 +189,13 @@ class OneNightApp(App):
         self._tick_event = Clock.schedule_once(self._tick, TICK)
         sm.bind(current=lambda *_: self.retick())
         sm.bind(current=self.keep_awake)
-        if problem:
-            self.notify(problem, kind="error")
+        # what went wrong before this start stays on screen until the host has read it
         if journal_problem:
-            self.notify("journal.set_aside", kind="error", **journal_problem)
+            self.notify("journal." + journal_problem["code"], kind="error", sticky=True,
+                        reason=journal_problem["reason"], name=journal_problem["name"])
+        if problem:
+            self.notify(problem, kind="error", sticky=True)
+        self._storage_told = self.ctl.storage_problems()
         self.connect_box()
         self._resume_box_vote()
         if trace.path():
@@ -189,6 +205,10 @@ class OneNightApp(App):
 
             demo.setup(self, self.demo)
         return root
+
+    def _open_game(self):
+        return open_game(self.data_dir, clock=self._clock, rng=self._rng,
+                         **({"wall": self._wall} if self._wall else {}))
 
     def _build_already_open(self):
         """The screen of a second app on a data folder in use: it says so, in the host's
@@ -228,6 +248,9 @@ class OneNightApp(App):
         self.settings.language = self.translator.lang
         self.lang = self.translator.lang
         self.save_settings()
+        if self._message is not None:  # the message shown, in the new language
+            key, kind, sticky, facts = self._message
+            self.message = self._render(key, facts)
         self.sm.current_screen.refresh()
 
     def save_settings(self) -> None:
@@ -250,30 +273,150 @@ class OneNightApp(App):
             Logger.exception("onenight: event %r failed", event.get("type"))
             self.notify("refused.other", kind="error")
             return False
-        self.check_journal()
+        self.check_storage()
         return True
 
-    def check_journal(self) -> None:
-        """Say once when the journal cannot be written (the game goes on without it)."""
-        err = getattr(self.ctl, "journal_error", None)
-        if err and err != getattr(self, "_journal_told", None):
-            self._journal_told = err
-            self.notify("journal.not_written", kind="error")
+    # ---- storage ----------------------------------------------------------------------------
+    def check_storage(self) -> None:
+        """Say when the game stops being saved (why, and what to do), and when it is saved
+        again: once each."""
+        now = self.ctl.storage_problems()
+        before, self._storage_told = self._storage_told, now
+        if now == before:
+            return
+        if now[0] and now[0] != before[0]:
+            self.notify("journal.not_written", kind="error", sticky=True, reason=now[0])
+        elif now[1] and now[1] != before[1]:
+            self.notify("result.not_saved", kind="error", sticky=True, reason=now[1])
+        elif not any(now):
+            self.notify("journal.saved_again")
 
-    def notify(self, key: str, kind: str = "info", **facts) -> None:
+    def _retry_storage(self) -> None:
+        """Every few seconds while something waits for the storage, try to write it."""
+        ctl = self.ctl
+        if ctl is None or not ctl.pending() or ctl.now() < self._retry_at:
+            return
+        self._retry_at = ctl.now() + RETRY
+        ctl.retry()
+        self.check_storage()
+        if not ctl.pending() and self.sm.current == "result":
+            self.sm.current_screen.refresh()  # "saved in the history" now
+
+    def reason_text(self, code: str) -> str:
+        """A storage or damage code as a sentence in the host's language (any other text
+        as it is)."""
+        for key in ("storage." + code, "journal.damage." + code):
+            if self.translator.has(key):
+                return self.tr(key)
+        return code
+
+    def set_aside_games(self) -> list:
+        """The games whose journal could not be read, the most recent first."""
+        return journal.set_aside_journals(self.data_dir / journal.FILENAME)
+
+    def reopen_game(self, aside: Path | None = None) -> bool:
+        """Open the journal again (once the storage is fixed), or, with ``aside``, a journal
+        that was set aside in its place. Only between games: the table's setup is what the
+        journal held, and a game under way would be lost."""
+        if self.ctl.phase != "setup":
+            self.notify("journal.finish_first", kind="error")
+            return False
+        old = self.ctl
+        if old.journal is not None:
+            old.journal.close()
+        try:
+            if aside is not None:
+                journal.restore_set_aside(aside, self.data_dir / journal.FILENAME)
+            ctl, problem = self._open_game()
+        except (OSError, JournalInUse) as e:
+            ctl, problem = old, {"code": "held", "name": "",
+                                 "reason": storage.problem(e) or storage.BUSY}
+            if old.journal is not None and not old.writer.held:
+                old.writer.retry()
+        ctl.debate_minutes = self.settings.debate_minutes
+        ctl.records.keep = self.settings.history_keep
+        self.ctl = ctl
+        self._storage_told = ctl.storage_problems()
+        if problem:
+            self.notify("journal." + problem["code"], kind="error", sticky=True,
+                        reason=problem["reason"], name=problem["name"])
+        elif ctl.phase != "setup":
+            self.notify("journal.reopened")
+        else:
+            self.notify("journal.reopened_empty")
+        self.sm.current_screen.refresh()
+        return ctl is not old and problem is None
+
+    def export_set_aside(self, aside: Path) -> None:
+        folder = self.export_folder()
+        try:
+            journal.export_set_aside(aside, folder)
+        except OSError as e:
+            self.notify("history.export_failed", kind="error",
+                        reason=storage.problem(e, folder) or storage.IO)
+            return
+        self.notify("journal.exported", folder=str(folder))
+
+    def delete_set_aside(self, aside: Path) -> None:
+        try:
+            journal.delete_set_aside(aside)
+        except OSError as e:
+            self.notify("journal.not_deleted", kind="error",
+                        reason=storage.problem(e, aside.parent) or storage.IO)
+        self.sm.current_screen.refresh()
+
+    @staticmethod
+    def export_folder() -> Path:
+        """Where exported games go unless the host chooses another folder."""
+        return Path.home() / "onenight-games"
+
+    # ---- messages ---------------------------------------------------------------------------
+    def _render(self, key: str, facts: dict) -> str:
+        facts = dict(facts)
+        if isinstance(facts.get("reason"), str):
+            facts["reason"] = self.reason_text(facts["reason"])
         text = self.tr(key, **facts)
         if text == key and key.startswith("refused."):
             text = self.tr("refused.other")
+        return text
+
+    def notify(self, key: str, kind: str = "info", sticky: bool = False, **facts) -> None:
+        """Show a message: one that goes by itself, or a ``sticky`` one that stays until
+        tapped (another sticky one waits for it)."""
+        if self.message_sticky and self._message is not None:
+            if sticky:
+                if (key, kind, sticky, facts) != self._message:
+                    self._waiting.append((key, kind, sticky, facts))
+                return
+            self._waiting.insert(0, self._message)  # back when this one has gone
+        self._message = (key, kind, sticky, facts)
         self.message_kind = kind
-        self.message = text
+        self.message_sticky = sticky
+        self.message = self._render(key, facts)
         Clock.unschedule(self._clear_message)
-        Clock.schedule_once(self._clear_message, from_now(8 if kind == "error" else 4))
+        if not sticky:
+            Clock.schedule_once(self._clear_message, from_now(8 if kind == "error" else 4))
+
+    def dismiss_message(self) -> None:
+        """The host tapped the message: it goes, and the next one waiting shows."""
+        self._message = None
+        self.message_sticky = False
+        self.message = ""
+        if self._waiting:
+            key, kind, sticky, facts = self._waiting.pop(0)
+            self.notify(key, kind, sticky, **facts)
 
     def _clear_message(self, *_):
-        self.message = ""
+        if not self.message_sticky:
+            self._message = None
+            self.message = ""
+            if self._waiting:
+                key, kind, sticky, facts = self._waiting.pop(0)
+                self.notify(key, kind, sticky, **facts)
 
     def go(self, name: str) -> None:
-        self.message = ""
+        if not self.message_sticky:
+            self._clear_message()
         self.sm.current = name
 
     def keep_awake(self, *_) -> None:
@@ -295,6 +438,7 @@ class OneNightApp(App):
         screen = self.sm.current_screen
         if screen is not None:
             screen.tick()
+        self._retry_storage()
 
     def _tick(self, *_):
         self.tick()
@@ -338,7 +482,7 @@ class OneNightApp(App):
             saved = self.box.saved_round(players)
             self.box.start_vote(players, round=saved)
             self.notify("journal.box_vote_resumed" if saved is not None
-                        else "journal.box_vote_reopened")
+                        else "journal.box_vote_reopened", sticky=True)  # found at start-up
 
     def voice_packs(self) -> list[str]:
         return voice_packs()

@@ -9,11 +9,9 @@ code to dial on a pad) and the list of tablets paired with the box.
 
 from __future__ import annotations
 
-import json
-
 from kivy.clock import Clock
 
-from onenight.game.durable import write_json
+from onenight.game.durable import BadJSON, read_json, write_json
 
 from . import trace
 
@@ -97,13 +95,12 @@ class BoxLink:
         """The round of the box vote the app opened before it stopped, if it was for a table
         of this size."""
         try:
-            with open(self.app.data_dir / VOTE_FILE, encoding="utf-8") as f:
-                data = json.load(f)
-            rnd = data["round"]
-            if isinstance(rnd, int) and not isinstance(rnd, bool) and data["players"] == players:
-                return rnd
-        except (OSError, ValueError, KeyError, TypeError):
-            pass
+            data = read_json(self.app.data_dir / VOTE_FILE)
+        except (OSError, BadJSON):
+            return None
+        rnd = data.get("round") if isinstance(data, dict) else None
+        if isinstance(rnd, int) and not isinstance(rnd, bool) and data.get("players") == players:
+            return rnd
         return None
 
     def close_vote(self) -> None:

@@ -17,3 +17,12 @@ def test_a_damaged_key_file_means_pairing_again(tmp_path, caplog):
     store = KeyStore(path)
     assert store.get("box-a") is None and store.app_id.startswith("tablet-")
     assert "pair again" in caplog.text
+
+
+def test_a_key_file_nested_too_deep_or_not_an_object_means_pairing_again(tmp_path, caplog):
+    path = tmp_path / "keys.json"
+    for text in ("[" * 100_000, "[1]", '{"app_id": ' + "7" * 5000 + "}"):
+        path.write_text(text)
+        store = KeyStore(path)
+        assert store.get("box-a") is None and store.app_id.startswith("tablet-")
+    assert caplog.text.count("pair again") == 3

@@ -3,9 +3,28 @@ record objects, ballots as a string ("3 3 - 1": seat 0 votes for 3, seat 2 is bl
 
 from __future__ import annotations
 
+import random
+
+from onenight.classic import deal, new_game, to_record
+from onenight.classic.autoplay import random_choice
+from onenight.classic.decks import PRESETS
 from onenight.classic.model import Entry, Game
 from onenight.classic.record import replay, replay_outcome
+from onenight.classic.walk import apply
 from onenight.common.errors import RulesError
+
+
+def a_record(seed: int) -> dict:
+    """A real game's record, stopped at a random moment."""
+    rng = random.Random(seed)
+    preset = rng.choice(PRESETS)
+    players = rng.choice(list(preset.players()))
+    g = new_game(*deal(preset.deck(players), players, rng))
+    for _ in range(rng.randint(0, 120)):
+        if g.stop is None:
+            break
+        g = apply(g, random_choice(g, rng))
+    return to_record(g)
 
 
 def V(ballots: str) -> list:

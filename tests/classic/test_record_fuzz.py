@@ -5,17 +5,13 @@ one line, naming the place; nothing else escapes. A short run is part of the sui
 from __future__ import annotations
 
 import json
-import random
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from onenight.classic import deal, new_game, to_record
-from onenight.classic.autoplay import random_choice
 from onenight.classic.cast import CHARACTER_IDS, RECORD_KEYS
-from onenight.classic.decks import PRESETS
 from onenight.classic.record import replay_outcome, replay_text
-from onenight.classic.walk import apply
+from tests.classic.helpers import a_record
 from tests.reliability.test_fuzz import answered_by, deep, fuzz, json_like
 
 KEYS = sorted(RECORD_KEYS) + ["night", "day", "view", "victim", "lovers", "take", "side",
@@ -26,19 +22,6 @@ values = st.recursive(
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.sampled_from(KEYS), inner,
                                                                 max_size=3),
     max_leaves=12)
-
-
-def a_record(seed: int) -> dict:
-    """A real game's record, stopped at a random moment."""
-    rng = random.Random(seed)
-    preset = rng.choice(PRESETS)
-    players = rng.choice(list(preset.players()))
-    g = new_game(*deal(preset.deck(players), players, rng))
-    for _ in range(rng.randint(0, 120)):
-        if g.stop is None:
-            break
-        g = apply(g, random_choice(g, rng))
-    return to_record(g)
 
 
 @st.composite

@@ -7,7 +7,8 @@ import random
 from onenight.game.clock import FakeClock
 from onenight.game.journal import CLASSIC_FILENAME, FILENAME, open_game
 
-from .classic_helpers import WHEN, Bot, random_night_choice, set_up
+from .classic_helpers import WHEN, Bot, deal, random_night_choice, set_up
+from .test_journal import _running, restarted, stop
 
 SEATS = "thief cupid wolf_hound seer werewolf accursed_wolf_father witch hunter villager villager"
 LEFT = "werewolf villager"
@@ -21,11 +22,19 @@ class Wall:
         return self.t
 
 
-def reopen(tmp_path, wall, clock=None):
+def start(tmp_path, wall, clock=None):
+    """The app starts on ``tmp_path`` with the classic game."""
     c, problem = open_game(tmp_path, game="thiercelieux", clock=clock or FakeClock(),
                            rng=random.Random(8), wallclock=lambda: WHEN, wall=wall)
     assert problem is None
+    _running[str(tmp_path)] = c  # closed at the test's end
     return c
+
+
+def reopen(tmp_path, wall, clock=None):
+    """The game an app killed now would find again (the one running goes on)."""
+    return restarted(tmp_path, "thiercelieux", wall=wall, clock=clock or FakeClock(),
+                     rng=random.Random(8), wallclock=lambda: WHEN)
 
 
 VIEWS = {"deal": "deal_view", "night": "night_view", "dawn": "dawn_view", "chain": "chain_view",
@@ -45,7 +54,7 @@ def assert_same(a, b):
 
 def test_a_game_killed_after_any_event_resumes_where_it_was(tmp_path):
     wall = Wall()
-    c = reopen(tmp_path, wall)
+    c = start(tmp_path, wall)
     set_up(c, 10, SEATS.split() + LEFT.split(), captain="first_morning")
     c.apply({"type": "deal", "mode": "tablet", "seats": SEATS.split(), "left_over": LEFT.split()})
     for seat in range(5):
@@ -82,7 +91,7 @@ def test_a_game_killed_after_any_event_resumes_where_it_was(tmp_path):
 
 def test_a_choice_made_in_a_call_stands_when_the_call_starts_again(tmp_path):
     wall = Wall()
-    c = reopen(tmp_path, wall)
+    c = start(tmp_path, wall)
     set_up(c, 10, SEATS.split() + LEFT.split(), captain="never")
     c.apply({"type": "deal", "seats": SEATS.split(), "left_over": LEFT.split()})
     for seat in range(10):
@@ -98,7 +107,7 @@ def test_a_choice_made_in_a_call_stands_when_the_call_starts_again(tmp_path):
 
 def test_the_debate_counts_the_time_the_app_was_down(tmp_path):
     wall, clock = Wall(), FakeClock(100.0)
-    c = reopen(tmp_path, wall, clock)
+    c = start(tmp_path, wall, clock)
     set_up(c, 8, "angel werewolf seer villager villager villager werewolf villager".split(),
            debate_minutes=4)
     c.apply({"type": "deal", "seats": "angel werewolf seer villager villager villager "
@@ -111,23 +120,117 @@ def test_the_debate_counts_the_time_the_app_was_down(tmp_path):
     wall.t += 40
     c.apply({"type": "day_add", "seconds": 60})  # 260 left
     wall.t += 100  # the app is down 100 s
-    again = reopen(tmp_path, wall)
+    stop(tmp_path)
+    again = start(tmp_path, wall)
     v = again.debate_view()
     assert again.phase == "debate" and round(v.seconds_left) == 160 and v.running
     again.apply({"type": "day_pause"})
     wall.t += 500
-    assert round(reopen(tmp_path, wall).debate_view().seconds_left) == 160
+    stop(tmp_path)
+    assert round(start(tmp_path, wall).debate_view().seconds_left) == 160
 
 
 def test_each_game_has_its_own_journal_and_a_finished_game_keeps_only_the_table(tmp_path):
     wall = Wall()
-    c = reopen(tmp_path, wall)
+    c = start(tmp_path, wall)
     set_up(c, 8, preset="first_game", captain="never")
     c.apply({"type": "deal"})
     assert (tmp_path / CLASSIC_FILENAME).exists() and not (tmp_path / FILENAME).exists()
     one, _ = open_game(tmp_path, clock=FakeClock(), wall=wall)
     assert one.phase == "setup" and one.state.players == []
+    one.journal.close()
     c.apply({"type": "abandon"})
     again = reopen(tmp_path, wall)
     assert again.phase == "setup" and again.state.players == c.state.players
     assert again.setup_view() == c.setup_view() and again.game is None
+
+
+# ---- the classic game on a storage that refuses, and damaged journals ---------------------
+# The same mechanisms as the one-night game's (journal.open_journal, JournalWriter,
+# history.PendingRecords, set-aside journals): tests/game/test_journal*.py test them at
+# length; these check the classic game goes through each.
+
+def to_the_vote(c):
+    set_up(c, 8, preset="first_game", captain="first_morning")
+    deal(c)
+    Bot(c, random.Random(4)).play(until=lambda c: c.phase == "vote")
+
+
+def test_a_journal_write_refused_lets_a_classic_game_go_on_then_it_is_written_whole(tmp_path):
+    import sqlite3
+
+    wall = Wall()
+    c = start(tmp_path, wall)
+    to_the_vote(c)
+    real = c.journal._db
+    c.journal._db = sqlite3.connect(":memory:")  # a database without the table: writes fail
+    c.apply({"type": "vote", "seat": 0, "target": 1})
+    assert c.journal_error and c.pending() and c.storage_problems()[0]
+    assert len([e for e in reopen(tmp_path, wall).log]) == len(c.log) - 1  # behind, no hole
+    c.journal._db.close()
+    c.journal._db = real
+    assert c.retry() and c.journal_error is None and not c.pending()
+    assert reopen(tmp_path, wall).log == c.log
+
+
+def test_a_classic_record_the_history_refuses_waits_across_games_and_restarts(tmp_path,
+                                                                                monkeypatch):
+    import errno
+    import json
+
+    from onenight.game.history import History
+
+    wall = Wall()
+    c = start(tmp_path, wall)
+    to_the_vote(c)
+    real_save = History.save
+
+    def full(self, record, stem):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(History, "save", full)
+    Bot(c, random.Random(4)).play()
+    assert c.phase == "end" and c.state.record_path is None
+    assert c.save_error == "full" and c.pending() and c.storage_problems()[1] == "full"
+    game, ended = c.state.game_id, c.record()
+    c.apply({"type": "new_game"})  # the host plays on: the record waits in the journal
+    stop(tmp_path)
+    c2 = start(tmp_path, wall)  # killed and started again, still full
+    assert c2.phase == "setup" and c2.pending() and c2.save_error == "full"
+    monkeypatch.setattr(History, "save", real_save)  # space comes back
+    assert c2.retry() and not c2.pending()
+    (saved,) = (tmp_path / "history").glob("*.json")
+    assert json.loads(saved.read_text()) == ended and ended["game"] == game
+    stop(tmp_path)
+    assert not start(tmp_path, wall).pending()  # found, not saved twice
+    assert list((tmp_path / "history").glob("*.json")) == [saved]
+
+
+def test_a_damaged_classic_journal_is_set_aside_and_offered_back(tmp_path):
+    from onenight.game.journal import restore_set_aside, set_aside_journals
+
+    wall = Wall()
+    c = start(tmp_path, wall)
+    to_the_vote(c)
+    log = list(c.log)
+    stop(tmp_path)
+    good = {p.name: p.read_bytes() for p in tmp_path.glob(CLASSIC_FILENAME + "*")}
+    for p in tmp_path.glob(CLASSIC_FILENAME + "*"):
+        p.unlink()
+    (tmp_path / CLASSIC_FILENAME).write_bytes(b"this is not a database" * 100)
+    c2, problem = open_game(tmp_path, game="thiercelieux", clock=FakeClock(),
+                            rng=random.Random(8), wallclock=lambda: WHEN, wall=wall)
+    _running[str(tmp_path)] = c2
+    assert problem["code"] == "set_aside" and problem["reason"] == "not_a_journal"
+    assert problem["name"].startswith("classic-journal-unreadable-") and c2.phase == "setup"
+    offered = set_aside_journals(tmp_path / CLASSIC_FILENAME)
+    assert [a.path.name for a in offered] == [problem["name"]]
+    assert set_aside_journals(tmp_path / FILENAME) == []  # the one-night game's are its own
+    # an older app set a healthy one aside: "try again" brings its game back whole
+    aside = offered[0].path
+    for name, data in good.items():
+        (tmp_path / name.replace(CLASSIC_FILENAME, aside.name)).write_bytes(data)
+    stop(tmp_path)
+    restore_set_aside(aside, tmp_path / CLASSIC_FILENAME)
+    again = start(tmp_path, wall)
+    assert again.phase == "vote" and again.log == log

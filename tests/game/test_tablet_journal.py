@@ -14,14 +14,17 @@ from onenight.rules.night import table_to_json
 from onenight.rules.record import adjudicate
 
 from .tablet_play import WHEN, night, private_deal, setup, step, vote
-from .test_journal import Wall
+from .test_journal import Wall, _running, restarted, stop
 from onenight.game.clock import FakeClock
 
 
 def journaled(folder, seed=4):
+    """The app starts on ``folder`` (the one running there before is killed first)."""
+    stop(folder)
     c, problem = open_game(folder, clock=FakeClock(), rng=random.Random(seed),
                            wallclock=lambda: WHEN, wall=Wall())
     assert problem is None
+    _running[str(folder)] = c
     return c
 
 
@@ -59,9 +62,10 @@ class Recorder:
 
     def apply(self, event: dict) -> dict:
         done = self.c.apply(event)
-        again = journaled(self.folder, seed=999)  # the generator does not matter: it is logged
+        # the generator does not matter: it is logged
+        again = restarted(self.folder, clock=FakeClock(), rng=random.Random(999),
+                          wallclock=lambda: WHEN)
         assert snapshot(again) == snapshot(self.c), (event, self.c.phase)
-        again.journal.close()
         self.phases.add(self.c.phase)
         self.checked += 1
         return done

@@ -5,12 +5,13 @@ kill-and-resume test (test_kill_resume.py).
 DATA and taps through a whole game, printing ``done N EVENTS`` after each step (EVENTS: how
 many events the controller had accepted). The test kills it with SIGKILL at a chosen step.
 
-With ``DRIVER_KILL_ON_SAVE=1`` the app kills itself (SIGKILL) as soon as the confirmed game
-is saved in the history, before the confirmation is journaled.
+With ``DRIVER_KILL_ON_SAVE=before`` the app kills itself (SIGKILL) when the confirmed game's
+record is about to be saved in the history (the confirmation is journaled by then); with
+``after``, as soon as the record is saved.
 
 ``python -m tests.reliability.app_driver resume DATA WALL`` starts the app again on DATA,
 taps the home screen's resume button, and prints one JSON line: what the screens show and
-the controller's state. With ``DRIVER_CONFIRM=1`` it then confirms a reveal it came back to.
+the controller's state.
 
 ``python -m tests.reliability.app_driver second DATA WALL`` starts the app on DATA while
 another holds it, prints one JSON line (what it shows, whether it opened a game), then taps
@@ -177,24 +178,25 @@ def steps(app):
     yield "result"
 
 
-def die_once_saved(app) -> None:
-    """SIGKILL this process right after the history has the record, before the journal has
-    the confirmation: the narrowest window there is."""
+def die_on_save(app, when: str) -> None:
+    """SIGKILL this process right before (``before``) or right after (``after``) the
+    history takes the confirmed game's record: the narrowest windows there are."""
     history = app.ctl.history
     save = history.save
 
-    def save_then_die(record, stem):
-        save(record, stem)
+    def save_and_die(record, stem):
+        if when == "after":
+            save(record, stem)
         os.kill(os.getpid(), signal.SIGKILL)
 
-    history.save = save_then_die
+    history.save = save_and_die
 
 
 def play(data: str, wall0: float) -> None:
     t0 = time.monotonic()
     app = make_app(data, wall0)
     if os.environ.get("DRIVER_KILL_ON_SAVE"):
-        die_once_saved(app)
+        die_on_save(app, os.environ["DRIVER_KILL_ON_SAVE"])
     for n, name in enumerate(steps(app), 1):
         print(f"done {n} {len(app.ctl.log)} {name} {time.monotonic() - t0:.2f}", flush=True)
     print("finished", flush=True)
@@ -206,7 +208,8 @@ def resume(data: str, wall0: float) -> None:
 
     app = make_app(data, wall0)
     home = screen(app)
-    out = {"message": "\n".join(app.test_messages), "screen": home.name,
+    out = {"message": "\n".join(app.test_messages), "sticky": app.message_sticky,
+           "screen": home.name,
            "can_resume": bool(home.can_resume), "phase": app.ctl.phase,
            "log": app.ctl.log}
     if home.can_resume:
@@ -250,15 +253,10 @@ def resume(data: str, wall0: float) -> None:
         out["after_box_votes"] = {"revealed": v.revealed, "votes": v.votes and list(v.votes),
                                   "screen": screen(app).name, "stage": s.stage}
     if ctl.phase == "reveal":
-        out["reveal"] = {"final": list(ctl.reveal_view().final)}
-    if ctl.phase == "reveal" and os.environ.get("DRIVER_CONFIRM"):
-        tap(find(s, "confirm"))
-        pump(2)
-        out["confirmed"] = {"phase": ctl.phase, "screen": screen(app).name,
-                            "record": ctl.state.record_path and ctl.state.record_path.name,
-                            "game": ctl.state.game}
+        out["reveal"] = {"final": list(ctl.reveal_view().final), "seat": s.seat}
     if ctl.phase == "end":
-        out["result"] = {"dead": list(ctl.outcome.dead), "winners": list(ctl.outcome.winners)}
+        out["result"] = {"dead": list(ctl.outcome.dead), "winners": list(ctl.outcome.winners),
+                         "record": ctl.state.record_path and ctl.state.record_path.name}
     print(json.dumps(out, ensure_ascii=False), flush=True)
     app.stop()
 

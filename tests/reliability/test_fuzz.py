@@ -19,11 +19,18 @@ from pathlib import Path
 from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from onenight_box import protocol as p
+from onenight.classic import decks
+from onenight.classic.record import replay_outcome
+from onenight.classic.win import RULES as CLASSIC_RULES
+from onenight.game.history import Entry, History
 from onenight.game.settings import Settings, load_settings, save_settings
 from onenight.narration.errors import NarrationError, VoiceError
 from onenight.narration.voice import Voice, clip_duration, resolve_pack
 from onenight.rules.errors import RulesError
+from onenight.rules.cards import ROLE
 from onenight.rules.record import adjudicate, adjudicate_text
+from onenight.rules.scenarios import MAX_PLAYERS, MIN_PLAYERS
+from tests.classic.helpers import a_record
 from tests.rules.test_record_fuzz import json_values as record_values, near_records
 
 settings.register_profile("short", max_examples=300, deadline=None,
@@ -206,7 +213,10 @@ def test_any_json_as_a_record(value):
 @given(st.text(max_size=60) | st.integers(1, 5000).map(deep)
        | st.integers(1, 5000).map(lambda n: '{"format":' * n)
        | near_records().map(json.dumps).flatmap(
-           lambda t: st.integers(0, len(t)).map(lambda i: t[:i])))
+           lambda t: st.integers(0, len(t)).map(lambda i: t[:i]))
+       | st.integers(4250, 4400).map(lambda n: '{"votes": [' + "7" * n + "]}"))
+@example('{"format": "onenight-game/1", "votes": [' + "9" * 5000 + "]}")  # found by hand
+@example(" " * 1_000_001)  # over the size limit
 def test_any_text_as_a_record(text):
     answered_by(adjudicate_text, text)
 
@@ -232,7 +242,7 @@ def test_any_settings_file_gives_usable_settings(data):
         path = Path(d) / "settings.json"
         path.write_bytes(data)
         s, problem = load_settings(path)
-        assert problem in (None, "settings_unreadable")
+        assert problem in (None, "settings_unreadable", "settings_bad")
         d0 = Settings()
         for name, (lo, hi) in Settings.LIMITS.items():
             v = getattr(s, name)
@@ -242,6 +252,114 @@ def test_any_settings_file_gives_usable_settings(data):
         assert all(isinstance(v, int) for v in s.role_seconds.values())
         save_settings(path, s)  # what was loaded can be saved and loaded back the same
         assert load_settings(path) == (s, None)
+
+
+# ---- the history ----------------------------------------------------------------------------
+def history_record(votes=(1, 0, 1, 0, 1)) -> dict:
+    """A finished game's record as the app saves it (the verdict follows from the votes)."""
+    from onenight.rules.outcome import resolve
+
+    roles = ["witch", "werewolf", "villager", "sentinel", "revealer"]
+    o = resolve(roles, list(votes))
+    return {"format": "onenight-game/1", "finished": "2026-01-02T20:30:00+00:00",
+            "scenario": "sombre-reveil", "players": ["Ana", "Bob", "Cy", "Dee", "Eve"],
+            "votes": list(votes), "game": "0123456789abcdef0123456789abcdef",
+            "outcome": {"roles": roles, "dead": list(o.dead), "winners": list(o.winners),
+                        "winning_teams": list(o.winning_teams)}}
+
+
+HISTORY_FIELDS = ["format", "finished", "scenario", "players", "votes", "game", "outcome"]
+OUTCOME_FIELDS = ["roles", "dead", "winners", "winning_teams"]
+
+
+def near_history(changes: dict, inner: dict, drop: list) -> bytes:
+    rec = history_record()
+    rec.update(changes)
+    if isinstance(rec.get("outcome"), dict):
+        rec["outcome"].update(inner)
+    for k in drop:
+        rec.pop(k, None)
+    return json.dumps(rec).encode()
+
+
+def classic_history_record(seed: int) -> dict:
+    """A classic game's record as the app saves it (finished or not): its phases, the
+    players' names and the outcome the replay command prints."""
+    rec = a_record(seed)
+    names = [f"P{i}" for i in range(len(rec["seats"]))]
+    return rec | {"players": names, "preset": "custom", "started": "2026-03-04T21:00:00+00:00",
+                  "game": f"{seed:032x}", "outcome": replay_outcome(rec)}
+
+
+CLASSIC_OUTCOME = ["alive", "winning_side", "winners", "phases"]
+
+
+def near_classic_history(seed: int, changes: dict, inner: dict) -> bytes:
+    rec = classic_history_record(seed)
+    rec.update(changes)
+    if isinstance(rec.get("outcome"), dict):
+        rec["outcome"].update(inner)
+    return json.dumps(rec).encode()
+
+
+history_files = (
+    st.binary(max_size=200)
+    | json_like.map(lambda v: json.dumps(v).encode())
+    | st.builds(near_history,
+                st.dictionaries(st.sampled_from(HISTORY_FIELDS), json_like, max_size=2),
+                st.dictionaries(st.sampled_from(OUTCOME_FIELDS), json_like
+                                | st.lists(st.integers(-2, 12), max_size=6), max_size=2),
+                st.lists(st.sampled_from(HISTORY_FIELDS), max_size=1))
+    | st.lists(st.integers(0, 4), min_size=5, max_size=5).map(
+        lambda v: json.dumps(history_record() | {"votes": v}).encode())
+    | st.integers(1, 5000).map(lambda n: deep(n).encode())
+    | st.integers(4250, 4400).map(lambda n: ('{"players": [' + "7" * n + "]}").encode())
+    | st.integers(0, 2 ** 32 - 1).map(lambda seed: json.dumps(
+        classic_history_record(seed)).encode())
+    | st.builds(near_classic_history, st.integers(0, 2 ** 32 - 1),
+                st.dictionaries(st.sampled_from(["players", "outcome", "phases", "seats",
+                                                 "finished", "preset"]),
+                                json_like | st.lists(st.text(max_size=3), max_size=20),
+                                max_size=2),
+                st.dictionaries(st.sampled_from(CLASSIC_OUTCOME), json_like
+                                | st.lists(st.integers(-2, 20), max_size=20), max_size=2)))
+
+
+@fuzz
+@given(st.lists(history_files, max_size=3))
+@example([b"[" * 100_000, json.dumps(history_record() | {"outcome": {"winners": [99]}}).encode(),
+          json.dumps(history_record() | {"outcome": {"winning_teams": [1]}}).encode()])
+def test_any_history_file_is_listed_or_unreadable(files):
+    """Any file in the history folder: listed as a game the history screen can show, or as
+    unreadable with a reason; nothing escapes (issue: one bad record crashed the screen)."""
+    with tempfile.TemporaryDirectory() as d:
+        folder = Path(d)
+        (folder / "good.json").write_text(json.dumps(history_record()))
+        for i, data in enumerate(files):
+            (folder / f"f{i}.json").write_bytes(data)
+        h = History(folder)
+        entries, unreadable = h.scan()
+        assert len(entries) + len(unreadable) == len(files) + 1
+        assert any(e.path.name == "good.json" for e in entries)
+        for e in entries:  # what the history and result screens use of an entry
+            assert isinstance(e, Entry)
+            assert all(isinstance(n, str) and n for n in e.players)
+            assert all(0 <= s < len(e.players) for s in e.winners + e.dead)
+            assert isinstance(e.finished, str) and isinstance(e.scenario, str)
+            if e.game == "thiercelieux":  # the classic game's: no one-night verdict to show
+                assert decks.MIN_PLAYERS <= len(e.players) <= decks.MAX_PLAYERS
+                assert e.outcome is None
+                assert set(e.winning_teams) <= {side for _, side in CLASSIC_RULES}
+                assert e.over == bool(e.winning_teams)
+                continue
+            assert MIN_PLAYERS <= len(e.players) <= MAX_PLAYERS
+            assert set(e.winning_teams) <= {"village", "werewolf", "tanner"}
+            o = e.outcome
+            assert o is not None and all(r in ROLE for r in o.roles)
+            assert len(o.votes) == len(o.counts) == len(e.players)
+        for u in unreadable:
+            said_what(ValueError(u.reason))
+        h.find("0123456789abcdef0123456789abcdef")
 
 
 # ---- voice packs -----------------------------------------------------------------------------
@@ -301,3 +419,21 @@ def test_a_pack_of_broken_clips_falls_back_to_the_default_voice(files, ext):
         for line in ("night.intro", "night.start", "day.start"):
             c = v.clip(line)
             assert c.duration > 0 and (c.pack or line in v.fallbacks)
+
+
+def test_the_long_run_gets_its_profile(tmp_path):
+    """scripts/fuzz-long asks for the long profile with ONENIGHT_FUZZ=long, and the suite's
+    guard against a shell's ONENIGHT_* variables lets it through (it did not: the long run
+    ran 300 inputs per property, as the short one)."""
+    import subprocess
+    import sys
+
+    probe = tmp_path / "test_probe.py"
+    probe.write_text("from tests.reliability.test_fuzz import PROFILE\n\n\n"
+                     "def test_profile():\n    assert PROFILE == 'long', PROFILE\n")
+    root = Path(__file__).resolve().parents[2]
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                        "-p", "tests.conftest", "--rootdir", str(tmp_path), str(probe)],
+                       cwd=root, env=os.environ | {"ONENIGHT_FUZZ": "long"},
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr[-2000:]

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from onenight.game.journal import FILENAME, Journal, JournaledController
+from onenight.game.journal import FILENAME, JournaledController, read_on_disk
 from onenight.game.clock import FakeClock
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,7 +29,7 @@ GAME = (["players", "scenario", "start_night", "night_done", "day_add", "day_pau
 #: the steps of the script after which the app is killed (a handful, fixed, across the game)
 KILL_AFTER = ["players", "scenario", "start_night", "night 1", "night paused", "night late 10",
               "day plus", "day paused", "vote 2", "card 1", "result"]
-SCREEN = {"night": "night", "day": "day", "vote": "vote", "reveal": "reveal"}
+SCREEN = {"night": "night", "day": "day", "vote": "vote", "reveal": "reveal", "end": "result"}
 TIMEOUT = 180  # a watchdog against a hung app, generous for a loaded machine
 
 
@@ -74,12 +74,7 @@ def resume(data: Path, vote: str = "fingers", **env_extra: str) -> dict:
 
 
 def journaled(data: Path):
-    j = Journal(data / FILENAME)
-    j.open()
-    try:
-        return j.entries()
-    finally:
-        j.close()
+    return read_on_disk(data / FILENAME)  # as the kill left it: nothing written
 
 
 @pytest.mark.parametrize("step", KILL_AFTER)
@@ -127,8 +122,10 @@ def test_the_killed_app_resumes_where_the_journal_says(tmp_path, step):
         v = ref.vote_view()
         assert shown["vote"]["is_in"] == list(v.is_in) and any(v.is_in)
     if ref.phase == "reveal":
-        assert shown["reveal"]["final"] == list(ref.reveal_view().final)
-    if ref.phase == "end":
+        final = shown["reveal"]["final"]
+        assert final == list(ref.reveal_view().final)
+        assert shown["reveal"]["seat"] == final.index(None)  # the next seat to enter
+    if ref.phase == "end":  # the verdict, shown again from Home
         assert shown["result"]["dead"] == list(ref.outcome.dead) == [1]
         assert len(list((tmp_path / "history").glob("*.json"))) == 1  # saved once
 
@@ -140,6 +137,9 @@ def test_a_damaged_journal_is_reported_on_screen_and_set_aside(tmp_path):
     (tmp_path / FILENAME).write_bytes(b"\x00garbage\xff" * 500)
     shown = resume(tmp_path)
     assert "mis de côté" in shown["message"] and shown["phase"] == "setup"
+    assert shown["sticky"]  # it stays until the host taps it
+    assert "Son fichier n'est pas un journal de partie." in shown["message"]
+    assert "database" not in shown["message"]  # in French, not SQLite's words
     assert not shown["can_resume"] and shown["screen"] == "home"
     aside = [p.name for p in tmp_path.glob("journal-unreadable-*")]
     assert len(aside) == 1 and aside[0] in shown["message"]
@@ -154,16 +154,40 @@ def test_a_box_vote_under_way_is_taken_over_on_the_box(tmp_path):
     assert shown["vote"]["is_in"] == [True, True, False, False, False]
     assert ["open", 5] in shown["box_calls"]
     assert shown["box_rounds"] == [1]  # the round the first run opened, written down
-    assert "déjà enregistrés sont gardés" in shown["message"]
+    assert "déjà enregistrés sont gardés" in shown["message"] and shown["sticky"]
     after = shown["after_box_votes"]
     assert after["revealed"] and after["votes"] == [1, 0, 1, 0, 1]
 
 
-def test_killed_between_saving_the_game_and_journaling_it_the_game_is_saved_once(tmp_path):
-    """SIGKILL right after the record is in the history, before the confirmation is in the
-    journal: the reveal comes back, the host confirms again, and the history still has one
-    record of the game (the same file), which the finished game then points at."""
-    p = driver("play", tmp_path, WALL, DRIVER_KILL_ON_SAVE="1")
+def test_killed_between_journaling_the_verdict_and_saving_it_the_next_start_saves_it(tmp_path):
+    """SIGKILL right after the confirmation is journaled, before the record reaches the
+    history: the next start is at the verdict (Home can show it again) and saves the record,
+    once."""
+    p = driver("play", tmp_path, WALL, DRIVER_KILL_ON_SAVE="before")
+    out, err = p.communicate(timeout=TIMEOUT)
+    p.watchdog.cancel()
+    assert p.returncode == -signal.SIGKILL, out[-2000:] + err[-2000:]
+    history = tmp_path / "history"
+    assert not list(history.glob("*.json"))
+    events = [e.body for e in journaled(tmp_path) if e.kind == "event"]
+    assert [e["type"] for e in events] == GAME  # the verdict is in the journal
+    game = events[GAME.index("start_night")]["game"]
+
+    shown = resume(tmp_path)
+    assert shown["phase"] == "end" and shown["screen"] == "result" and shown["can_resume"]
+    assert shown["result"]["dead"] == [1]
+    saved = list(history.glob("*.json"))
+    assert len(saved) == 1 and json.loads(saved[0].read_text())["game"] == game
+    assert shown["result"]["record"] == saved[0].name
+
+    shown = resume(tmp_path)
+    assert shown["phase"] == "end" and list(history.glob("*.json")) == saved
+
+
+def test_killed_right_after_saving_the_verdict_it_is_saved_once(tmp_path):
+    """SIGKILL as soon as the record is in the history: the next start shows the verdict,
+    pointing at that record, and saves nothing twice."""
+    p = driver("play", tmp_path, WALL, DRIVER_KILL_ON_SAVE="after")
     out, err = p.communicate(timeout=TIMEOUT)
     p.watchdog.cancel()
     assert p.returncode == -signal.SIGKILL, out[-2000:] + err[-2000:]
@@ -172,17 +196,7 @@ def test_killed_between_saving_the_game_and_journaling_it_the_game_is_saved_once
     history = tmp_path / "history"
     saved = list(history.glob("*.json"))
     assert len(saved) == 1
-    events = [e.body for e in journaled(tmp_path) if e.kind == "event"]
-    assert [e["type"] for e in events] == GAME[:-1]  # everything but the confirmation
-    game = events[GAME.index("start_night")]["game"]
-    assert json.loads(saved[0].read_text())["game"] == game
-
-    shown = resume(tmp_path, DRIVER_CONFIRM="1")
-    assert shown["phase"] == "reveal" and shown["screen"] == "reveal"
-    assert shown["confirmed"] == {"phase": "end", "screen": "result",
-                                  "record": saved[0].name, "game": game}
-    assert list(history.glob("*.json")) == saved  # replaced, not added
-
     shown = resume(tmp_path)
-    assert shown["phase"] == "end" and shown["result"]["dead"] == [1]
+    assert shown["phase"] == "end" and shown["screen"] == "result"
+    assert shown["result"]["record"] == saved[0].name
     assert list(history.glob("*.json")) == saved

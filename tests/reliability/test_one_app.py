@@ -10,6 +10,7 @@ import signal
 
 import pytest
 
+from onenight.ui.data_lock import LOCKNAME
 from tests.reliability.test_kill_resume import GAME, TIMEOUT, WALL, driver, journaled, resume
 
 SAYS = {"fr": "déjà ouvert sur cette tablette", "en": "already open on this tablet"}
@@ -27,13 +28,18 @@ def wait_for(p, step: str) -> None:
                          f"{p.stderr.read()[-2000:]}")
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
-def test_a_second_app_on_the_same_folder_says_so_and_touches_nothing(tmp_path, lang):
+@pytest.mark.parametrize("lang,lock_deleted", [("fr", False), ("en", True)])
+def test_a_second_app_on_the_same_folder_says_so_and_touches_nothing(tmp_path, lang,
+                                                                     lock_deleted):
+    """With the folder's lock file deleted under the first app, the second one takes a lock
+    of its own: the journal itself, locked by the first, still keeps it out."""
     first = driver("play", tmp_path, WALL)  # the scripted game taps French texts
     try:
         wait_for(first, "start_night")  # the first app holds the folder, a game under way
         # the host's language, as the second app will read it
         (tmp_path / "settings.json").write_text(json.dumps({"language": lang}))
+        if lock_deleted:
+            (tmp_path / LOCKNAME).unlink()
 
         second = driver("second", tmp_path, WALL)
         out, err = second.communicate(timeout=TIMEOUT)

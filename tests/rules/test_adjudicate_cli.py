@@ -132,3 +132,20 @@ def test_a_huge_number_is_a_clear_error(digits):
     huge = "1" + "0" * digits
     line = bad('{"format": "onenight-game/1", "seats": [' + huge + ']}')
     assert line.startswith(("stdin:", "seats[0]:")) and len(line) < 200, line
+
+
+@pytest.mark.parametrize("source", ["file", "stdin"])
+def test_an_endless_input_is_cut_at_the_size_limit(tmp_path, source):
+    """/dev/zero (or any stream without end) is read up to the limit, then refused: no
+    MemoryError, no hang."""
+    from onenight.common.jsontext import MAX_BYTES
+
+    if source == "file":
+        p = adjudicate("/dev/zero")
+    else:
+        big = '{"format": "onenight-game/1", "pad": "' + "x" * MAX_BYTES + '"}'
+        p = subprocess.run([sys.executable, "-m", "onenight", "adjudicate", "-"], input=big,
+                           capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2 and p.stdout == ""
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1 and "too large" in lines[0], p.stderr[-500:]

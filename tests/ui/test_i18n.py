@@ -76,3 +76,17 @@ def test_phase_table_is_a_chain():
     assert ids == ["setup", "night", "day", "vote", "reveal", "end"]
     for p, nxt in zip(PHASES, PHASES[1:] + PHASES[:1]):
         assert p.next == nxt.id and p.advance in p.accepts
+
+
+def test_every_storage_problem_and_damage_has_a_sentence():
+    """What the storage or a damaged journal can do is said in the host's language (never
+    SQLite's or the system's English inside a French sentence)."""
+    from onenight.game import journal, storage
+
+    for table in (FR, EN):
+        for code in storage.CODES:
+            assert f"storage.{code}" in table, code
+        for code in journal.DAMAGE:
+            assert f"journal.damage.{code}" in table, code
+        for code in ("set_aside", "damaged", "not_saved", "held"):  # open_journal's problems
+            assert "{reason}" in table[f"journal.{code}"], code

@@ -5,14 +5,15 @@ to a folder chosen in a folder browser (a USB key, a shared folder...)."""
 from __future__ import annotations
 
 import datetime as _dt
-import json
 import os
 from pathlib import Path
 
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
+from onenight.game import storage
 from onenight.game.evening import evening
+from onenight.game.history import verdict_record
 from onenight.rules.scenarios import SCENARIO
 
 from ..widgets.dialog import Dialog
@@ -91,6 +92,9 @@ class HistoryScreen(BaseScreen):
     score_text = StringProperty("")
     """The evening's running score (the newest games)."""
     selected = NumericProperty(-1)
+    can_open = BooleanProperty(False)
+    """The selected game's verdict can be shown (a one-night game's: the classic game's has no
+    verdict screen yet)."""
 
     def on_pre_enter(self, *_):
         # the newest game is chosen from the start, so "Export this one" is never a faint
@@ -124,6 +128,8 @@ class HistoryScreen(BaseScreen):
             row.selected = i == self.selected
             row.bind(on_release=lambda w: self.select(w.index))
             box.add_widget(row)
+        self.can_open = 0 <= self.selected < len(entries) and \
+            entries[self.selected].outcome is not None
         key = "history.count_one" if len(entries) == 1 else "history.count"
         self.summary = self.tr(key, count=len(entries)) if entries \
             else self.tr("history.empty")
@@ -136,19 +142,17 @@ class HistoryScreen(BaseScreen):
         self.selected = i
         for row in self.ids.rows.children:
             row.selected = row.index == i
+        self.can_open = self.entries[i].outcome is not None
 
     def open_verdict(self):
-        """The chosen game, reopened to its verdict."""
+        """The chosen game, reopened to its verdict: as it was checked when the history was
+        read (a one-night game's; the classic game has no verdict screen yet)."""
         if not 0 <= self.selected < len(self.entries):
             self.app.notify("history.choose_first", kind="error")
             return
-        path = self.entries[self.selected].path
-        try:
-            record = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            self.app.notify("history.unreadable_one", kind="error", count=1)
-            return
-        self.app.sm.get_screen("result").show_record(record, path)
+        e = self.entries[self.selected]
+        if e.outcome is not None:
+            self.app.sm.get_screen("result").show_record(verdict_record(e), e.path)
 
     def export(self, everything: bool):
         """Choose a folder, then copy the chosen game (or all of them) into it."""
@@ -167,7 +171,8 @@ class HistoryScreen(BaseScreen):
         try:
             done = self.app.ctl.history.export(paths, Path(folder))
         except OSError as e:
-            return False, self.tr("history.export_failed", reason=e.strerror or str(e))
+            why = self.app.reason_text(storage.problem(e, folder) or storage.IO)
+            return False, self.tr("history.export_failed", reason=why)
         key = "history.exported_one" if len(done) == 1 else "history.exported"
         self.app.notify(key, count=len(done), folder=folder)
         return True, ""

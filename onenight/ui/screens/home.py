@@ -1,15 +1,18 @@
-"""Home: the games to play (one tile per game, from ``GAMES``), the game in progress, how to
-play, the history and the settings.
+"""Home: the games to play (one tile per game, from ``GAMES``), the game in progress (or its
+verdict), how to play, the history and the settings; and the games whose journal could not be
+read, offered back.
 
 A new game is one line in ``GAMES``: its names, its emblem and the screen that starts it.
 A game whose screen is not built yet opens the "coming soon" screen instead."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from kivy.properties import BooleanProperty, StringProperty
 
+from ..widgets.dialog import confirm
 from .base import BaseScreen
 
 #: the screen that shows each phase of a game in progress
@@ -34,16 +37,32 @@ GAMES = (
 
 class HomeScreen(BaseScreen):
     can_resume = BooleanProperty(False)
-    """A game is between its night and its result."""
+    """A game is between its night and its verdict (which it can show again)."""
     resume_label = StringProperty("")
     first_game = BooleanProperty(False)
     """No game played yet: "how to play" is offered first."""
+    notice = StringProperty("")
+    """A game that could not be read: the most recent one set aside, or the journal held."""
+    held = BooleanProperty(False)
+    """The journal could not be read (the storage): it can be tried again, nothing else."""
 
     def refresh(self):
         phase = self.app.ctl.phase
-        self.can_resume = phase in ("night", "day", "vote", "reveal")
+        self.can_resume = phase in PHASE_SCREEN
         self.resume_label = self.tr("home.resume_" + phase) if self.can_resume \
             else self.tr("home.resume")
+        self.held = bool(getattr(self.app.ctl, "writer", None) and self.app.ctl.writer.held)
+        self.aside = self.app.set_aside_games()
+        if self.held:
+            self.notice = self.tr("home.held")
+        elif self.aside:
+            date = time.strftime(self.tr("home.date_format"),
+                                 time.localtime(self.aside[0].when))
+            more = len(self.aside) - 1
+            self.notice = self.tr("home.set_aside_more", date=date, count=more) if more \
+                else self.tr("home.set_aside", date=date)
+        else:
+            self.notice = ""
         try:
             entries, _bad = self.app.ctl.history.entries()
         except OSError:
@@ -72,6 +91,28 @@ class HomeScreen(BaseScreen):
 
     def toggle_language(self):
         self.app.set_language("en" if self.app.lang == "fr" else "fr")
+
+    # ---- a game that could not be read ----------------------------------------------------
+    def try_again(self):
+        """Read the journal again (held), or the most recent set-aside one in its place."""
+        self.app.reopen_game(None if self.held else self.aside[0].path)
+        self.refresh()
+
+    def export_aside(self):
+        if self.aside:
+            self.app.export_set_aside(self.aside[0].path)
+
+    def delete_aside(self):
+        """Delete the most recent set-aside journal, once the host says so."""
+        if not self.aside:
+            return
+        aside = self.aside[0]
+        date = time.strftime(self.tr("home.date_format"), time.localtime(aside.when))
+        self.asking = confirm(self.tr("home.delete_title"),
+                              self.tr("home.delete_question", date=date),
+                              self.tr("home.delete"),
+                              lambda: self.app.delete_set_aside(aside.path),
+                              danger=True, no=self.tr("home.keep"))
 
 
 class SoonScreen(BaseScreen):

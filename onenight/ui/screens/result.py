@@ -122,11 +122,16 @@ class ResultScreen(BaseScreen):
         self._players(players, o)
         self._circle(players, rec, o)
         self._score()
+        ctl = self.app.ctl
         if self.review:
-            self.saved_text = ""
-        else:
-            self.saved_text = tr("result.saved") if self.app.ctl.state.record_path \
-                else tr("result.not_saved")
+            from .history import local_when  # (history imports this module)
+
+            self.saved_text = tr("result.played_on", date=local_when(rec.get("finished"), tr))
+        elif ctl.state.record_path:
+            self.saved_text = tr("result.saved")
+        else:  # why, and that it will be saved as soon as the storage takes it
+            self.saved_text = tr("result.not_saved",
+                                 reason=self.app.reason_text(ctl.save_error or "io"))
 
     def _dead_row(self, players, o):
         from kivy.factory import Factory

@@ -12,6 +12,7 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 
 from onenight.rules.cards import ARTIFACT_IDS
 
+from ..widgets.dialog import confirm as ask
 from .base import BaseScreen
 
 PAGES = ("card", "extras", "copied")
@@ -34,9 +35,13 @@ class RevealScreen(BaseScreen):
     """Seats found missing when the host asked for the verdict."""
 
     def on_pre_enter(self, *_):
+        self.missing = ()
+        ctl = self.app.ctl
+        if ctl.phase == "reveal":  # where the host was (after a restart too)
+            self.select(ctl.reveal_seat())
+            return
         self.seat = 0
         self.page = "card"
-        self.missing = ()
         self.refresh()
 
     _built = None  # what the tiles were built for: rebuilt only when that changes
@@ -121,7 +126,8 @@ class RevealScreen(BaseScreen):
         """A seat: its card, or, once its card is in, what lies on it."""
         self.seat = seat
         v = self.app.ctl.reveal_view()
-        self.page = "extras" if self.has_extras and v.final[seat] is not None else "card"
+        extras = v.has_curator or v.has_investigator
+        self.page = "extras" if extras and v.final[seat] is not None else "card"
         self.refresh()
 
     def show_copied(self):
@@ -133,6 +139,20 @@ class RevealScreen(BaseScreen):
         self.refresh()
 
     def set_card(self, card: str):
+        """Enter this seat's card; a card already entered is replaced only once the host
+        says so."""
+        was = self.app.ctl.reveal_view().final[self.seat]
+        if was is None or was == card:
+            self._enter(card)
+            return
+        tr = self.tr
+        self.asking = ask(tr("reveal.replace_title"),
+                          tr("reveal.replace", name=self.view.players[self.seat],
+                             old=tr("role." + was), new=tr("role." + card)),
+                          tr("reveal.replace_yes"), lambda: self._enter(card),
+                          no=tr("reveal.replace_no"))
+
+    def _enter(self, card: str):
         if self.app.send({"type": "final_card", "seat": self.seat, "card": card}):
             if self.has_extras:
                 self.page = "extras"  # then what lies on this card, and on to the next seat

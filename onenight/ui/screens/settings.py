@@ -21,6 +21,7 @@ SLIDERS = (
     ("night_pace", "settings.night_pace", 10, "pace"),
     ("jitter_seconds", "settings.jitter_seconds", 1, "seconds"),
     ("debate_minutes", "settings.debate_minutes", 1, "minutes"),
+    ("history_keep", "settings.history_keep", 10, "keep"),
 )
 
 
@@ -108,6 +109,8 @@ class SettingsScreen(BaseScreen):
             way = "normal" if v == 100 else ("faster" if v < 100 else "slower")
             row.value_text = self.tr("settings.pace_value", n=int(v),
                                      way=self.tr("settings.pace_" + way))
+        elif unit == "keep":  # 0: every game; else the newest, the older deleted as new come
+            row.value_text = self.tr("unit.keep", n=int(v)) if v else self.tr("unit.keep_all")
         else:
             row.value_text = self.tr("unit." + unit, n=int(v))
         if key == "night_pace" and hasattr(self, "_role_rows"):
@@ -119,6 +122,8 @@ class SettingsScreen(BaseScreen):
         self.app.settings.clamp()
         if key == "debate_minutes":
             self.app.ctl.debate_minutes = self.app.settings.debate_minutes
+        if key == "history_keep":
+            self.app.ctl.records.keep = self.app.settings.history_keep
         if key == "voice_volume":
             self.app.sounds.volume = self.app.settings.voice_volume
         self._show(key)

@@ -9,15 +9,20 @@ from kivy.uix.label import Label
 
 
 class MessageBar(Label):
+    """The message at the top of every screen, as tall as its text. A message that must not
+    be missed stays until tapped (``sticky``); the others go by themselves. A tap on the
+    message puts it away (the next one waiting shows); a touch elsewhere goes where it was
+    meant."""
+
     kind = StringProperty("info")
     """``info`` or ``error``: the bar's colour."""
+    sticky = BooleanProperty(False)
 
     def on_touch_down(self, touch):
-        """A tap on the message puts it away (a touch elsewhere goes where it was meant)."""
         if self.text and self.opacity and self.collide_point(*touch.pos):
             from kivy.app import App
 
-            App.get_running_app().message = ""
+            App.get_running_app().dismiss_message()
             return True
         return super().on_touch_down(touch)
 

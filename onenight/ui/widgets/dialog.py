@@ -55,6 +55,9 @@ class Confirm(Dialog):
     text = StringProperty("")
     yes = StringProperty("")
     """The action's button text ("Leave the night"), never a bare "OK"."""
+    no = StringProperty("")
+    """Cancel's text when a word of its own says better what it keeps ("Keep"); "" for
+    Cancel."""
     danger = BooleanProperty(False)
     """The action loses something: its button is drawn in the warning colour."""
     action = ObjectProperty(None, allownone=True)
@@ -66,8 +69,9 @@ class Confirm(Dialog):
             self.action()
 
 
-def confirm(title: str, text: str, yes: str, on_yes, danger: bool = False) -> Confirm:
+def confirm(title: str, text: str, yes: str, on_yes, danger: bool = False,
+            no: str = "") -> Confirm:
     """Open a confirmation window; ``on_yes()`` runs only if the host taps ``yes``."""
-    d = Confirm(title=title, text=text, yes=yes, action=on_yes, danger=danger)
+    d = Confirm(title=title, text=text, yes=yes, action=on_yes, danger=danger, no=no)
     d.open()
     return d
