@@ -80,6 +80,9 @@ class SeatRing(FloatLayout):
     """A whole choice is selected: a second tap, or the confirm button, confirms it."""
     scale = NumericProperty(1.0)
     text_scale = NumericProperty(1.0)
+    free = ListProperty([0, 0, 0, 0])
+    """The room left inside the ring, above the centre cards (x, y, width, height): where a
+    screen shows what the woken learn."""
 
     __events__ = ("on_choose",)
 
@@ -136,18 +139,30 @@ class SeatRing(FloatLayout):
                 t.font_size = min(24 * self.text_scale, h * 0.34)
         else:
             w, h = 0, self.target_height()
+        # inside the ring, from the bottom: the confirm button, the centre cards, then the
+        # room left (``free``: where a screen shows what the woken learn)
+        gap = 14 * self.scale
+        lo, hi = self.y + h + gap, self.top - h - gap
+        bw, bh = min(self.width * 0.36, 360 * self.scale), theme.TOUCH * self.scale
+        confirm = self.ids.get("confirm")
+        if confirm is not None:
+            confirm.size = (bw, bh)
+            confirm.pos = (self.center_x - bw / 2, lo)
+        row = lo + bh + gap
         k = len(self.center_targets)
+        ch = 0.0
         if k:
-            gap = 14 * self.scale
             inner = self.width - 2 * (w + gap * 2)
             cw = max(60 * self.scale, min(170 * self.scale, (inner - gap * (k - 1)) / k))
-            ch = min(h * 1.3, self.height - 2 * (h + gap) - theme.TOUCH * self.scale)
-            ch = max(theme.TOUCH * 0.62 * self.scale, ch)
+            ch = max(theme.TOUCH * 0.62 * self.scale, min(h * 1.1, (hi - row) * 0.5))
             x = self.center_x - (k * cw + (k - 1) * gap) / 2
             for j, t in enumerate(self.center_targets):
                 t.size = (cw, ch)
-                t.pos = (x + j * (cw + gap), self.center_y - ch / 2 + ch * 0.15)
+                t.pos = (x + j * (cw + gap), row)
                 t.font_size = min(24 * self.text_scale, ch * 0.3)
+            row += ch + gap
+        free_w = self.width - 2 * (w + gap)
+        self.free = [self.center_x - free_w / 2, row, free_w, max(0.0, hi - row)]
 
     def _restyle(self, *_):
         dead = set(self.dead)
