@@ -52,6 +52,8 @@ class DayScreen(BaseScreen):
     reminder_text = StringProperty("")
     box_ok = BooleanProperty(False)
     warning = BooleanProperty(False)
+    artifacts = BooleanProperty(False)
+    """The tablet holds the cards and some carry an artifact: their players may look."""
     """Under a minute left: the countdown turns to the warning colour."""
 
     _deck_shown = None
@@ -60,6 +62,8 @@ class DayScreen(BaseScreen):
         if self.app.ctl.phase != "day":
             return
         v = self.app.ctl.day_view()
+        tablet = self.app.ctl.tablet
+        self.artifacts = tablet is not None and bool(self.app.ctl.private_round().seats)
         self.time_text = mmss(v.seconds_left)
         self.running, self.ended = v.running, v.ended
         self.warning = v.seconds_left <= 60

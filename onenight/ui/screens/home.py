@@ -13,7 +13,7 @@ from kivy.properties import BooleanProperty, StringProperty
 from .base import BaseScreen
 
 #: the screen that shows each phase of a game in progress
-PHASE_SCREEN = {"night": "night", "day": "day", "vote": "vote", "reveal": "reveal",
+PHASE_SCREEN = {"deal": "deal", "night": "night", "day": "day", "vote": "vote", "reveal": "reveal",
                 "end": "result"}
 
 
@@ -41,7 +41,7 @@ class HomeScreen(BaseScreen):
 
     def refresh(self):
         phase = self.app.ctl.phase
-        self.can_resume = phase in ("night", "day", "vote", "reveal")
+        self.can_resume = phase in ("deal", "night", "day", "vote", "reveal")
         self.resume_label = self.tr("home.resume_" + phase) if self.can_resume \
             else self.tr("home.resume")
         try:

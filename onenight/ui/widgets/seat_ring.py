@@ -139,28 +139,33 @@ class SeatRing(FloatLayout):
                 t.font_size = min(24 * self.text_scale, h * 0.34)
         else:
             w, h = 0, self.target_height()
-        # inside the ring, from the bottom: the confirm button, the centre cards, then the
-        # room left (``free``: where a screen shows what the woken learn)
+        # inside the ring, at the bottom: the centre cards and the confirm button beside
+        # them (in the middle when there are none); above them, the room left (``free``:
+        # where a screen shows what the woken learn)
         gap = 14 * self.scale
         lo, hi = self.y + h + gap, self.top - h - gap
-        bw, bh = min(self.width * 0.36, 360 * self.scale), theme.TOUCH * self.scale
+        bw, bh = min(self.width * 0.3, 300 * self.scale), theme.TOUCH * self.scale
+        k = len(self.center_targets)
+        inner = self.width - 2 * (w + gap * 2)
+        row_h = bh
+        if k:
+            cw = max(60 * self.scale, min(170 * self.scale,
+                                          (inner - bw - gap * k) / k))
+            ch = max(theme.TOUCH * 0.62 * self.scale, min(h * 1.1, (hi - lo) * 0.5))
+            row_h = max(ch, bh)
+            x = self.center_x - (k * cw + k * gap + bw) / 2
+            for j, t in enumerate(self.center_targets):
+                t.size = (cw, ch)
+                t.pos = (x + j * (cw + gap), lo)
+                t.font_size = min(24 * self.text_scale, ch * 0.3)
+            bx = x + k * (cw + gap)
+        else:
+            bx = self.center_x - bw / 2
         confirm = self.ids.get("confirm")
         if confirm is not None:
             confirm.size = (bw, bh)
-            confirm.pos = (self.center_x - bw / 2, lo)
-        row = lo + bh + gap
-        k = len(self.center_targets)
-        ch = 0.0
-        if k:
-            inner = self.width - 2 * (w + gap * 2)
-            cw = max(60 * self.scale, min(170 * self.scale, (inner - gap * (k - 1)) / k))
-            ch = max(theme.TOUCH * 0.62 * self.scale, min(h * 1.1, (hi - row) * 0.5))
-            x = self.center_x - (k * cw + (k - 1) * gap) / 2
-            for j, t in enumerate(self.center_targets):
-                t.size = (cw, ch)
-                t.pos = (x + j * (cw + gap), row)
-                t.font_size = min(24 * self.text_scale, ch * 0.3)
-            row += ch + gap
+            confirm.pos = (bx, lo + (row_h - bh) / 2 if k else lo)
+        row = lo + row_h + gap
         free_w = self.width - 2 * (w + gap)
         self.free = [self.center_x - free_w / 2, row, free_w, max(0.0, hi - row)]
 
