@@ -272,8 +272,9 @@ class NightScreen(BaseScreen):
         ring.marks = {s: "🛡" for s in v.table.shields}
         ring.seat_cards = dict(v.table.face_up)
         asks = v.asks if v.open and not v.done else ()
-        ring.seat_count = next((a.count for a in asks if a.what == SEAT), 0)
-        ring.center_count = next((a.count for a in asks if a.what == CENTER), 0)
+        if asks or not v.open:  # (a choice made: the ring keeps its look, and takes no tap)
+            ring.seat_count = next((a.count for a in asks if a.what == SEAT), 0)
+            ring.center_count = next((a.count for a in asks if a.what == CENTER), 0)
         ring.locked = not asks
         self.directions = any(a.what == DIRECTION for a in asks)
         self.done_text = self.tr("night.tablet_done") if v.open and v.done else ""

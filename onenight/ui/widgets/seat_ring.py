@@ -73,7 +73,7 @@ class SeatRing(FloatLayout):
     lit = ListProperty([])
     """Seats lit (those awake at a step of the replay)."""
     locked = BooleanProperty(False)
-    """No tap is taken (the choice is made)."""
+    """No tap is taken (the choice is made); the targets look the same as before."""
     chosen_seats = ListProperty([])
     chosen_centers = ListProperty([])
     complete = BooleanProperty(False)
@@ -175,7 +175,8 @@ class SeatRing(FloatLayout):
             i = t.index
             t.name = self.names[i] if i < len(self.names) else ""
             t.dead = i in dead
-            t.offered = bool(self.seat_count) and not t.dead and not self.locked
+            # (locked looks the same: a peeker must not see that a choice was made)
+            t.offered = bool(self.seat_count) and not t.dead
             t.disabled = t.dead
             t.card = self.seat_cards.get(i, "")
             t.mark = self.marks.get(i, "")
@@ -185,7 +186,7 @@ class SeatRing(FloatLayout):
             j = t.index
             t.name = self.center_names[j] if j < len(self.center_names) else \
                 ("α" if j == 3 else str(j + 1))
-            t.offered = bool(self.center_count) and not self.locked
+            t.offered = bool(self.center_count)
             t.card = self.center_cards.get(j, "")
             t.selected = j in self.chosen_centers
         self.complete = bool(
