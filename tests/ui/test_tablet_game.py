@@ -53,5 +53,13 @@ def test_a_whole_game_with_the_cards_on_the_tablet(app, scenario, players, lang,
         Window.size = (1280, 800)
         pump(2)
         app.set_language("fr")
-        app.go("home")
+        table_cards_again(app)
         pump(1)
+
+
+def table_cards_again(app):
+    """Back to physical cards, the session's other tests' table."""
+    app.go("home")
+    if app.ctl.phase != "setup":
+        app.ctl.apply({"type": "abandon"})
+    assert app.send({"type": "cards", "on": "table"})

@@ -7,6 +7,7 @@ from kivy.core.window import Window
 
 from onenight.ui.driving import pump, settle
 from onenight.ui.screenshots import picture
+from tests.ui.test_tablet_game import table_cards_again
 
 DECK = ["werewolf", "werewolf", "seer", "robber", "troublemaker", "villager", "villager",
         "villager"]
@@ -94,7 +95,7 @@ def test_a_step_looks_and_lasts_the_same_whoever_holds_its_card(app, tmp_path):
         passes, _, t_passes = night_at_the_seer(app, SEER_PLAYS, tmp_path, "passes", False)
     finally:
         app.settings.jitter_seconds = jitter
-        app.go("home")
+        table_cards_again(app)
         settle()
     # before any pick, and outside what the woken learn after one: pixel for pixel
     assert sleeps[2] == passes[2]

@@ -262,7 +262,7 @@ class NightScreen(BaseScreen):
         k, n, slot = self._slot_now()
         runner = getattr(self.driver, "runner", None)
         self.step_title = self.title
-        self.step_progress = self.tr("night.tablet_progress", k=k, n=n) if slot else ""
+        self.step_progress = self.tr("tablet.progress", k=k, n=n) if slot else ""
         self.step_left = mmss(slot.end - runner.position) if slot and runner else ""
         if list(v.players) != list(self.names):
             self.names = list(v.players)
@@ -277,7 +277,7 @@ class NightScreen(BaseScreen):
             ring.center_count = next((a.count for a in asks if a.what == CENTER), 0)
         ring.locked = not asks
         self.directions = any(a.what == DIRECTION for a in asks)
-        self.done_text = self.tr("night.tablet_done") if v.open and v.done else ""
+        self.done_text = self.tr("tablet.done") if v.open and v.done else ""
         panel = self.ids.secrets
         secrets = [self._secret(f, v.players) for f in v.learned] if v.open else []
         if secrets != list(panel.items):
@@ -290,10 +290,10 @@ class NightScreen(BaseScreen):
         card = tr("role." + f.card) if f.card else ""
         names = ", ".join(players[s] for s in f.seats)
         if f.kind in ("wolves", "masons", "thumbs"):
-            key = f"night.learn.{f.kind}" if f.seats else f"night.learn.{f.kind}_none"
+            key = f"tablet.learn.{f.kind}" if f.seats else f"tablet.learn.{f.kind}_none"
             return Secret(tr(key, names=names))
         centre = str(f.center + 1) if f.center is not None and f.center < 3 else "α"
-        return Secret(tr("night.learn." + f.kind, name=name, card_name=card, center=centre),
+        return Secret(tr("tablet.learn." + f.kind, name=name, card_name=card, center=centre),
                       (f.card,) if f.card else ())
 
     def choose(self, _ring, seats, centers):
