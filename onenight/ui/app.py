@@ -35,7 +35,7 @@ from .widgets import common as _common  # noqa: F401  (registers the kv classes)
 HERE = Path(__file__).parent
 TICK = 0.2  # seconds between ticks of a screen that does not say when it needs the next
 RETRY = 10.0  # seconds between two tries at writing what the storage refused
-AWAKE = {"night", "day", "vote", "reveal"}  # the screens that keep the screen on
+AWAKE = {"deal", "night", "day", "vote", "reveal"}  # the screens that keep the screen on
 
 
 class Root(FloatLayout):

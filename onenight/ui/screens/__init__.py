@@ -7,6 +7,7 @@ SCREENS = (
     ("scenario", "scenario", "ScenarioScreen"),
     ("deck", "deck", "DeckScreen"),
     ("cards", "cards", "CardsScreen"),
+    ("deal", "deal", "DealScreen"),
     ("night", "night", "NightScreen"),
     ("day", "day", "DayScreen"),
     ("vote", "vote", "VoteScreen"),

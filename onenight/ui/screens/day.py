@@ -52,14 +52,37 @@ class DayScreen(BaseScreen):
     reminder_text = StringProperty("")
     box_ok = BooleanProperty(False)
     warning = BooleanProperty(False)
+    artifacts = BooleanProperty(False)
+    """The tablet holds the cards and some carry an artifact: their players may look."""
     """Under a minute left: the countdown turns to the warning colour."""
 
     _deck_shown = None
+
+    def _artifacts_button(self):
+        """The players with an artifact look at it in private: a button for the tablet's
+        private round, there only when some card carries an artifact."""
+        slot = self.ids.artifacts
+        if self.artifacts and not slot.children:
+            from kivy.factory import Factory
+
+            b = Factory.BigButton(text=self.tr("day.look_artifact"), size_hint_x=None,
+                                  width=self.app.scale * 300,
+                                  font_size=self.app.text_scale * 24)
+            b.bind(on_release=lambda *_: self.app.go("deal"))
+            slot.add_widget(b)
+        elif not self.artifacts and slot.children:
+            slot.clear_widgets()
+        for b in slot.children:
+            b.text = self.tr("day.look_artifact")
+            b.width = self.app.scale * 300
 
     def refresh(self):
         if self.app.ctl.phase != "day":
             return
         v = self.app.ctl.day_view()
+        tablet = self.app.ctl.tablet
+        self.artifacts = tablet is not None and bool(self.app.ctl.private_round().seats)
+        self._artifacts_button()
         self.time_text = mmss(v.seconds_left)
         self.running, self.ended = v.running, v.ended
         self.warning = v.seconds_left <= 60

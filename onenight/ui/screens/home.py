@@ -16,7 +16,7 @@ from ..widgets.dialog import confirm
 from .base import BaseScreen
 
 #: the screen that shows each phase of a game in progress
-PHASE_SCREEN = {"night": "night", "day": "day", "vote": "vote", "reveal": "reveal",
+PHASE_SCREEN = {"deal": "deal", "night": "night", "day": "day", "vote": "vote", "reveal": "reveal",
                 "end": "result"}
 
 

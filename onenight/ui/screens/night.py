@@ -9,16 +9,18 @@ and the settings only, never on the deal: every role is called, and each step la
 whoever holds its card."""
 
 from kivy.core.window import Window
-from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
 from onenight.narration import NarrationError
 from onenight.narration.plan import NIGHT
+from onenight.rules.turns import CENTER, DIRECTION, SEAT
 
 from .. import theme, trace
 from ..night_driver import TextNight
 from ..pacing import AFTER
 from ..voice import VoicedNight, narration_settings
 from ..widgets.dialog import confirm
+from ..widgets.night_step import Secret
 from .base import BaseScreen
 
 LOOK_SECONDS = 10.0
@@ -47,6 +49,17 @@ class NightScreen(BaseScreen):
     """A short word on top of the night ("the night goes on")."""
     look_left = NumericProperty(0)
     """Seconds left of the look-at-your-card moment."""
+    tablet = BooleanProperty(False)
+    """The cards are on the tablet: each step is a frame in which the woken act on the
+    tablet (the seats round the table, the centre cards, what they learn)."""
+    step_title = StringProperty("")
+    step_progress = StringProperty("")
+    step_left = StringProperty("")
+    directions = BooleanProperty(False)
+    """The step asks for a direction (the Village Idiot's): left and right are offered."""
+    done_text = StringProperty("")
+    """Said once the woken player's choice is whole: nothing more to do in this step."""
+    names = ListProperty([])
 
     driver = None
     failures: list = []
@@ -58,6 +71,7 @@ class NightScreen(BaseScreen):
     _notice_until = 0.0
 
     def on_pre_enter(self, *_):
+        self.tablet = self.app.ctl.state.cards == "tablet"
         # the dark background is the window's clear colour: a rectangle over the whole screen
         # would cost a software renderer a full fill on every redraw
         Window.clearcolor = theme.NIGHT_BG
@@ -90,6 +104,9 @@ class NightScreen(BaseScreen):
             self.stage = "night"
             self._start(at=at, paused=paused)
             self._say_notice("night.goes_on")
+        elif ctl.state.cards == "tablet":  # everyone saw their card at the deal
+            self.stage = "night"
+            self._start()
         else:
             self.stage = "look"
             self._look_until = ctl.now() + LOOK_SECONDS
@@ -181,6 +198,8 @@ class NightScreen(BaseScreen):
             self.line = d.line()
             self.paused = d.paused
             self.progress = self._progress(d)
+        if self.tablet:
+            self._refresh_step()
 
     def _progress(self, d) -> str:
         """"Step k of n · time left in the step", from the plan (the deck's, not the deal's)."""
@@ -196,6 +215,107 @@ class NightScreen(BaseScreen):
         if steps and pos >= steps[-1].end:
             return self.tr("night.progress_end")
         return self.tr("night.progress_start", n=len(steps))
+
+    # ---- the cards on the tablet ------------------------------------------------------------
+    def _slot_now(self):
+        """(k, n, slot) of the step the plan is in (slot None between steps)."""
+        runner = getattr(self.driver, "runner", None)
+        if runner is None:
+            return 0, 0, None
+        steps = [s for s in runner.plan.steps if s.step != NIGHT]
+        pos = runner.position
+        for k, slot in enumerate(steps, 1):
+            if slot.start <= pos < slot.end:
+                return k, len(steps), slot
+        return 0, len(steps), None
+
+    def follow_steps(self):
+        """Open and end the steps' windows where the plan is: a step opens at its first
+        line and ends at its "close your eyes", whatever the woken did (so every step lasts
+        the same). A night taken up again catches up on the windows it passed."""
+        ctl = self.app.ctl
+        runner = getattr(self.driver, "runner", None)
+        if runner is None or ctl.tablet is None or ctl.phase != "night":
+            return
+        pos = runner.position
+        slots = {s.step: s for s in runner.plan.steps}
+        for _ in range(2 * len(ctl.tablet.steps) + 1):
+            v = ctl.step_view()
+            slot = slots.get(v.step) if v.step is not None else None
+            if slot is None:
+                return
+            if not v.open and pos >= slot.start:
+                event = "step_open"
+            elif v.open and pos >= slot.action_end:
+                event = "step_end"
+            else:
+                return
+            if not self.app.send({"type": event, "step": v.step}):
+                return
+
+    def _refresh_step(self):
+        """The step's frame: the same for every deal until the woken player picks."""
+        ctl = self.app.ctl
+        if ctl.tablet is None or ctl.phase != "night":
+            return
+        v = ctl.step_view()
+        k, n, slot = self._slot_now()
+        runner = getattr(self.driver, "runner", None)
+        self.step_title = self.title
+        self.step_progress = self.tr("tablet.progress", k=k, n=n) if slot else ""
+        self.step_left = mmss(slot.end - runner.position) if slot and runner else ""
+        if list(v.players) != list(self.names):
+            self.names = list(v.players)
+        ring = self.ids.ring
+        ring.names = list(v.players)
+        ring.centers = v.centers
+        ring.marks = {s: "🛡" for s in v.table.shields}
+        ring.seat_cards = dict(v.table.face_up)
+        asks = v.asks if v.open and not v.done else ()
+        if asks or not v.open:  # (a choice made: the ring keeps its look, and takes no tap)
+            ring.seat_count = next((a.count for a in asks if a.what == SEAT), 0)
+            ring.center_count = next((a.count for a in asks if a.what == CENTER), 0)
+        ring.locked = not asks
+        self.directions = any(a.what == DIRECTION for a in asks)
+        self.done_text = self.tr("tablet.done") if v.open and v.done else ""
+        panel = self.ids.secrets
+        secrets = [self._secret(f, v.players) for f in v.learned] if v.open else []
+        if secrets != list(panel.items):
+            panel.show(secrets)
+
+    def _secret(self, f, players) -> Secret:
+        """One thing the woken learned, as a sentence and the cards it shows."""
+        tr = self.tr
+        name = players[f.seat] if f.seat is not None and 0 <= f.seat < len(players) else ""
+        card = tr("role." + f.card) if f.card else ""
+        names = ", ".join(players[s] for s in f.seats)
+        if f.kind in ("wolves", "masons", "thumbs"):
+            key = f"tablet.learn.{f.kind}" if f.seats else f"tablet.learn.{f.kind}_none"
+            return Secret(tr(key, names=names))
+        centre = str(f.center + 1) if f.center is not None and f.center < 3 else "α"
+        return Secret(tr("tablet.learn." + f.kind, name=name, card_name=card, center=centre),
+                      (f.card,) if f.card else ())
+
+    def choose(self, _ring, seats, centers):
+        """The woken player's choice on the ring: one pick, in the engine's words."""
+        v = self.app.ctl.step_view()
+        if not v.open:
+            return
+        what, values = (SEAT, seats) if seats else (CENTER, centers)
+        ask = next((a for a in v.asks if a.what == what), None)
+        if ask is None:
+            return
+        value = values[0] if len(values) == 1 else sorted(values)
+        if self.app.send({"type": "pick", "step": v.step, "pick": {ask.key: value}}):
+            self.refresh()
+
+    def shift(self, direction: str):
+        """The Village Idiot moves every other card one seat, to the left or the right."""
+        v = self.app.ctl.step_view()
+        ask = next((a for a in v.asks if a.what == DIRECTION), None)
+        if v.open and ask is not None and \
+                self.app.send({"type": "pick", "step": v.step, "pick": {ask.key: direction}}):
+            self.refresh()
 
     def tick(self):
         if self.stage == "look":
@@ -218,6 +338,8 @@ class NightScreen(BaseScreen):
         d = self.driver
         if not d.done:
             self._journal()
+        if self.tablet:
+            self.follow_steps()
         self.refresh()
         if d.done:
             trace.mark("night_end", clips_failed=len(getattr(self.app.audio, "failed", ())))
@@ -266,7 +388,10 @@ class NightScreen(BaseScreen):
 
     def skip(self):
         """The host cuts the current step short: its closing line is said now (eyes close
-        before the next role is called)."""
+        before the next role is called). Not with the cards on the tablet: every step lasts
+        its whole window there, whatever is seen of the woken player's choice."""
+        if self.tablet:
+            return
         if self.driver is not None and self.driver.skip_step():
             self._journal()
             self.refresh()

@@ -54,11 +54,14 @@ class ScenarioScreen(BaseScreen):
     has_alpha = BooleanProperty(False)
     is_anarchy = BooleanProperty(False)
     ready = BooleanProperty(False)
+    on_tablet = BooleanProperty(False)
+    """The table option: the tablet deals and holds the cards (else: physical cards)."""
 
     def refresh(self):
         ctl = self.app.ctl
         v = ctl.setup_view()
         self.view = v
+        self.on_tablet = ctl.state.cards == "tablet"
         n = len(v.players)
         items = self.ids.scenario_list
         items.clear_widgets()
@@ -105,14 +108,17 @@ class ScenarioScreen(BaseScreen):
         for card, k in Counter(v.deck).items():
             label = tr("role." + card) + (f" ×{k}" if k > 1 else "")
             tiles.add_widget(Factory.CardTile(card=card, label=label))
-        lines = [tr("layout.deal", cards=len(v.deck), players=len(v.players))]
-        if v.alpha_center:
-            lines.append(tr("layout.alpha", card_name=tr("role." + v.alpha_center)))
-        if v.shields:
-            lines.append(tr("layout.shields", count=v.shields))
-        if v.artifacts:
-            lines.append(tr("layout.artifacts", count=v.artifacts))
-        lines.append(tr("layout.look_once"))
+        if self.on_tablet:  # nothing to lay out: the tablet deals and holds every card
+            lines = [tr("layout.tablet", players=len(v.players))]
+        else:
+            lines = [tr("layout.deal", cards=len(v.deck), players=len(v.players))]
+            if v.alpha_center:
+                lines.append(tr("layout.alpha", card_name=tr("role." + v.alpha_center)))
+            if v.shields:
+                lines.append(tr("layout.shields", count=v.shields))
+            if v.artifacts:
+                lines.append(tr("layout.artifacts", count=v.artifacts))
+            lines.append(tr("layout.look_once"))
         self.layout_text = "\n".join("• " + x for x in lines)
         if self.has_alpha:
             used = Counter(v.deck)
@@ -145,6 +151,12 @@ class ScenarioScreen(BaseScreen):
         if self.app.send({"type": "alpha_center", "card": card}):
             self.refresh()
 
+    def set_cards(self, on: str):
+        """Where the cards are: ``table`` (physical cards) or ``tablet``; kept from game to
+        game."""
+        if self.app.send({"type": "cards", "on": on}):
+            self.refresh()
+
     def start(self):
         if self.app.send({"type": "start_night"}):
-            self.app.go("night")
+            self.app.go("deal" if self.app.ctl.phase == "deal" else "night")

@@ -260,5 +260,8 @@ class VoteScreen(BaseScreen):
 
     def to_reveal(self):
         if self.app.send({"type": "to_reveal"}):
+            if self.app.ctl.phase == "end":  # the tablet held the cards: the verdict at once
+                self.app.go("result")
+                return
             self.app.say("reveal")
             self.app.go("reveal")

@@ -21,6 +21,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from .. import theme
+from .ring import ring_layout
 
 DARK_TEXT = (0.1, 0.08, 0.05, 1)
 
@@ -76,39 +77,11 @@ class VoteCircle(Widget):
         return 44 * self.text_scale
 
     def layout(self) -> tuple[list[tuple[float, float]], float, float]:
-        """The chips' centres round the table (a rectangle filling the widget: seat 1 at the
-        top left, then clockwise), and the chips' width and height: as wide as the chips
-        beside each other leave room for."""
-        n = len(self.names)
-        h = self.chip_height()
-        gap = 8 * self.scale
-        if n == 0:
-            return [], 0.0, h
-        W, H = self.width, self.height
-        # seats per edge, in proportion to the edges' lengths (top and bottom alike)
-        across = max(1, min(n // 2, round(n * W / (2 * W + 2 * max(H - 2 * h, 1)))))
-        top, bottom = across, across
-        left = (n - top - bottom) // 2
-        right = n - top - bottom - left
-        rows = max(left, right)
-        w = min(220 * self.scale, (W - gap * (across - 1)) / across, W / 2 - gap)
-        w = max(40 * self.scale, w)
-        x0, x1 = self.x + w / 2, self.right - w / 2
-        y0, y1 = self.y + h / 2, self.top - h / 2
-
-        def along(a, b, k, i):  # the i-th of k points spread evenly from a to b
-            return (a + b) / 2 if k == 1 else a + (b - a) * i / (k - 1)
-
-        def between(a, b, k, i):  # the i-th of k points strictly between a and b
-            return a + (b - a) * (i + 1) / (k + 1)
-
-        pts = [(along(x0, x1, top, i), y1) for i in range(top)]
-        pts += [(x1, between(y1, y0, right, i)) for i in range(right)]
-        pts += [(along(x1, x0, bottom, i), y0) for i in range(bottom)]
-        pts += [(x0, between(y0, y1, left, i)) for i in range(left)]
-        if rows and (y1 - y0) / (rows + 1) < h + gap:  # too many down the sides: narrower
-            h = max(24 * self.text_scale, (y1 - y0) / (rows + 1) - gap)
-        return pts, w, h
+        """The chips' centres round the table (:func:`.ring.ring_layout`: seat 1 at the top
+        left, then clockwise), and the chips' width and height."""
+        return ring_layout(len(self.names), self.x, self.y, self.width, self.height,
+                           self.chip_height(), 8 * self.scale, 220 * self.scale,
+                           40 * self.scale, 24 * self.text_scale)
 
     def seat_pos(self, i: int) -> tuple[float, float]:
         return self.layout()[0][i]

@@ -1,0 +1,217 @@
+"""The widgets both games' screens share (the private deal, the ring of seats, the night's
+step frame and secret panel), given plain data in a real window, tapped by a finger."""
+
+import pytest
+from kivy.core.window import Window
+from kivy.uix.floatlayout import FloatLayout
+
+from onenight.ui import theme
+from onenight.ui.driving import Finger, centre, find, settle, tap, texts
+from onenight.ui.widgets.night_step import Secret, SecretPanel, StepFrame
+from onenight.ui.widgets.private_deal import PrivateDeal, SecretCard
+from onenight.ui.widgets.seat_ring import SeatRing
+
+NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid", "Gaëlle", "Hugo", "Inès",
+         "Maximilien", "Nadia", "Oscar", "Paul", "Quentin", "Rose", "Sacha", "Théo", "Ulysse"]
+
+
+@pytest.fixture
+def host(app):
+    """A layer over the app's screens, the whole window, for the widget under test."""
+    layer = FloatLayout()
+    Window.add_widget(layer)
+    settle()
+    yield layer
+    Window.remove_widget(layer)
+    settle()
+
+
+def put(host, widget, size=None):
+    widget.size_hint = (None, None) if size else (1, 1)
+    if size:
+        widget.size = size
+        widget.pos = (0, 0)
+    host.add_widget(widget)
+    settle()
+    return widget
+
+
+def ring(host, n, size=None, scale=1.0, **kw):
+    r = SeatRing(names=NAMES[:n], scale=scale, text_scale=max(scale, 0.75), **kw)
+    put(host, r, size)
+    r.rebuild_now()
+    settle()
+    return r
+
+
+def overlap(a, b) -> bool:
+    return a.x < b.right and b.x < a.right and a.y < b.top and b.y < a.top
+
+
+# ---- the ring of seats -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("size,scale", [((1280, 640), 1.0), ((800, 400), 0.6)])
+def test_every_seat_is_a_large_target_in_sight_from_3_to_18_seats(host, size, scale):
+    for n in (3, 5, 10, 12, 18):
+        r = ring(host, n, size, scale, seat_count=1, centers=4 if n <= 10 else 0,
+                 center_count=1)
+        targets = r.seats + r.center_targets
+        assert len(r.seats) == n
+        for t in targets:
+            assert t.x >= r.x - 0.5 and t.right <= r.right + 0.5, (n, t.name)
+            assert t.y >= r.y - 0.5 and t.top <= r.top + 0.5, (n, t.name)
+            # a finger's size: never under the touch height of the small screen
+            assert t.height >= theme.TOUCH * 0.6 * scale and t.width >= 60 * scale, (n, t.size)
+        for i, a in enumerate(targets):
+            for b in targets[i + 1:]:
+                assert not overlap(a, b), (n, a.name, b.name)
+        # the names are read whole (a long one smaller, never cut)
+        for t in r.seats:
+            assert t.ids.name.text == t.name and not t.ids.name.texture_size[0] > t.ids.name.width
+        host.remove_widget(r)
+
+
+def chosen_by(r):
+    got = []
+    r.bind(on_choose=lambda _w, seats, centers: got.append((seats, centers)))
+    return got
+
+
+def test_a_seat_is_chosen_by_a_second_tap_on_it_and_a_dead_seat_never(host):
+    r = ring(host, 8, seat_count=1, dead=[2])
+    got = chosen_by(r)
+    tap(r.seats[2])  # dead: greyed, nothing happens
+    assert r.chosen_seats == [] and got == []
+    tap(r.seats[4])  # a first tap selects only
+    assert r.chosen_seats == [4] and r.seats[4].armed and got == []
+    tap(r.seats[5])  # another seat: the selection moves
+    assert r.chosen_seats == [5] and got == []
+    tap(r.seats[5])  # the second tap on it confirms
+    assert got == [((5,), ())]
+    assert r.chosen_seats == [] and not r.complete
+
+
+def test_two_seats_make_the_choice_confirmed_by_the_button(host):
+    r = ring(host, 6, seat_count=2)
+    got = chosen_by(r)
+    confirm = find(r, "confirm")
+    tap(r.seats[1])
+    assert not r.complete and confirm.disabled and confirm.opacity == 0
+    tap(r.seats[1])  # a second tap on an incomplete choice lets it go
+    assert r.chosen_seats == []
+    tap(r.seats[1])
+    tap(r.seats[3])
+    assert r.complete and not confirm.disabled and confirm.opacity == 1 and got == []
+    tap(confirm)
+    assert got == [((1, 3), ())]
+
+
+def test_one_seat_or_two_centre_cards_and_choosing_one_kind_lets_go_of_the_other(host):
+    r = ring(host, 5, seat_count=1, center_count=2, centers=3)
+    got = chosen_by(r)
+    tap(r.center_targets[0])
+    tap(r.center_targets[2])
+    assert r.chosen_centers == [0, 2] and r.complete
+    tap(r.seats[3])  # a seat now: the centre cards are let go
+    assert r.chosen_centers == [] and r.chosen_seats == [3]
+    tap(r.center_targets[1])
+    tap(r.center_targets[0])
+    tap(r.center_targets[0])  # a second tap on a card of the whole choice confirms it
+    assert got == [((), (1, 0))]
+
+
+def test_a_locked_ring_takes_no_tap_and_shows_cards_marks_and_lit_seats(host):
+    r = ring(host, 4, seat_count=1, centers=3, locked=True,
+             seat_cards={1: "seer"}, center_cards={2: "robber"}, marks={0: "🛡"}, lit=[1])
+    got = chosen_by(r)
+    tap(r.seats[0])
+    tap(r.seats[0])
+    assert got == [] and r.chosen_seats == []
+    assert r.seats[1].card == "seer" and r.seats[1].lit and r.center_targets[2].card == "robber"
+    assert r.seats[0].mark == "🛡" and r.seats[0].ids.mark.opacity == 1
+
+
+# ---- the private deal ------------------------------------------------------------------------
+
+def deal(host, mode="look"):
+    asked = []
+
+    def card_of(seat):
+        asked.append(seat)
+        return SecretCard("seer", "Voyante", "Regarde une carte.")
+
+    d = PrivateDeal(names=NAMES[:5], done=[False, True, False, False, False], mode=mode,
+                    card_of=card_of,
+                    choices=[("seer", "Voyante"), ("werewolf", "Loup-Garou")])
+    put(host, d)
+    settle()
+    return d, asked
+
+
+def test_each_player_holds_the_button_to_see_their_card_alone(host):
+    d, asked = deal(host)
+    looked = []
+    d.bind(on_looked=lambda _w, seat: looked.append(seat))
+    grid = find(d, "names")
+    bruno = [b for b in grid.buttons() if b.seat == 1][0]
+    assert bruno.disabled and "✓" in bruno.text  # had their turn
+    tap([b for b in grid.buttons() if b.seat == 2][0])
+    assert d.stage == "ready" and asked == []  # nothing asked before the button is held
+    assert "Voyante" not in texts(d)
+    hold = find(d, "hold")
+    finger = Finger(*centre(hold))
+    finger.down()
+    settle()
+    shown = texts(d)
+    assert d.stage == "showing" and asked == [2]
+    assert "Voyante" in shown and "Regarde une carte." in shown
+    # beside the card, no name: whoever peeks from across the table sees no one's name
+    assert not any(name in t for t in shown for name in NAMES[:5])
+    finger.up()
+    settle()
+    assert d.stage == "ready" and d.secret is None and "Voyante" not in texts(d)
+    assert looked == []
+    tap(find(d, "hand_on"))
+    assert looked == [2] and d.stage == "pass"
+
+
+def test_not_me_hands_back_the_names_and_shows_nothing(host):
+    d, asked = deal(host)
+    d.take(3)
+    settle()
+    tap(find(d, "not_me"))
+    assert d.stage == "pass" and asked == [] and d.seat == -1
+
+
+def test_a_player_enters_their_own_card_in_private_by_two_taps(host):
+    d, _ = deal(host, mode="enter")
+    entered = []
+    d.bind(on_entered=lambda _w, seat, card: entered.append((seat, card)))
+    d.take(0)
+    settle()
+    tiles = list(reversed(find(d, "cards").children))
+    assert [t.card for t in tiles] == ["seer", "werewolf"]
+    tap(tiles[1])
+    assert entered == [] and d.chosen == "werewolf"
+    tile = [t for t in find(d, "cards").children if t.card == "werewolf"][0]
+    tap(tile)
+    assert entered == [(0, "werewolf")] and d.stage == "pass" and d.chosen == ""
+
+
+# ---- the step frame and the secret panel ----------------------------------------------------
+
+def test_a_step_frame_holds_its_content_in_its_body_and_the_panel_clears(host):
+    frame = StepFrame(title="Voyante", progress="Étape 3 sur 9", time_left="0:12")
+    panel = SecretPanel()
+    frame.add_widget(panel)
+    put(host, frame)
+    assert panel.parent is frame.body
+    assert {"Voyante", "Étape 3 sur 9", "0:12"} <= set(texts(frame))
+    before = panel.size[:], panel.pos[:]
+    panel.show([Secret("Bruno est Loup-Garou", ("werewolf",))])
+    settle()
+    assert "Bruno est Loup-Garou" in texts(frame)
+    assert (panel.size[:], panel.pos[:]) == before  # it keeps its place: nothing moves
+    panel.clear()
+    settle()
+    assert "Bruno est Loup-Garou" not in texts(frame) and not panel.children
