@@ -33,7 +33,8 @@ from .widgets import common as _common  # noqa: F401  (registers the kv classes)
 
 HERE = Path(__file__).parent
 TICK = 0.2  # seconds between ticks of a screen that does not say when it needs the next
-AWAKE = {"night", "day", "vote", "reveal"}  # the screens that keep the screen on
+AWAKE = {"night", "day", "vote", "reveal",  # the screens that keep the screen on
+         "classic_night", "classic_dawn", "classic_debate", "classic_vote"}
 
 
 class Root(FloatLayout):
@@ -61,7 +62,10 @@ class OneNightApp(App):
     """The message bar's text (an error and what to do, or a confirmation)."""
     message_kind = StringProperty("info")
     ctl = ObjectProperty(None)
-    """The game controller (onenight.game)."""
+    """The one-night game's controller (onenight.game)."""
+    classic = ObjectProperty(None)
+    """The classic game's controller (Thiercelieux, onenight.game.classic_flow): each game has
+    its own game in progress and its own journal."""
     settings = ObjectProperty(None)
 
     def __init__(self, data_dir: str | os.PathLike | None = None, clock=None,
@@ -158,6 +162,10 @@ class OneNightApp(App):
             self.data_dir, clock=self._clock, rng=self._rng,
             debate_minutes=self.settings.debate_minutes,
             **({"wall": self._wall} if self._wall else {}))
+        self.classic, classic_problem = open_game(
+            self.data_dir, game="thiercelieux", clock=self._clock, rng=self._rng,
+            **({"wall": self._wall} if self._wall else {}))
+        journal_problem = journal_problem or classic_problem
         load_widget_rules()
         root = Builder.load_file(str(HERE / "root.kv"))
         sm: Screens = root.ids.sm
@@ -237,25 +245,27 @@ class OneNightApp(App):
             self.notify("settings_not_saved", kind="error")
 
     # ---- the one door into the game -------------------------------------------------------
-    def send(self, event: dict) -> bool:
-        """Apply an event; on refusal show why and what to do. Returns whether it applied."""
+    def send(self, event: dict, ctl=None) -> bool:
+        """Apply an event to ``ctl`` (the one-night game's controller unless another is
+        given); on refusal show why and what to do. Returns whether it applied."""
+        ctl = ctl if ctl is not None else self.ctl
         try:
-            self.ctl.apply(event)
+            ctl.apply(event)
             if self._tick_event is not None:
                 self.retick()  # the game changed: the screen's next tick may be sooner
         except Refused as r:
-            self.notify("refused." + r.code, kind="error", **_facts(self, r.facts))
+            self.notify("refused." + r.code, kind="error", **_facts(self, r.facts, ctl))
             return False
         except Exception:  # a bug must not end the game: say so, keep the table going
             Logger.exception("onenight: event %r failed", event.get("type"))
             self.notify("refused.other", kind="error")
             return False
-        self.check_journal()
+        self.check_journal(ctl)
         return True
 
-    def check_journal(self) -> None:
+    def check_journal(self, ctl=None) -> None:
         """Say once when the journal cannot be written (the game goes on without it)."""
-        err = getattr(self.ctl, "journal_error", None)
+        err = getattr(ctl if ctl is not None else self.ctl, "journal_error", None)
         if err and err != getattr(self, "_journal_told", None):
             self._journal_told = err
             self.notify("journal.not_written", kind="error")
@@ -288,7 +298,7 @@ class OneNightApp(App):
     def _sound_taken(self) -> None:
         """Another app took the sound (a call on an Android tablet): pause the night."""
         screen = self.sm.current_screen
-        if screen is not None and screen.name == "night":
+        if screen is not None and screen.name in ("night", "classic_night"):
             screen.sound_taken()
 
     def tick(self) -> None:
@@ -400,10 +410,13 @@ def load_widget_rules() -> None:
             Builder.load_file(str(path))
 
 
-def _facts(app: OneNightApp, facts: dict) -> dict:
-    """Facts of a refusal made readable: seats become names, card ids card names."""
+def _facts(app: OneNightApp, facts: dict, ctl=None) -> dict:
+    """Facts of a refusal made readable: seats become names, card ids card names (the
+    classic game's from its cast)."""
     out = dict(facts)
-    players = app.ctl.state.players if app.ctl else []
+    ctl = ctl if ctl is not None else app.ctl
+    players = ctl.state.players if ctl else []
+    classic = ctl is not None and ctl is app.classic
     for k, v in facts.items():
         if k == "seat" and isinstance(v, int):
             out["seat1"] = v + 1
@@ -412,7 +425,8 @@ def _facts(app: OneNightApp, facts: dict) -> dict:
         if k == "seats" and isinstance(v, list):
             out["names"] = ", ".join(players[s] for s in v if 0 <= s < len(players))
         if k == "card" and isinstance(v, str):
-            out["card_name"] = app.translator.role(v)
+            out["card_name"] = app.translator.classic_card(v) if classic \
+                else app.translator.role(v)
     return out
 
 

@@ -92,8 +92,6 @@ def tour(app, clock):
     yield "home"
     app.go("tutorial")
     yield "tutorial"
-    app.go("soon")
-    yield "soon"
     app.go("home")
     tap(find(screen(), "new"))
     players = screen()
