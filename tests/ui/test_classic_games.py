@@ -86,3 +86,17 @@ def test_first_game_with_eight_players_to_the_villages_win(app):
                   card_name="Loup-Garou") in story
     outcome = replays_to_the_same_outcome(app)
     assert outcome["winning_side"] == "village" and outcome["reason"] == "no_werewolf_left"
+
+    # the history lists it and reopens it to its end and its story
+    app.go("home")
+    tap(find(screen(app), "history"))
+    h = screen(app)
+    row = list(reversed(find(h, "rows").children))[0]
+    assert "Thiercelieux" in row.title and app.tr("classic.side.village") in row.detail
+    tap(row)
+    tap(find(h, "open_verdict"))
+    end = screen(app)
+    assert end.name == "classic_end" and end.from_history
+    assert app.tr("classic.verdict.no_werewolf_left") in shown(app)
+    tap(find(end, "home"))
+    assert screen(app).name == "history"

@@ -12,7 +12,11 @@ from pathlib import Path
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
+from onenight.classic import replay as replay_classic
+from onenight.common.errors import RulesError
+from onenight.game.classic_views import end_view_of
 from onenight.game.evening import evening
+from onenight.game.history import CLASSIC_FORMAT
 from onenight.rules.scenarios import SCENARIO
 
 from ..widgets.dialog import Dialog
@@ -106,10 +110,16 @@ class HistoryScreen(BaseScreen):
         if not 0 <= self.selected < len(entries):
             self.selected = 0 if entries else -1
         for i, e in enumerate(entries):
-            sc = SCENARIO.get(e.scenario)
-            name = getattr(sc, self.app.lang) if sc else self.tr("scenario.custom")
-            teams = ", ".join(self.tr("team." + t) for t in e.winning_teams) or \
-                self.tr("history.nobody_won")
+            if e.game == "thiercelieux":
+                name = self.tr("home.game.classic") + " · " + self.tr(
+                    "classic.preset." + e.scenario)
+                teams = ", ".join(self.tr("classic.side." + t) for t in e.winning_teams) \
+                    if e.over else self.tr("history.classic_unfinished")
+            else:
+                sc = SCENARIO.get(e.scenario)
+                name = getattr(sc, self.app.lang) if sc else self.tr("scenario.custom")
+                teams = ", ".join(self.tr("team." + t) for t in e.winning_teams) or \
+                    self.tr("history.nobody_won")
             row = HistoryRow(index=i)
             row.title = f"{local_when(e.finished, self.tr)}  ·  {name}"
             row.detail = self.tr("history.detail", teams=teams,
@@ -142,7 +152,23 @@ class HistoryScreen(BaseScreen):
         except (OSError, ValueError):
             self.app.notify("history.unreadable_one", kind="error", count=1)
             return
+        if isinstance(record, dict) and record.get("format") == CLASSIC_FORMAT:
+            self._open_classic(record)
+            return
         self.app.sm.get_screen("result").show_record(record, path)
+
+    def _open_classic(self, record: dict):
+        """A classic game of the history, replayed to its end and its story."""
+        try:
+            game = replay_classic(record)
+            view = end_view_of(game, [str(n) for n in record["players"]])
+        except (RulesError, KeyError, TypeError, ValueError):
+            # a game saved as it went and never finished has no end to show
+            self.app.notify("history.classic_unfinished", kind="error")
+            return
+        end = self.app.sm.get_screen("classic_end")
+        self.app.go("classic_end")
+        end.show_view(view)
 
     def export(self, everything: bool):
         """Choose a folder, then copy the chosen game (or all of them) into it."""
