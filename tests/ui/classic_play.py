@@ -91,7 +91,9 @@ def night_until(app, step: str | None = None, limit: int = 600):
         if step is not None and w is not None and w.step == step:
             screen(app).refresh()
             return
-        later(app, 1.0)
+        d = screen(app).driver
+        due = d.next_due() if d is not None else None
+        later(app, 1 if due is None else max(0.05, due + 0.01))  # on to the next line
     raise AssertionError(f"the night never reached {step}")
 
 
@@ -160,3 +162,73 @@ def debate_to_vote(app, mode: str = "tablet"):
     assert screen(app).name == "classic_debate"
     tap(find(screen(app), "vote_" + mode))
     assert screen(app).name == "classic_vote"
+
+
+def night_act(app, act):
+    """The woken's choice, tapped on the night screen: ``("seat", n)``, ``("seats", [a, b])``,
+    ``("a",)`` / ``("b",)`` (the two large choices), ``("potions", heal, poison)``,
+    ``("nothing",)``."""
+    s = screen(app)
+    kind = act[0]
+    if kind == "seat":
+        tap_seat_twice(app, act[1])
+    elif kind == "seats":
+        a, b = act[1]
+        grid = find(s, "seats")
+        tap(seat_button(grid, a))
+        tap(seat_button(grid, b))
+        tap(seat_button(grid, b))
+    elif kind in ("a", "b"):
+        tap(find(s, "choice_" + kind))
+        tap(find(s, "choice_" + kind))
+    elif kind == "potions":
+        if act[1]:
+            tap(find(s, "heal"))
+        if act[2] is not None:
+            tap(seat_button(find(s, "seats"), act[2]))
+        tap(find(s, "potions"))
+    else:
+        tap(find(s, "nothing"))
+
+
+def play_to_end(app, night, vote, chain, vote_mode: str = "tablet", limit: int = 3000):
+    """Play every phase by taps until the end: ``night(app, window)`` says what the woken of a
+    call do (None: nothing tapped), ``vote(app, voter)`` whom a voter names, ``chain(app,
+    stop)`` whom a dying player (or the captain on a tie) names."""
+    ctl = app.classic
+    for _ in range(limit):
+        phase = ctl.phase
+        s = screen(app)
+        assert s.name == {"night": "classic_night", "dawn": "classic_dawn",
+                          "chain": "classic_dawn", "debate": "classic_debate",
+                          "end": "classic_end"}.get(phase, "classic_vote"), (phase, s.name)
+        if phase == "end":
+            return
+        if phase == "night":
+            w = ctl.state.window
+            if w is not None and w.stop is not None and not w.chosen:
+                s.refresh()
+                act = night(app, w)
+                if act is not None:
+                    night_act(app, act)
+            d = screen(app).driver
+            due = d.next_due() if d is not None else None
+            later(app, 1 if due is None else max(0.05, due + 0.01))  # on to the next line
+        elif phase == "dawn":
+            go_on(app)
+        elif phase == "chain":
+            tap_seat_twice(app, chain(app, ctl.game.stop))
+        elif phase == "debate":
+            tap(find(s, "vote_" + vote_mode))
+        elif s.stage == "collect":
+            tap_seat_twice(app, vote(app, s.voter))
+        elif s.stage == "pick":
+            tap_seat_twice(app, chain(app, ctl.game.stop))
+        else:
+            tap(find(s, "action"))
+    raise AssertionError(f"the game did not end: {ctl.phase} {screen(app).name} "
+                         f"{getattr(screen(app), 'stage', '')} {ctl.game.stop} {app.message}")
+
+
+def living(app) -> list[int]:
+    return list(app.classic.game.living())

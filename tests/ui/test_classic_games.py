@@ -6,7 +6,7 @@ import pytest
 
 from onenight.ui.driving import find, pump, tap
 
-from .classic_play import (cards_of, go_on, day_to_vote, deal_by_tablet, debate_to_vote, later,
+from .classic_play import (cards_of, go_on, living, play_to_end, day_to_vote, deal_by_tablet, debate_to_vote, later,
                            night_until, replays_to_the_same_outcome, screen, seats_holding,
                            shown, start_classic, tap_seat_twice, vote_all)
 
@@ -100,3 +100,52 @@ def test_first_game_with_eight_players_to_the_villages_win(app):
     assert app.tr("classic.verdict.no_werewolf_left") in shown(app)
     tap(find(end, "home"))
     assert screen(app).name == "history"
+
+
+TWELVE = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid", "Gaëlle", "Hugo", "Inès",
+          "Jules", "Karim", "Léa"]
+
+
+def test_best_of_with_twelve_players_to_the_werewolves_win(app):
+    """English, 800x480: Best Of for twelve, the tablet deals; every night the pack devours a
+    villager, the village votes out its own, by fingers, until only werewolves are left."""
+    from kivy.core.window import Window
+
+    app.set_language("en")
+    Window.size = (800, 480)
+    try:
+        start_classic(app, TWELVE, "best_of")
+        deal_by_tablet(app)
+        cards = cards_of(app)
+        ctl = app.classic
+        wolfish = {"werewolf", "accursed_wolf_father"}
+        wolves = [i for i, c in enumerate(cards) if c in wolfish]
+
+        def village():
+            return [i for i in living(app) if i not in wolves]
+
+        def night(app, w):
+            if w.step == "cupid":
+                return ("seats", village()[-2:])
+            if w.step in ("werewolves", "seer", "fox"):
+                return ("seat", village()[0])
+            if w.step == "witch":
+                return ("potions", False, None)
+            return ("nothing",) if not w.stop.required else None
+
+        def vote(app, voter):
+            return next(t for t in village() + living(app) if t != voter)
+
+        def chain(app, stop):
+            if stop.step == "captain_pick":  # the captain settles a tie among the tied
+                return next(t for t in village() + living(app) if t in stop.among)
+            return next(t for t in village() + living(app) if t not in stop.among)
+
+        play_to_end(app, night, vote, chain, vote_mode="fingers")
+        assert ctl.game.verdict.side == "werewolves"
+        assert app.tr("classic.verdict.only_werewolves_left") in shown(app)
+        assert "The werewolves" in shown(app)
+        outcome = replays_to_the_same_outcome(app)
+        assert outcome["winning_side"] == "werewolves"
+    finally:
+        Window.size = (1280, 800)
