@@ -47,10 +47,10 @@ def driver(mode: str, data: Path, wall: float, vote: str = "fingers",
     return p
 
 
-def play_and_kill(data: Path, step: str, vote: str = "fingers") -> int:
+def play_and_kill(data: Path, step: str, vote: str = "fingers", **env_extra: str) -> int:
     """Run the scripted game until ``step`` is done, then SIGKILL the app at once (it is
     already busy with the next step). Returns how many events it had accepted by then."""
-    p = driver("play", data, WALL, vote)
+    p = driver("play", data, WALL, vote, **env_extra)
     accepted = None
     for line in p.stdout:
         words = line.split()
