@@ -88,9 +88,7 @@ def classic_tour(app, clock):
         return app.sm.current_screen
 
     def later(seconds=1.0):
-        clock.advance(seconds)
-        app.tick()
-        settle()
+        _later(app, clock, seconds)
 
     app.go("home")
     if ctl.phase != "setup":
@@ -269,6 +267,15 @@ def _finished_classic(app):
     return app.sm.current_screen
 
 
+def _later(app, clock, seconds: float = 1.0) -> None:
+    """Let the game clock run (the vote's names ignore taps just after an entry)."""
+    from .driving import settle
+
+    clock.advance(seconds)
+    app.tick()
+    settle()
+
+
 def close_windows() -> None:
     from kivy.core.window import Window
 
@@ -287,10 +294,7 @@ def tour(app, clock):
         return app.sm.current_screen
 
     def later(seconds=1.0):
-        """Let the game clock run (the vote's names ignore taps just after an entry)."""
-        clock.advance(seconds)
-        app.tick()
-        settle()
+        _later(app, clock, seconds)
 
     app.go("home")
     yield "home"

@@ -12,10 +12,11 @@ import random
 import pytest
 
 from onenight.game.clock import FakeClock
-from onenight.game.journal import CLASSIC_FILENAME, Journal, JournaledClassic
+from onenight.game.journal import CLASSIC_FILENAME, JournaledClassic
 from onenight.ui.screens.classic_base import PHASE_SCREEN
 
 from .test_kill_resume import DOWN, WALL, play_and_kill, resume
+from .test_kill_resume import journaled as journaled_as
 
 KILL_AFTER = ["deal", "night thief", "night cupid", "night wolf_hound", "night seer",
               "night werewolves", "night witch", "chain", "election", "debate", "vote",
@@ -24,12 +25,7 @@ GAME = {"DRIVER_GAME": "thiercelieux"}
 
 
 def journaled(data):
-    j = Journal(data / CLASSIC_FILENAME)
-    j.open()
-    try:
-        return j.entries()
-    finally:
-        j.close()
+    return journaled_as(data, CLASSIC_FILENAME)
 
 
 @pytest.mark.parametrize("step", KILL_AFTER)

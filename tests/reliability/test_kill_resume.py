@@ -73,8 +73,8 @@ def resume(data: Path, vote: str = "fingers", **env_extra: str) -> dict:
     return json.loads(out.strip().splitlines()[-1])
 
 
-def journaled(data: Path):
-    j = Journal(data / FILENAME)
+def journaled(data: Path, filename: str = FILENAME):
+    j = Journal(data / filename)
     j.open()
     try:
         return j.entries()

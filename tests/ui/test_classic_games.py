@@ -6,9 +6,10 @@ import pytest
 
 from onenight.ui.driving import find, pump, tap
 
-from .classic_play import (cards_of, go_on, living, play_to_end, day_to_vote, deal_by_tablet, debate_to_vote, later,
-                           night_until, replays_to_the_same_outcome, screen, seats_holding,
-                           shown, start_classic, tap_seat_twice, vote_all)
+from .classic_play import (cards_of, day_to_vote, deal_by_tablet, debate_to_vote, go_on,
+                           living, night_until, play_to_end, replays_to_the_same_outcome,
+                           screen, seats_holding, shown, start_classic, tap_seat_twice,
+                           vote_all)
 
 @pytest.fixture(autouse=True)
 def home_after(app):

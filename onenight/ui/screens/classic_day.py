@@ -14,8 +14,6 @@ Dead players stay in the circle, greyed: they never vote or act."""
 
 from __future__ import annotations
 
-import math
-
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
@@ -24,7 +22,7 @@ from onenight.narration.classic import dawn_lines
 from .. import trace
 from ..pacing import AFTER
 from .classic_base import ClassicScreen, Saying
-from .day import mmss
+from .day import mmss, next_second
 
 
 def seat_button(seat: int, name: str):
@@ -173,11 +171,7 @@ class ClassicDebateScreen(ClassicScreen):
 
     def next_tick(self):
         ctl = self.ctl
-        day = ctl.state.day if ctl.phase == "debate" else None
-        if day is None or not day.running:
-            return 1.0
-        left = day.left(ctl.now())
-        return left - math.ceil(left - 1) + AFTER if left > 0 else AFTER
+        return next_second(ctl.state.day if ctl.phase == "debate" else None, ctl.now())
 
     def toggle(self):
         self.send({"type": "day_resume" if not self.running else "day_pause"})
