@@ -46,11 +46,10 @@ class ClassicEndScreen(ClassicScreen):
         grid = self.ids.seats
         grid.clear_widgets()
         for s in v.seats:
-            side = self.tr("classic.side." + s.side)
-            status = self.tr("classic.end.won" if s.won else "classic.end.lost", side=side)
-            if not s.alive:
-                status += " · " + self.tr("classic.dead")
-            b = Factory.SeatButton(seat=s.seat, name=s.name, card=s.card.card,
+            # the card, and whether its side won (the winners lit); the dead marked †
+            status = self.tr("classic.end.won" if s.won else "classic.end.lost")
+            b = Factory.SeatButton(seat=s.seat, name=s.name if s.alive else "† " + s.name,
+                                   card=s.card.card,
                                    status=self.card_name(s.card.card) + " · " + status)
             b.selected = s.won
             grid.add_widget(b)
