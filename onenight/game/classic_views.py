@@ -492,22 +492,26 @@ class EndView:
 
 
 def end_view(c: "ClassicController") -> EndView:
-    s = c.state
-    g = s.game
+    return end_view_of(c.state.game, c.state.players)
+
+
+def end_view_of(g, players) -> EndView:
+    """The end of game ``g`` (one played here, or replayed from a record of the history)."""
     v = g.verdict
     if v is None:
         raise ValueError("the game is not over")
-    facts = _named(s.players, seats=list(v.seats))
+    facts = _named(players, seats=list(v.seats))
     if v.seats:
-        facts = _named(s.players, seat=v.seats[0], seats=list(v.seats))
-    seats = tuple(SeatEnd(i, s.players[i], card(g.cards[i]), g.dealt[i], sides.side(g, i),
+        facts = _named(players, seat=v.seats[0], seats=list(v.seats))
+    seats = tuple(SeatEnd(i, players[i], card(g.cards[i]), g.dealt[i], sides.side(g, i),
                           g.alive(i), i in v.winners) for i in range(g.players))
     return EndView(v.side, Text(f"classic.verdict.{v.reason}", facts), v.winners, seats,
-                   story(g, s.players), v.phase)
+                   story(g, players), v.phase)
 
 
 __all__ = ["Text", "CardView", "card", "TableView", "table_view", "SetupView", "setup_view",
            "DealView", "deal_view", "SeatCard", "card_view", "Learned", "NightView",
            "night_view", "learned_of", "Fallen", "DawnView", "dawn_view", "ChainView",
            "chain_view", "DebateView", "debate_view", "Result", "BallotsView", "ballots_view",
-           "TieView", "tie_view", "SeatEnd", "EndView", "end_view", "camp_colour"]
+           "TieView", "tie_view", "SeatEnd", "EndView", "end_view", "end_view_of",
+           "camp_colour"]

@@ -32,6 +32,8 @@ class Settings:
     history_keep: int = 0  # finished games kept in the history (0: all of them)
     box_address: str = ""  # empty: play without a box
     last_players: list[str] = field(default_factory=list)
+    #: the last group of the classic game (Thiercelieux), remembered apart: 6 to 18 players
+    classic_players: list[str] = field(default_factory=list)
 
     LIMITS = {
         "voice_volume": (0.0, 1.0), "ambience_volume": (0.0, 1.0),
@@ -61,6 +63,9 @@ class Settings:
         if not isinstance(self.last_players, list):
             self.last_players = []
         self.last_players = [str(n) for n in self.last_players][:10]
+        if not isinstance(self.classic_players, list):
+            self.classic_players = []
+        self.classic_players = [str(n) for n in self.classic_players][:18]
         self.box_address = str(self.box_address or "")
         self.voice_pack = str(self.voice_pack or "standard")
         return self

@@ -35,7 +35,8 @@ from .widgets import common as _common  # noqa: F401  (registers the kv classes)
 HERE = Path(__file__).parent
 TICK = 0.2  # seconds between ticks of a screen that does not say when it needs the next
 RETRY = 10.0  # seconds between two tries at writing what the storage refused
-AWAKE = {"deal", "night", "day", "vote", "reveal"}  # the screens that keep the screen on
+AWAKE = {"deal", "night", "day", "vote", "reveal",  # the screens that keep the screen on
+         "classic_night", "classic_dawn", "classic_debate", "classic_vote"}
 
 
 class Root(FloatLayout):
@@ -66,7 +67,10 @@ class OneNightApp(App):
     """The message stays until tapped: one the host must not miss (a problem found at
     start-up, a game no longer saved)."""
     ctl = ObjectProperty(None)
-    """The game controller (onenight.game)."""
+    """The one-night game's controller (onenight.game)."""
+    classic = ObjectProperty(None)
+    """The classic game's controller (Thiercelieux, onenight.game.classic_flow): each game has
+    its own game in progress and its own journal."""
     settings = ObjectProperty(None)
 
     def __init__(self, data_dir: str | os.PathLike | None = None, clock=None,
@@ -91,7 +95,7 @@ class OneNightApp(App):
         self._lock = None  # the data folder's lock, held while the app runs
         self._message = None  # what the message bar says: (key, kind, sticky, facts)
         self._waiting: list[tuple] = []  # messages that stay, waiting for the one shown
-        self._storage_told = (None, None)  # the storage problems the host was told of
+        self._storage_told: dict = {}  # the storage problems the host was told of, per game
         self._retry_at = 0.0  # when to try again writing what the storage refused
         self._sound_problems: set[str] = set()  # those already said
         self.already_open = False
@@ -153,12 +157,14 @@ class OneNightApp(App):
         # the journal is locked itself: if another app holds it, this one touches nothing
         try:
             self.ctl, journal_problem = self._open_game()
+            self.classic, classic_problem = self._open_game("thiercelieux")
         except JournalInUse:
             Logger.warning("onenight: the journal in %s is in use by another app", self.data_dir)
             return self._build_already_open()
         self.settings, problem = open_settings(self.settings_path)
         self.ctl.debate_minutes = self.settings.debate_minutes
-        self.ctl.records.keep = self.settings.history_keep
+        for ctl in self.controllers():
+            ctl.records.keep = self.settings.history_keep
         self.lang = self.settings.language
         self.translator.lang = self.lang
         if self._audio is None:
@@ -190,12 +196,13 @@ class OneNightApp(App):
         sm.bind(current=lambda *_: self.retick())
         sm.bind(current=self.keep_awake)
         # what went wrong before this start stays on screen until the host has read it
-        if journal_problem:
-            self.notify("journal." + journal_problem["code"], kind="error", sticky=True,
-                        reason=journal_problem["reason"], name=journal_problem["name"])
+        for found in (journal_problem, classic_problem):
+            if found:
+                self.notify("journal." + found["code"], kind="error", sticky=True,
+                            reason=found["reason"], name=found["name"])
         if problem:
             self.notify(problem, kind="error", sticky=True)
-        self._storage_told = self.ctl.storage_problems()
+        self._storage_told = {id(c): c.storage_problems() for c in self.controllers()}
         self.connect_box()
         self._resume_box_vote()
         if trace.path():
@@ -206,9 +213,13 @@ class OneNightApp(App):
             demo.setup(self, self.demo)
         return root
 
-    def _open_game(self):
-        return open_game(self.data_dir, clock=self._clock, rng=self._rng,
+    def _open_game(self, game: str = "onenight"):
+        return open_game(self.data_dir, game=game, clock=self._clock, rng=self._rng,
                          **({"wall": self._wall} if self._wall else {}))
+
+    def controllers(self) -> list:
+        """The games in progress: the one-night game's, then the classic game's."""
+        return [c for c in (self.ctl, self.classic) if c is not None]
 
     def _build_already_open(self):
         """The screen of a second app on a data folder in use: it says so, in the host's
@@ -260,28 +271,32 @@ class OneNightApp(App):
             self.notify("settings_not_saved", kind="error")
 
     # ---- the one door into the game -------------------------------------------------------
-    def send(self, event: dict) -> bool:
-        """Apply an event; on refusal show why and what to do. Returns whether it applied."""
+    def send(self, event: dict, ctl=None) -> bool:
+        """Apply an event to ``ctl`` (the one-night game's controller unless another is
+        given); on refusal show why and what to do. Returns whether it applied."""
+        ctl = ctl if ctl is not None else self.ctl
         try:
-            self.ctl.apply(event)
+            ctl.apply(event)
             if self._tick_event is not None:
                 self.retick()  # the game changed: the screen's next tick may be sooner
         except Refused as r:
-            self.notify("refused." + r.code, kind="error", **_facts(self, r.facts))
+            self.notify("refused." + r.code, kind="error", **_facts(self, r.facts, ctl))
             return False
         except Exception:  # a bug must not end the game: say so, keep the table going
             Logger.exception("onenight: event %r failed", event.get("type"))
             self.notify("refused.other", kind="error")
             return False
-        self.check_storage()
+        self.check_storage(ctl)
         return True
 
     # ---- storage ----------------------------------------------------------------------------
-    def check_storage(self) -> None:
-        """Say when the game stops being saved (why, and what to do), and when it is saved
-        again: once each."""
-        now = self.ctl.storage_problems()
-        before, self._storage_told = self._storage_told, now
+    def check_storage(self, ctl=None) -> None:
+        """Say when a game (the one-night game's unless ``ctl`` is given) stops being saved
+        (why, and what to do), and when it is saved again: once each."""
+        ctl = ctl if ctl is not None else self.ctl
+        now = ctl.storage_problems()
+        before = self._storage_told.get(id(ctl), (None, None))
+        self._storage_told[id(ctl)] = now
         if now == before:
             return
         if now[0] and now[0] != before[0]:
@@ -293,13 +308,14 @@ class OneNightApp(App):
 
     def _retry_storage(self) -> None:
         """Every few seconds while something waits for the storage, try to write it."""
-        ctl = self.ctl
-        if ctl is None or not ctl.pending() or ctl.now() < self._retry_at:
+        waiting = [c for c in self.controllers() if c.pending()]
+        if not waiting or waiting[0].now() < self._retry_at:
             return
-        self._retry_at = ctl.now() + RETRY
-        ctl.retry()
-        self.check_storage()
-        if not ctl.pending() and self.sm.current == "result":
+        self._retry_at = waiting[0].now() + RETRY
+        for ctl in waiting:
+            ctl.retry()
+            self.check_storage(ctl)
+        if not self.ctl.pending() and self.sm.current == "result":
             self.sm.current_screen.refresh()  # "saved in the history" now
 
     def reason_text(self, code: str) -> str:
@@ -336,7 +352,7 @@ class OneNightApp(App):
         ctl.debate_minutes = self.settings.debate_minutes
         ctl.records.keep = self.settings.history_keep
         self.ctl = ctl
-        self._storage_told = ctl.storage_problems()
+        self._storage_told[id(ctl)] = ctl.storage_problems()
         if problem:
             self.notify("journal." + problem["code"], kind="error", sticky=True,
                         reason=problem["reason"], name=problem["name"])
@@ -431,7 +447,7 @@ class OneNightApp(App):
     def _sound_taken(self) -> None:
         """Another app took the sound (a call on an Android tablet): pause the night."""
         screen = self.sm.current_screen
-        if screen is not None and screen.name == "night":
+        if screen is not None and screen.name in ("night", "classic_night"):
             screen.sound_taken()
 
     def tick(self) -> None:
@@ -544,10 +560,13 @@ def load_widget_rules() -> None:
             Builder.load_file(str(path))
 
 
-def _facts(app: OneNightApp, facts: dict) -> dict:
-    """Facts of a refusal made readable: seats become names, card ids card names."""
+def _facts(app: OneNightApp, facts: dict, ctl=None) -> dict:
+    """Facts of a refusal made readable: seats become names, card ids card names (the
+    classic game's from its cast)."""
     out = dict(facts)
-    players = app.ctl.state.players if app.ctl else []
+    ctl = ctl if ctl is not None else app.ctl
+    players = ctl.state.players if ctl else []
+    classic = ctl is not None and ctl is app.classic
     for k, v in facts.items():
         if k == "seat" and isinstance(v, int):
             out["seat1"] = v + 1
@@ -556,7 +575,8 @@ def _facts(app: OneNightApp, facts: dict) -> dict:
         if k == "seats" and isinstance(v, list):
             out["names"] = ", ".join(players[s] for s in v if 0 <= s < len(players))
         if k == "card" and isinstance(v, str):
-            out["card_name"] = app.translator.role(v)
+            out["card_name"] = app.translator.classic_card(v) if classic \
+                else app.translator.role(v)
     return out
 
 

@@ -56,13 +56,224 @@ def _play(app, out_dir: Path, suffix: str, lang: str) -> list[Path]:
 
     from .driving import settle
 
-    for number, name in enumerate(tour(app, clock), 1):
+    for number, name in enumerate(chain(tour(app, clock), classic_tour(app, clock)), 1):
         settle(12)  # every label fitted to its box
         pump(3)
         p = out_dir / f"{number:02d}-{name}-{suffix}.png"
         picture(Window, p)
         shots.append(p)
     return shots
+
+
+def chain(*tours):
+    for t in tours:
+        yield from t
+
+
+#: eighteen players for the classic game's pictures: the largest table
+CLASSIC_NAMES = NAMES + ["Jules", "Karim", "Léa", "Manon", "Nathan", "Océane", "Paul",
+                         "Romane"]
+
+
+def classic_tour(app, clock):
+    """Every screen of a Thiercelieux game of eighteen players (Best Of), played by code:
+    the names, the cards, the deal (a card held), a night call with a choice and one
+    without, the dawn, the election, the debate, the vote (collecting, then shown), a tie
+    settled by the captain, the end and its story. Yields each state's name once shown."""
+    from .driving import settle
+
+    ctl = app.classic
+
+    def screen():
+        return app.sm.current_screen
+
+    def later(seconds=1.0):
+        _later(app, clock, seconds)
+
+    app.go("home")
+    if ctl.phase != "setup":
+        app.send({"type": "abandon"}, ctl)
+    app.go("classic_players")
+    players = screen()
+    players.names = CLASSIC_NAMES[:]
+    players._rebuild()
+    settle()
+    yield "classic-players"
+    players.confirm()
+    setup = screen()
+    setup.use_preset("best_of")
+    yield "classic-setup"
+    app.go("classic_deck")
+    yield "classic-deck"
+    app.go("classic_setup")
+    setup.deal()
+    deal = screen()
+    for seat in range(5):
+        deal.open_seat(seat)
+        deal.hold(True)
+        deal.hold(False)
+        deal.seen()
+    yield "classic-deal"
+    deal.open_seat(5)
+    deal.hold(True)
+    yield "classic-deal-card"
+    deal.hold(False)
+    deal.seen()
+    for seat in range(6, len(CLASSIC_NAMES)):
+        deal.open_seat(seat)
+        deal.seen()
+    deal.night_falls()
+    night = screen()
+    cards = ctl.game.cards
+    wolves = [i for i, c in enumerate(cards) if "wolf" in c]
+    quiet = acted = False
+    for _ in range(2000):
+        if ctl.phase != "night":
+            break
+        w = ctl.state.window
+        if not quiet and w.kind.value == "none" and w.step != "dusk":
+            later(3)
+            quiet = True
+            yield "classic-night-no-action"
+        if w.step == "werewolves" and not w.chosen:
+            victim = next(i for i in range(len(cards)) if i not in wolves)
+            night.tap_seat(victim)
+            if not acted:
+                acted = True
+                yield "classic-night"
+            night.tap_seat(victim)
+            yield "classic-night-chosen"
+        elif w.stop is not None and w.stop.required and not w.chosen:
+            night.refresh()
+            if w.kind.value == "seats":
+                night.tap_seat(0)
+                night.tap_seat(1)
+                night.tap_seat(1)
+            elif w.kind.value == "seat":
+                night.tap_seat(0)
+                night.tap_seat(0)
+            else:
+                night.tap_value({"side": "side", "card": "take"}.get(w.kind.value, "take"), 0)
+                night.tap_value({"side": "side", "card": "take"}.get(w.kind.value, "take"), 0)
+        d = night.driver
+        due = d.next_due() if d is not None else None
+        later(1 if due is None else max(0.05, due + 0.01))
+    dawn = screen()
+    dawn.go_on()
+    for _ in range(30):
+        later(1)
+    yield "classic-dawn"
+    while ctl.phase in ("dawn", "chain"):
+        if ctl.phase == "chain":
+            target = next(i for i in ctl.game.living() if i not in ctl.game.stop.among)
+            dawn.tap_seat(target)
+            dawn.tap_seat(target)
+        else:
+            dawn.go_on()
+    vote = screen()
+    living = list(ctl.game.living())
+    captain = living[0]
+    for k, voter in enumerate(living):
+        vote.i_am()
+        target = captain if voter != captain else living[1]
+        vote.tap_seat(target)
+        if k == 3:
+            yield "classic-election"
+        vote.tap_seat(target)
+    vote.count()
+    yield "classic-election-shown"
+    vote.go_on()
+    debate = screen()
+    later(70)
+    yield "classic-debate"
+    debate.start_vote("fingers")
+    vote = screen()
+    living = list(ctl.game.living())
+    a, b = [v for v in living if v != captain][:2]
+    plan, counts = {a: b, b: a, captain: a}, {a: 3, b: 1}
+    for voter in living:  # the others even it out: a tie between a and b
+        if voter not in plan:
+            low = a if counts[a] < counts[b] else b
+            plan[voter] = low if counts[a] != counts[b] else captain
+            counts[low] += counts[a] != counts[b]
+    for k, voter in enumerate(living):
+        vote.tap_seat(plan[voter])
+        if k == 4:
+            yield "classic-vote"
+        vote.tap_seat(plan[voter])
+    vote.count()
+    yield "classic-vote-shown"
+    vote.go_on()
+    vote.tap_seat(a)
+    yield "classic-tie"
+    vote.tap_seat(a)
+    vote.go_on()
+    if ctl.phase != "end":
+        app.send({"type": "abandon"}, ctl)
+    end = _finished_classic(app)
+    yield "classic-end"
+    end.tab = "story"
+    yield "classic-story"
+    app.go("home")
+
+
+def _finished_classic(app):
+    """The end screen of a short finished game of eighteen (played through the controller:
+    the pictures of its end and its story)."""
+    import random as _random
+
+    from onenight.classic.autoplay import random_choice
+    from onenight.classic.model import Kind
+
+    from .screens.classic_base import PHASE_SCREEN
+
+    ctl = app.classic
+    rng = _random.Random(4)
+    ctl.apply({"type": "players", "names": CLASSIC_NAMES})
+    ctl.apply({"type": "preset", "id": "best_of"})
+    ctl.apply({"type": "deal"})
+    for seat in range(len(CLASSIC_NAMES)):
+        ctl.apply({"type": "seen", "seat": seat})
+    ctl.apply({"type": "deal_done"})
+    from onenight.game.classic_flow import choice_json
+
+    for _ in range(5000):
+        if ctl.phase == "end":
+            break
+        s, g = ctl.state, ctl.game
+        if s.window is not None:
+            if not s.window.chosen and s.window.stop is not None:
+                c = random_choice(g, rng)
+                if c is not None:
+                    ctl.apply({"type": "choose", **choice_json(c)})
+            ctl.apply({"type": "step_end", "step": s.window.step})
+        elif s.hold is not None or (g.stop.kind is Kind.NONE and ctl.phase != "debate"):
+            ctl.apply({"type": "go"})
+        elif ctl.phase == "debate":
+            ctl.apply({"type": "start_vote", "mode": "fingers"})
+        elif g.stop.chance:
+            ctl.apply({"type": "lots"})
+        elif g.stop.kind is Kind.VOTES:
+            c = random_choice(g, rng, blank=0.0)
+            for seat, t in enumerate(c.ballots):
+                if t is not None:
+                    ctl.apply({"type": "vote", "seat": seat, "target": t})
+            if not ctl.ballots_view().revealed:
+                ctl.apply({"type": "close_vote", "confirm": True})
+            ctl.apply({"type": "count"})
+        else:
+            ctl.apply({"type": "choose", **choice_json(random_choice(g, rng))})
+    app.go(PHASE_SCREEN[ctl.phase])
+    return app.sm.current_screen
+
+
+def _later(app, clock, seconds: float = 1.0) -> None:
+    """Let the game clock run (the vote's names ignore taps just after an entry)."""
+    from .driving import settle
+
+    clock.advance(seconds)
+    app.tick()
+    settle()
 
 
 def close_windows() -> None:
@@ -83,17 +294,12 @@ def tour(app, clock):
         return app.sm.current_screen
 
     def later(seconds=1.0):
-        """Let the game clock run (the vote's names ignore taps just after an entry)."""
-        clock.advance(seconds)
-        app.tick()
-        settle()
+        _later(app, clock, seconds)
 
     app.go("home")
     yield "home"
     app.go("tutorial")
     yield "tutorial"
-    app.go("soon")
-    yield "soon"
     app.go("home")
     tap(find(screen(), "new"))
     players = screen()

@@ -178,6 +178,114 @@ def steps(app):
     yield "result"
 
 
+CLASSIC_NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+CLASSIC_DECK = "werewolf werewolf seer cupid witch hunter wolf_hound thief villager villager"
+
+
+def classic_steps(app):
+    """A scripted game of Thiercelieux through every kind of phase: the deal, each kind of
+    night call (the thief's card, cupid's two, the wolf-hound's side, the seer's and the
+    pack's seat, the witch's potions), the dawn and the hunter's shot, the election, the
+    debate, a vote that ties and the captain's pick. Whom the woken and the voters name is
+    read from the game (the script is the table, which knows its cards)."""
+    from onenight.ui.driving import Finger, centre, find, pump, settle, tap
+
+    from tests.ui.classic_play import (go_on, night_act, seat_button, seats_holding,
+                                       tap_seat_twice)
+
+    clock = app.test_clock
+    ctl = app.classic
+
+    def advance(seconds):
+        clock.advance(seconds)
+        app.tick()
+        settle(1)
+
+    tap(find(screen(app), "classic"))
+    s = screen(app)
+    while len(s.names) < len(CLASSIC_NAMES):
+        tap(find(s, "more"))
+    for row, name in zip(s.rows(), CLASSIC_NAMES):
+        row.ids.name.text = name
+    tap(find(s, "next"))
+    yield "players"
+    screen(app).send({"type": "custom", "cards": CLASSIC_DECK.split()})
+    tap(find(screen(app), "deal"))
+    for seat in range(len(CLASSIC_NAMES)):
+        s = screen(app)
+        tap(seat_button(find(s, "seats"), seat))
+        finger = Finger(*centre(find(s, "hold")))
+        finger.down()
+        settle()
+        finger.up()
+        tap(find(s, "seen"))
+        if seat == 3:
+            yield "deal"
+    tap(find(screen(app), "night"))
+    yield "night falls"
+    cards = ctl.game.cards
+    hunter = seats_holding(app, "hunter")[0]
+    wolves = seats_holding(app, "werewolf")
+    acts = {"thief": ("a",), "cupid": ("seats", [6, 7]), "wolf_hound": ("a",),
+            "seer": ("seat", wolves[0]), "werewolves": ("seat", hunter),
+            "witch": ("potions", False, None)}
+    for _ in range(400):
+        if ctl.phase != "night":
+            break
+        w = ctl.state.window
+        if w.stop is not None and not w.chosen and w.step in acts:
+            screen(app).refresh()
+            night_act(app, acts[w.step])
+            yield "night " + w.step
+        d = screen(app).driver
+        due = d.next_due() if d is not None else None
+        advance(1 if due is None else max(0.05, due + 0.01))
+    pump(1)
+    go_on(app)  # the village wakes: the hunter is dead
+    yield "dawn"
+    go_on(app)
+    assert ctl.phase == "chain", ctl.phase
+    yield "chain"
+    village = [i for i in ctl.game.living() if cards[i] not in ("werewolf",)]
+    tap_seat_twice(app, wolves[0])  # the hunter's last shot
+    yield "shot"
+    while ctl.phase == "dawn":
+        go_on(app)
+    captain = village[0]
+    voters = list(ctl.game.living())
+    for k, voter in enumerate(voters):
+        s = screen(app)
+        tap(find(s, "action"))  # the tablet passed round: "it's me"
+        tap_seat_twice(app, captain if voter != captain else voters[-1])
+        if k == 2:
+            yield "election"
+    tap(find(screen(app), "action"))  # the votes shown
+    tap(find(screen(app), "action"))  # on to the debate
+    advance(20)
+    tap(find(screen(app), "plus"))
+    yield "debate"
+    tap(find(screen(app), "vote_fingers"))
+    voters = list(ctl.game.living())
+    a, b = [v for v in voters if v != captain][:2]
+    plan, counts = {a: b, b: a}, {a: 1, b: 1}
+    plan[captain] = a  # the captain's vote counts twice
+    counts[a] += 2
+    for voter in voters:  # the others even it out: a tie between a and b
+        if voter not in plan:
+            low = a if counts[a] < counts[b] else b
+            plan[voter] = low if counts[a] != counts[b] else captain
+            if counts[a] != counts[b]:
+                counts[low] += 1
+    for k, voter in enumerate(voters):
+        tap_seat_twice(app, plan[voter])
+        if k == 2:
+            yield "vote"
+    tap(find(screen(app), "action"))
+    tap(find(screen(app), "action"))
+    assert ctl.phase == "tie", ctl.phase
+    yield "tie"
+
+
 def die_on_save(app, when: str) -> None:
     """SIGKILL this process right before (``before``) or right after (``after``) the
     history takes the confirmed game's record: the narrowest windows there are."""
@@ -197,15 +305,47 @@ def play(data: str, wall0: float) -> None:
     app = make_app(data, wall0)
     if os.environ.get("DRIVER_KILL_ON_SAVE"):
         die_on_save(app, os.environ["DRIVER_KILL_ON_SAVE"])
-    for n, name in enumerate(steps(app), 1):
-        print(f"done {n} {len(app.ctl.log)} {name} {time.monotonic() - t0:.2f}", flush=True)
+    classic = os.environ.get("DRIVER_GAME") == "thiercelieux"
+    ctl = app.classic if classic else app.ctl
+    for n, name in enumerate((classic_steps if classic else steps)(app), 1):
+        print(f"done {n} {len(ctl.log)} {name} {time.monotonic() - t0:.2f}", flush=True)
     print("finished", flush=True)
     sys.stdin.read()  # wait to be killed
+
+
+def resume_classic(data: str, wall0: float) -> None:
+    """The app started again on a Thiercelieux game: resumed from the home screen."""
+    from onenight.ui.driving import find, pump, tap, texts
+
+    app = make_app(data, wall0)
+    ctl = app.classic
+    home = screen(app)
+    out = {"message": "\n".join(app.test_messages), "can_resume": bool(home.can_resume),
+           "phase": ctl.phase, "log": ctl.log}
+    if home.can_resume:
+        tap(find(home, "resume"))
+        pump(2)
+    app.tick()
+    pump(1)
+    s = screen(app)
+    out["screen"] = s.name
+    out["texts"] = sorted(set(texts(s)))
+    w = ctl.state.window
+    out["window"] = None if w is None else {"night": w.night, "step": w.step,
+                                            "index": w.index, "chosen": w.chosen}
+    out["night_running"] = s.name == "classic_night" and s.driver is not None
+    out["ballots"] = None if ctl.state.ballots is None else list(ctl.state.ballots.is_in())
+    out["debate_left"] = ctl.debate_view().seconds_left if ctl.phase == "debate" else None
+    out["stop"] = None if ctl.game is None or ctl.game.stop is None else ctl.game.stop.step
+    print(json.dumps(out, ensure_ascii=False), flush=True)
+    app.stop()
 
 
 def resume(data: str, wall0: float) -> None:
     from onenight.ui.driving import find, pump, tap, texts
 
+    if os.environ.get("DRIVER_GAME") == "thiercelieux":
+        return resume_classic(data, wall0)
     app = make_app(data, wall0)
     home = screen(app)
     out = {"message": "\n".join(app.test_messages), "sticky": app.message_sticky,

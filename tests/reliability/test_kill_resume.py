@@ -47,10 +47,10 @@ def driver(mode: str, data: Path, wall: float, vote: str = "fingers",
     return p
 
 
-def play_and_kill(data: Path, step: str, vote: str = "fingers") -> int:
+def play_and_kill(data: Path, step: str, vote: str = "fingers", **env_extra: str) -> int:
     """Run the scripted game until ``step`` is done, then SIGKILL the app at once (it is
     already busy with the next step). Returns how many events it had accepted by then."""
-    p = driver("play", data, WALL, vote)
+    p = driver("play", data, WALL, vote, **env_extra)
     accepted = None
     for line in p.stdout:
         words = line.split()
@@ -73,8 +73,8 @@ def resume(data: Path, vote: str = "fingers", **env_extra: str) -> dict:
     return json.loads(out.strip().splitlines()[-1])
 
 
-def journaled(data: Path):
-    return read_on_disk(data / FILENAME)  # as the kill left it: nothing written
+def journaled(data: Path, filename: str = FILENAME):
+    return read_on_disk(data / filename)  # as the kill left it: nothing written
 
 
 @pytest.mark.parametrize("step", KILL_AFTER)

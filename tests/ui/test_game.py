@@ -86,7 +86,7 @@ def test_home_in_french_then_english(app):
     assert "Une Nuit" in shown(app)
 
 
-def test_home_offers_how_to_play_in_five_screens_and_thiercelieux_comes_soon(app):
+def test_home_offers_how_to_play_in_five_screens_and_thiercelieux(app):
     home = screen(app)
     tap(find(home, "how"))
     tut = screen(app)
@@ -99,8 +99,10 @@ def test_home_offers_how_to_play_in_five_screens_and_thiercelieux_comes_soon(app
         tap(find(tut, "next"))
     assert screen(app).name == "home" and len(set(titles)) == 5
     tap(find(screen(app), "classic"))
-    assert screen(app).name == "soon" and "bientôt" in shown(app)
-    tap(find(screen(app), "back"))
+    assert screen(app).name == "classic_players"  # Thiercelieux's own players
+    assert app.tr("classic.players.count_range") not in shown(app)
+    app.go("home")
+    pump(1)
     assert screen(app).name == "home"
 
 

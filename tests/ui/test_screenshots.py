@@ -33,14 +33,19 @@ def png_size(path):
 
 def test_every_screen_at_both_sizes(tmp_path):
     r = subprocess.run([sys.executable, "-m", "onenight", "screenshots", str(tmp_path)],
-                       capture_output=True, text=True, timeout=300)
+                       capture_output=True, text=True, timeout=900)
     assert r.returncode == 0, r.stderr[-2000:]
     names = sorted(p.name for p in tmp_path.glob("*.png"))
     for size in ("1280x800", "800x480"):
         shots = [n for n in names if n.endswith(f"-{size}.png")]
-        assert len(shots) == 22, shots
+        assert len(shots) == 38, shots
         for n in ("home", "tutorial", "players", "night", "night-paused", "day", "vote-modes",
-                  "vote-revealed", "reveal", "reveal-extras", "result", "history", "settings"):
+                  "vote-revealed", "reveal", "reveal-extras", "result", "history", "settings",
+                  # Thiercelieux, eighteen players
+                  "classic-players", "classic-setup", "classic-deal", "classic-deal-card",
+                  "classic-night", "classic-night-no-action", "classic-dawn",
+                  "classic-election", "classic-debate", "classic-vote", "classic-vote-shown",
+                  "classic-tie", "classic-end", "classic-story"):
             assert any(s[3:] == f"{n}-{size}.png" for s in shots), (n, shots)
     day = next(tmp_path.glob("*-day-800x480.png"))
     result = next(tmp_path.glob("*-result-1280x800.png"))

@@ -19,6 +19,15 @@ def mmss(seconds: float) -> str:
     return f"{s // 60}:{s % 60:02d}"
 
 
+def next_second(day, now: float) -> float:
+    """Seconds until just after the countdown ``day``'s next whole second (1 when it does not
+    run)."""
+    if day is None or not day.running:
+        return 1.0
+    left = day.left(now)
+    return left - math.ceil(left - 1) + AFTER if left > 0 else AFTER
+
+
 class VoteModes(Dialog):
     """Asks how this vote is taken: the box (when connected), fingers, or the tablet. A
     choice that cannot be taken says why."""
@@ -115,11 +124,7 @@ class DayScreen(BaseScreen):
         """Just after the countdown's next whole second: the display changes then, and the
         one-minute warning and the end fall on one."""
         ctl = self.app.ctl
-        day = ctl.state.day if ctl.phase == "day" else None
-        if day is None or not day.running:
-            return 1.0
-        left = day.left(ctl.now())
-        return left - math.ceil(left - 1) + AFTER if left > 0 else AFTER
+        return next_second(ctl.state.day if ctl.phase == "day" else None, ctl.now())
 
     def toggle(self):
         self.app.send({"type": "day_resume" if not self.running else "day_pause"})

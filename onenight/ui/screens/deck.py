@@ -20,29 +20,44 @@ class DeckRow(Factory.BoxLayout):
 
 
 class DeckScreen(BaseScreen):
+    """The one-night game's deck builder; a game with other cards subclasses it (its
+    controller, its cards, its checks, the screen it goes back to)."""
+
     counts = DictProperty({})
     """Card id -> how many in the deck being built."""
     status = StringProperty("")
     ok = BooleanProperty(False)
+    back = StringProperty("scenario")
+    title = StringProperty("deck.title")
+
+    @property
+    def ctl(self):
+        return self.app.ctl
+
+    def choices(self) -> list[tuple[str, str, int, int]]:
+        """Every card that may be put in: (id, name, most copies, copies per tap)."""
+        return [(r.id, self.tr("role." + r.id), r.box_copies, 1) for r in ROLES]
 
     def refresh(self):
-        self.counts = dict(Counter(self.app.ctl.state.deck))
+        self.counts = dict(Counter(self.ctl.state.deck))
         grid = self.ids.grid
         grid.clear_widgets()
         self._rows = {}
-        for r in ROLES:
-            row = DeckRow(card=r.id, label=self.tr("role." + r.id), limit=r.box_copies)
-            row.count = self.counts.get(r.id, 0)
-            row.ids.minus.bind(on_release=lambda w, c=r.id: self.change(c, -1))
-            row.ids.plus.bind(on_release=lambda w, c=r.id: self.change(c, 1))
-            self._rows[r.id] = row
+        self._order = []
+        for card, label, limit, step in self.choices():
+            row = DeckRow(card=card, label=label, limit=limit)
+            row.count = self.counts.get(card, 0)
+            row.ids.minus.bind(on_release=lambda w, c=card, k=step: self.change(c, -k))
+            row.ids.plus.bind(on_release=lambda w, c=card, k=step: self.change(c, k))
+            self._rows[card] = row
+            self._order.append(card)
             grid.add_widget(row)
         self._check()
 
     def cards(self) -> list[str]:
         out = []
-        for r in ROLES:
-            out += [r.id] * self.counts.get(r.id, 0)
+        for card in self._order:
+            out += [card] * self.counts.get(card, 0)
         return out
 
     def change(self, card: str, delta: int):
@@ -58,19 +73,24 @@ class DeckScreen(BaseScreen):
             self._rows[card].count = 0
         self._check()
 
+    def count_line(self, cards: int, players: int) -> str:
+        return self.tr("deck.count_now", cards=cards, expected=players + 3, players=players)
+
+    def notice(self, notice) -> str:
+        return notice_text(self.tr, notice)
+
     def _check(self):
         cards = self.cards()
-        players = len(self.app.ctl.state.players)
-        check = self.app.ctl.check_custom(cards)
-        lines = [self.tr("deck.count_now", cards=len(cards), expected=players + 3,
-                         players=players)]
-        lines += ["[color=#e05550]" + notice_text(self.tr, p) + "[/color]"
+        players = len(self.ctl.state.players)
+        check = self.ctl.check_custom(cards)
+        lines = [self.count_line(len(cards), players)]
+        lines += ["[color=#e05550]" + self.notice(p) + "[/color]"
                   for p in check.problems if p.code != "card_count"]
-        lines += ["[color=#eea840]" + notice_text(self.tr, w) + "[/color]"
+        lines += ["[color=#eea840]" + self.notice(w) + "[/color]"
                   for w in check.warnings]
         self.ok = check.ok
         self.status = "\n".join(lines)
 
     def use(self):
-        if self.app.send({"type": "custom", "cards": self.cards()}):
-            self.app.go("scenario")
+        if self.app.send({"type": "custom", "cards": self.cards()}, self.ctl):
+            self.app.go(self.back)

@@ -5,15 +5,19 @@ to a folder chosen in a folder browser (a USB key, a shared folder...)."""
 from __future__ import annotations
 
 import datetime as _dt
+import json
 import os
 from pathlib import Path
 
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
+from onenight.classic import replay as replay_classic
+from onenight.common.errors import RulesError
 from onenight.game import storage
+from onenight.game.classic_views import end_view_of
 from onenight.game.evening import evening
-from onenight.game.history import verdict_record
+from onenight.game.history import CLASSIC_FORMAT, verdict_record
 from onenight.rules.scenarios import SCENARIO
 
 from ..widgets.dialog import Dialog
@@ -87,14 +91,19 @@ class FolderChooser(Dialog):
             self.error = why
 
 
+def openable(e) -> bool:
+    """A game of the history has an end to show: a one-night game's verdict, a finished
+    classic game's end and story."""
+    return e.outcome is not None if e.game == "onenight" else e.over
+
+
 class HistoryScreen(BaseScreen):
     summary = StringProperty("")
     score_text = StringProperty("")
     """The evening's running score (the newest games)."""
     selected = NumericProperty(-1)
     can_open = BooleanProperty(False)
-    """The selected game's verdict can be shown (a one-night game's: the classic game's has no
-    verdict screen yet)."""
+    """The selected game has an end to show (see :func:`openable`)."""
 
     def on_pre_enter(self, *_):
         # the newest game is chosen from the start, so "Export this one" is never a faint
@@ -116,10 +125,16 @@ class HistoryScreen(BaseScreen):
         if not 0 <= self.selected < len(entries):
             self.selected = 0 if entries else -1
         for i, e in enumerate(entries):
-            sc = SCENARIO.get(e.scenario)
-            name = getattr(sc, self.app.lang) if sc else self.tr("scenario.custom")
-            teams = ", ".join(self.tr("team." + t) for t in e.winning_teams) or \
-                self.tr("history.nobody_won")
+            if e.game == "thiercelieux":
+                name = self.tr("home.game.classic") + " · " + self.tr(
+                    "classic.preset." + e.scenario)
+                teams = ", ".join(self.tr("classic.side." + t) for t in e.winning_teams) \
+                    if e.over else self.tr("history.classic_unfinished")
+            else:
+                sc = SCENARIO.get(e.scenario)
+                name = getattr(sc, self.app.lang) if sc else self.tr("scenario.custom")
+                teams = ", ".join(self.tr("team." + t) for t in e.winning_teams) or \
+                    self.tr("history.nobody_won")
             row = HistoryRow(index=i)
             row.title = f"{local_when(e.finished, self.tr)}  ·  {name}"
             row.detail = self.tr("history.detail", teams=teams,
@@ -129,7 +144,7 @@ class HistoryScreen(BaseScreen):
             row.bind(on_release=lambda w: self.select(w.index))
             box.add_widget(row)
         self.can_open = 0 <= self.selected < len(entries) and \
-            entries[self.selected].outcome is not None
+            openable(entries[self.selected])
         key = "history.count_one" if len(entries) == 1 else "history.count"
         self.summary = self.tr(key, count=len(entries)) if entries \
             else self.tr("history.empty")
@@ -142,17 +157,41 @@ class HistoryScreen(BaseScreen):
         self.selected = i
         for row in self.ids.rows.children:
             row.selected = row.index == i
-        self.can_open = self.entries[i].outcome is not None
+        self.can_open = openable(self.entries[i])
 
     def open_verdict(self):
-        """The chosen game, reopened to its verdict: as it was checked when the history was
-        read (a one-night game's; the classic game has no verdict screen yet)."""
+        """The chosen game, reopened to its end: a one-night game's verdict as it was checked
+        when the history was read, a classic game's end and story replayed from its record."""
         if not 0 <= self.selected < len(self.entries):
             self.app.notify("history.choose_first", kind="error")
             return
         e = self.entries[self.selected]
-        if e.outcome is not None:
+        if e.game == "thiercelieux":
+            self._open_classic(e.path)
+        elif e.outcome is not None:
             self.app.sm.get_screen("result").show_record(verdict_record(e), e.path)
+
+    def _open_classic(self, path: Path):
+        """A classic game of the history, replayed to its end and its story (the record read
+        again and replayed: a file changed since the list was read cannot show a false end)."""
+        try:
+            record = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            self.app.notify("history.unreadable_one", kind="error", count=1)
+            return
+        if not isinstance(record, dict) or record.get("format") != CLASSIC_FORMAT:
+            self.app.notify("history.unreadable_one", kind="error", count=1)
+            return
+        try:
+            game = replay_classic(record)
+            view = end_view_of(game, [str(n) for n in record["players"]])
+        except (RulesError, KeyError, TypeError, ValueError):
+            # a game saved as it went and never finished has no end to show
+            self.app.notify("history.classic_unfinished", kind="error")
+            return
+        end = self.app.sm.get_screen("classic_end")
+        self.app.go("classic_end")
+        end.show_view(view)
 
     def export(self, everything: bool):
         """Choose a folder, then copy the chosen game (or all of them) into it."""

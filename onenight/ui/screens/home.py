@@ -1,9 +1,8 @@
-"""Home: the games to play (one tile per game, from ``GAMES``), the game in progress (or its
-verdict), how to play, the history and the settings; and the games whose journal could not be
-read, offered back.
+"""Home: the games to play (one tile per game, from ``GAMES``), the game in progress (of
+either game: each has its own, or the one-night game's verdict), how to play, the history and
+the settings; and the games whose journal could not be read, offered back.
 
-A new game is one line in ``GAMES``: its names, its emblem and the screen that starts it.
-A game whose screen is not built yet opens the "coming soon" screen instead."""
+A new game is one line in ``GAMES``: its names, its emblem and the screen that starts it."""
 
 from __future__ import annotations
 
@@ -14,6 +13,8 @@ from kivy.properties import BooleanProperty, StringProperty
 
 from ..widgets.dialog import confirm
 from .base import BaseScreen
+from .classic_base import IN_PROGRESS as CLASSIC_IN_PROGRESS
+from .classic_base import PHASE_SCREEN as CLASSIC_SCREEN
 
 #: the screen that shows each phase of a game in progress
 PHASE_SCREEN = {"deal": "deal", "night": "night", "day": "day", "vote": "vote", "reveal": "reveal",
@@ -48,9 +49,14 @@ class HomeScreen(BaseScreen):
 
     def refresh(self):
         phase = self.app.ctl.phase
-        self.can_resume = phase in PHASE_SCREEN
-        self.resume_label = self.tr("home.resume_" + phase) if self.can_resume \
-            else self.tr("home.resume")
+        classic = self.app.classic.phase
+        if classic in CLASSIC_IN_PROGRESS:  # the classic game in progress
+            self.can_resume = True
+            self.resume_label = self.tr("home.resume_classic")
+        else:
+            self.can_resume = phase in PHASE_SCREEN
+            self.resume_label = self.tr("home.resume_" + phase) if self.can_resume \
+                else self.tr("home.resume")
         self.held = bool(getattr(self.app.ctl, "writer", None) and self.app.ctl.writer.held)
         self.aside = self.app.set_aside_games()
         if self.held:
@@ -71,22 +77,20 @@ class HomeScreen(BaseScreen):
 
     def start(self, game_id: str):
         game = next(g for g in GAMES if g.id == game_id)
-        if game.id == "onenight":
-            self.new_game()
-        elif game.screen in self.app.sm.screen_names:
-            self.app.go(game.screen)
-        else:
-            soon = self.app.sm.get_screen("soon")
-            soon.game = game.id
-            self.app.go("soon")
+        ctl = self.app.classic if game.id == "classic" else self.app.ctl
+        if ctl.phase != "setup":  # a new game: the one in progress is kept in the history
+            self.app.send({"type": "abandon"}, ctl)
+        self.app.go(game.screen)
 
     def new_game(self):
-        if self.app.ctl.phase != "setup":
-            self.app.ctl.apply({"type": "abandon"})
-        self.app.go("players")
+        self.start("onenight")
 
     def resume(self):
-        if self.can_resume:
+        if not self.can_resume:
+            return
+        if self.app.classic.phase in CLASSIC_IN_PROGRESS:
+            self.app.go(CLASSIC_SCREEN[self.app.classic.phase])
+        else:
             self.app.go(PHASE_SCREEN[self.app.ctl.phase])
 
     def toggle_language(self):
@@ -113,9 +117,3 @@ class HomeScreen(BaseScreen):
                               self.tr("home.delete"),
                               lambda: self.app.delete_set_aside(aside.path),
                               danger=True, no=self.tr("home.keep"))
-
-
-class SoonScreen(BaseScreen):
-    """A game whose screens are still to come: says so, and the way back."""
-
-    game = StringProperty("classic")

@@ -28,6 +28,12 @@ class PlayerRow(Factory.BoxLayout):
 
 
 class PlayersScreen(BaseScreen):
+    """The one-night game's players; a game with other limits subclasses it (its limits,
+    its controller, where its names are remembered and the screen that follows)."""
+
+    min_players = MIN_PLAYERS
+    max_players = NumericProperty(MAX_PLAYERS)
+    next_screen = "scenario"
     names = ListProperty([])
     """The names as typed, in seat order."""
     removed = ListProperty([])
@@ -51,11 +57,21 @@ class PlayersScreen(BaseScreen):
     def _keyboard(self, *_):
         self.keyboard_room = Window.keyboard_height
 
+    @property
+    def ctl(self):
+        return self.app.ctl
+
+    def remembered(self) -> list[str]:
+        return list(self.app.settings.last_players)
+
+    def remember(self, names: list[str]) -> None:
+        self.app.settings.last_players = names
+
     def refresh(self):
-        names = list(self.app.ctl.state.players) or list(self.app.settings.last_players)
-        if len(names) < MIN_PLAYERS:
-            names += [""] * (5 - len(names))
-        self.names = names[:MAX_PLAYERS]
+        names = list(self.ctl.state.players) or self.remembered()
+        if len(names) < self.min_players:
+            names += [""] * (max(5, self.min_players) - len(names))
+        self.names = names[:self.max_players]
         self.removed = []
         self._rebuild()
 
@@ -113,7 +129,7 @@ class PlayersScreen(BaseScreen):
         rows = self.rows()
         if seat + 1 < len(rows):
             rows[seat + 1].ids.name.focus = True
-        elif len(rows) < MAX_PLAYERS and rows[seat].ids.name.text.strip():
+        elif len(rows) < self.max_players and rows[seat].ids.name.text.strip():
             self.add()
         else:
             rows[seat].ids.name.focus = False
@@ -122,8 +138,8 @@ class PlayersScreen(BaseScreen):
     def add(self):
         """One more seat, empty, with the cursor in it."""
         self._collect()
-        if len(self.names) >= MAX_PLAYERS:
-            self.app.notify("players.count_range", kind="error")
+        if len(self.names) >= self.max_players:
+            self.count_range()
             return
         self.names = self.names + [""]
         self.removed = []
@@ -132,8 +148,8 @@ class PlayersScreen(BaseScreen):
     def remove(self, seat: int):
         """Take this player off; Undo puts them back where they were."""
         self._collect()
-        if len(self.names) <= MIN_PLAYERS:
-            self.app.notify("players.count_range", kind="error")
+        if len(self.names) <= self.min_players:
+            self.count_range()
             return
         names = list(self.names)
         name = names.pop(seat)
@@ -148,7 +164,7 @@ class PlayersScreen(BaseScreen):
         (seat, name), rest = self.removed[0], list(self.removed[1:])
         names = list(self.names)
         names.insert(min(seat, len(names)), name)
-        self.names = names[:MAX_PLAYERS]
+        self.names = names[:self.max_players]
         self.removed = rest
         self._rebuild()
 
@@ -215,7 +231,10 @@ class PlayersScreen(BaseScreen):
             first = next(r for r in self.rows() if r.error)
             first.ids.name.focus = True
             return
-        if self.app.send({"type": "players", "names": list(self.names)}):
-            self.app.settings.last_players = list(self.app.ctl.state.players)
+        if self.app.send({"type": "players", "names": list(self.names)}, self.ctl):
+            self.remember(list(self.ctl.state.players))
             self.app.save_settings()
-            self.app.go("scenario")
+            self.app.go(self.next_screen)
+
+    def count_range(self) -> None:
+        self.app.notify("players.count_range", kind="error")

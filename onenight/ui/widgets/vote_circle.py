@@ -56,6 +56,12 @@ class VoteCircle(Widget):
     """Seats whose vote protects (the Bodyguard's): their arrow is drawn in the saving colour."""
     current = NumericProperty(-1)
     """A seat to ring (the player whose vote is being entered), or -1."""
+    greyed = ListProperty([])
+    """Seats out of the game (the classic game's dead, who never vote): drawn greyed, with no
+    mark."""
+    marks = BooleanProperty(True)
+    """Whether the chips carry a mark (a vote in, the votes received); off for a circle that
+    only shows who sits where (the debate)."""
     scale = NumericProperty(1.0)
     text_scale = NumericProperty(1.0)
     """The app's scale for small text (never below 0.75): the players' names use it."""
@@ -70,7 +76,8 @@ class VoteCircle(Widget):
         self.bind(pos=self._redraw, size=self._redraw, names=self._redraw, is_in=self._redraw,
                   votes=self._redraw, counts=self._redraw, dead=self._redraw,
                   protected=self._redraw, guards=self._redraw, scale=self._redraw,
-                  text_scale=self._redraw, current=self._redraw)
+                  text_scale=self._redraw, current=self._redraw, greyed=self._redraw,
+                  marks=self._redraw)
 
     # ---- geometry ------------------------------------------------------------------------
     def chip_height(self) -> float:
@@ -106,7 +113,9 @@ class VoteCircle(Widget):
             chip = SeatChip(seat=i, name=name, size_hint=(None, None), size=(w, h),
                             font_size=21 * self.text_scale)
             chip.center = centres[i]
-            if counts is not None:
+            if not self.marks or (i in self.greyed and not (counts and counts[i])):
+                chip.mark = ""
+            elif counts is not None:
                 chip.mark = str(counts[i])
             elif i < len(self.is_in) and self.is_in[i]:
                 chip.mark = "✓"
@@ -114,6 +123,8 @@ class VoteCircle(Widget):
                 chip.mark = "…"
             if i in self.dead:
                 chip.fill, chip.ink = list(theme.BAD), list(theme.TEXT)
+            elif i in self.greyed:
+                chip.fill, chip.ink = list(theme.PANEL), list(theme.MUTED)
             elif counts is not None and top and counts[i] == top:
                 chip.fill, chip.ink = list(theme.ACCENT), list(DARK_TEXT)  # the most voted
             elif votes is None and i < len(self.is_in) and self.is_in[i]:

@@ -1,0 +1,93 @@
+"""What the classic game's screens (Thiercelieux) share: their controller (the app's
+``classic``), the one door into it, and the screen that shows each of its phases.
+
+Every classic screen sends its events through :meth:`ClassicScreen.send`, then follows the
+game: the phase the controller stands in after the event says which screen the table sees."""
+
+from __future__ import annotations
+
+from .base import BaseScreen
+
+#: the screen that shows each phase of a classic game
+PHASE_SCREEN = {"setup": "classic_setup", "deal": "classic_deal", "night": "classic_night",
+                "dawn": "classic_dawn", "chain": "classic_dawn", "election": "classic_vote",
+                "vote": "classic_vote", "tie": "classic_vote", "debate": "classic_debate",
+                "end": "classic_end"}
+#: the phases of a game in progress ("Resume" brings them back)
+IN_PROGRESS = frozenset(PHASE_SCREEN) - {"setup", "end"}
+
+
+class ClassicScreen(BaseScreen):
+    """A screen of the classic game."""
+
+    @property
+    def ctl(self):
+        return self.app.classic
+
+    def send(self, event: dict) -> bool:
+        """Apply ``event`` to the classic game; then show the screen of the phase it is in."""
+        ok = self.app.send(event, self.ctl)
+        if ok:
+            self.follow()
+        return ok
+
+    def follow(self) -> None:
+        """Show the screen of the game's phase (this one: refreshed)."""
+        target = PHASE_SCREEN.get(self.ctl.phase, "home")
+        if target != self.name:
+            self.app.go(target)
+        else:
+            self.refresh()
+
+    def seat_names(self) -> list[str]:
+        return list(self.ctl.state.players)
+
+    def card_name(self, card: str) -> str:
+        return self.app.translator.classic_card(card)
+
+    def say(self, text) -> str:
+        """A view's sentence (:class:`onenight.game.classic_views.Text`) in the host's
+        language."""
+        return self.app.translator.classic(text)
+
+
+class Saying:
+    """Lines of the classic game's day said one after the other (the dawn's rooster and its
+    dead, a vote's result...), on the game's clock: ``poll()`` while the screen ticks;
+    ``said`` counts the lines said so far (a screen shows each dead player as the voice names
+    them). A voice that cannot load says nothing: the screen shows everything at once."""
+
+    def __init__(self, app, clock, lines):
+        from onenight.narration import NarrationError
+        from onenight.narration.classic import classic_voice, sequence_plan
+        from onenight.narration.runner import NightRunner
+
+        from ..voice import narration_settings
+
+        self.lines = tuple(lines)
+        self.said: list[str] = []
+        settings = narration_settings(app.settings, app._rng)
+        try:
+            plan = sequence_plan(self.lines, classic_voice(settings), settings)
+        except (NarrationError, OSError, ValueError):
+            self.runner = None
+            self.said = list(self.lines)
+            return
+        self.runner = NightRunner(plan, app.audio, clock, settings,
+                                  on_cue=lambda cue: self.said.append(cue.line))
+        self.runner.start()
+
+    @property
+    def done(self) -> bool:
+        return self.runner is None or self.runner.finished
+
+    def poll(self) -> None:
+        if self.runner is not None and not self.runner.finished:
+            self.runner.poll()
+
+    def next_due(self) -> float | None:
+        return None if self.runner is None else self.runner.next_due()
+
+    def stop(self) -> None:
+        if self.runner is not None:
+            self.runner.stop()

@@ -1,0 +1,317 @@
+"""Thiercelieux's day, three screens:
+
+- ``classic_dawn``: the rooster, the village wakes, the dead named one by one with a pause
+  and each one's card shown, the bear's growl when due; a dying player's last decision (the
+  hunter's shot, the captain's successor), taken on the tablet with a second tap.
+- ``classic_debate``: the debate's countdown (+1/−1 minute, pause, the chime and the voice at
+  one minute and at the end), then the vote, on the tablet passed round or by fingers.
+- ``classic_vote``: the captain's election and the day's vote (the same screen), ties (the
+  captain's pick, or a second vote among the tied), the lots; whose vote is in (never whom
+  for) until every living player's is, then every ballot as an arrow round the table, the
+  counts (the captain's twice) and what they decided: the eliminated player's card.
+
+Dead players stay in the circle, greyed: they never vote or act."""
+
+from __future__ import annotations
+
+from kivy.factory import Factory
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+
+from onenight.narration.classic import dawn_lines
+
+from .. import trace
+from ..pacing import AFTER
+from .classic_base import ClassicScreen, Saying
+from .day import mmss, next_second
+
+
+def seat_button(seat: int, name: str):
+    return Factory.SeatButton(seat=seat, name=name)
+
+
+class SeatsMixin:
+    """A screen with a ``seats`` SeatGrid: the table's players, the dead greyed with their
+    card, the offered seats chosen by a second tap."""
+
+    def show_seats(self, table, offered, picked=-1, status=None):
+        grid = self.ids.seats
+        if grid.button_factory is None:
+            grid.button_factory = seat_button
+        names = list(table.players)
+        if list(grid.names) != names:
+            grid.names = names
+            grid.rebuild_now()
+        grid.blocked = [i for i in range(len(names)) if i not in offered]
+        for b in grid.buttons():
+            b.selected = b.seat == picked
+            dead = not table.alive[b.seat]
+            b.card = table.shown[b.seat] or "" if dead else ""
+            b.status = (self.tr("classic.dead") if dead else
+                        (status(b.seat) if status else
+                         (self.tr("classic.captain") if table.captain == b.seat else "")))
+
+
+class ClassicDawnScreen(SeatsMixin, ClassicScreen):
+    title = StringProperty("")
+    text = StringProperty("")
+    stage = StringProperty("dawn")
+    """``wake`` (the dawn to call), ``dead`` (the dead, one by one), ``bear``, ``chain``."""
+    picked = NumericProperty(-1)
+
+    saying = None
+    _said_for = None
+
+    def refresh(self):
+        ctl = self.ctl
+        if ctl.phase not in ("dawn", "chain"):
+            return
+        g = ctl.game
+        if ctl.phase == "chain":
+            v = ctl.chain_view()
+            self.stage = "chain"
+            self.title = self.tr("classic.step." + v.step)
+            self.text = self.tr("classic.chain." + v.step, name=v.name,
+                                card_name=self.card_name(v.card.card))
+            self.show_seats(v.table, [t for t in v.targets if t != v.seat], self.picked)
+            return
+        self.picked = -1
+        v = ctl.dawn_view()
+        if ctl.state.hold == "dawn" or (g.stop is not None and g.stop.step != "dawn"):
+            self.stage = "dead"
+            key = (v.day, tuple(f.seat for f in v.dead), v.growl)
+            if self._said_for != key:
+                self._said_for = key
+                self._stop_saying()
+                self.saying = Saying(self.app, ctl.clock,
+                                     dawn_lines([f.card.card for f in v.dead], v.growl))
+            shown = self._named(len(v.dead))
+            self.title = self.tr("classic.dawn.title", day=v.day)
+            lines = [self.tr("classic.dawn.died", name=f.name,
+                             card_name=f.card.names[self.app.lang])
+                     for f in v.dead[:shown]]
+            if not v.dead:
+                lines = [self.tr("classic.dawn.nobody")]
+            if v.growl and (self.saying is None or self.saying.done):
+                lines.append(self.tr("classic.dawn.growl"))
+            self.text = "\n".join(lines)
+            self.show_seats(v.table, [])
+        else:
+            self.stage = "wake"
+            self.title = self.tr("classic.step.dawn")
+            self.text = self.tr("classic.dawn.wake")
+            self.show_seats(v.table, [])
+
+    def _named(self, dead: int) -> int:
+        """How many of the dead the voice has named so far (all once it is done)."""
+        s = self.saying
+        if s is None or s.done:
+            return dead
+        return sum(1 for line in s.said if line.startswith("reveal."))
+
+    def _stop_saying(self):
+        if self.saying is not None:
+            self.saying.stop()
+            self.saying = None
+
+    def on_leave(self, *_):
+        self._stop_saying()
+        self._said_for = None
+
+    def tick(self):
+        if self.saying is not None:
+            self.saying.poll()
+        self.refresh()
+
+    def next_tick(self):
+        due = self.saying.next_due() if self.saying is not None else None
+        return 0.5 if due is None else min(1.0, due + AFTER)
+
+    def go_on(self):
+        self._stop_saying()
+        self.send({"type": "go"})
+
+    def tap_seat(self, seat: int):
+        if self.stage != "chain":
+            return
+        if self.picked == seat:
+            self.picked = -1
+            self.send({"type": "choose", "target": seat})
+        else:
+            self.picked = seat
+            self.refresh()
+
+
+class ClassicDebateScreen(ClassicScreen):
+    title = StringProperty("")
+    time_text = StringProperty("")
+    running = BooleanProperty(False)
+    warning = BooleanProperty(False)
+    box_ok = BooleanProperty(False)
+
+    def refresh(self):
+        if self.ctl.phase != "debate":
+            return
+        v = self.ctl.debate_view()
+        self.title = self.tr("classic.debate.title", day=v.day)
+        self.time_text = mmss(v.seconds_left)
+        self.running = v.running
+        self.warning = v.seconds_left <= 60
+        self.box_ok = False  # the box's classic votes are not wired to these screens yet
+        circle = self.ids.circle
+        circle.names = list(v.table.players)
+        circle.greyed = [i for i, a in enumerate(v.table.alive) if not a]
+        circle.marks = False
+
+    def tick(self):
+        for alert in self.ctl.day_alerts():
+            trace.mark("day_" + alert)
+            self.app.sounds.play("warning" if alert == "one_minute" else "end")
+            self.app.notify("day.alert." + alert)
+        self.refresh()
+
+    def next_tick(self):
+        ctl = self.ctl
+        return next_second(ctl.state.day if ctl.phase == "debate" else None, ctl.now())
+
+    def toggle(self):
+        self.send({"type": "day_resume" if not self.running else "day_pause"})
+
+    def add_minute(self, sign: int = 1):
+        self.send({"type": "day_add", "seconds": 60 * sign})
+
+    def start_vote(self, mode: str):
+        self.send({"type": "start_vote", "mode": mode})
+
+
+class ClassicVoteScreen(SeatsMixin, ClassicScreen):
+    title = StringProperty("")
+    prompt = StringProperty("")
+    result = StringProperty("")
+    result_card = StringProperty("")
+    stage = StringProperty("collect")
+    """``collect`` (a voter's turn), ``cover`` (the tablet goes to the next voter),
+    ``counted`` (every ballot in: count them), ``shown`` (the result), ``pick`` (the captain
+    settles a tie), ``lots``."""
+    mode = StringProperty("tablet")
+    voter = NumericProperty(-1)
+    picked = NumericProperty(-1)
+    shown_voter = BooleanProperty(False)
+    """The tablet passed round: the voter said who they are, their choices are on screen."""
+    is_in = ListProperty([])
+
+    def on_pre_enter(self, *_):
+        self.shown_voter = False
+        self.picked = -1
+        super().on_pre_enter()
+
+    def refresh(self):
+        ctl = self.ctl
+        if ctl.phase not in ("election", "vote", "tie"):
+            return
+        g = ctl.game
+        stop = g.stop
+        table = ctl.table_view()
+        circle = self.ids.circle
+        circle.names = list(table.players)
+        circle.greyed = [i for i, a in enumerate(table.alive) if not a]
+        if ctl.state.hold is None and stop is not None and stop.chance:
+            self.stage = "lots"
+            self.title = self.tr("classic.step." + stop.step)
+            self.prompt = self.tr("classic.vote.lots", names=", ".join(
+                table.players[s] for s in stop.among))
+            self._circle(None, None, [])
+            return
+        if ctl.state.hold is None and stop is not None and stop.step == "captain_pick":
+            v = ctl.tie_view()
+            self.stage = "pick"
+            self.title = self.tr("classic.step.captain_pick")
+            self.prompt = self.tr("classic.vote.captain_pick",
+                                  name=table.players[v.captain],
+                                  names=", ".join(table.players[s] for s in v.among))
+            self._circle(None, None, [])
+            self.show_seats(table, list(v.among), self.picked)
+            return
+        v = ctl.ballots_view()
+        self.mode = v.mode
+        self.title = self.tr("classic.step." + v.round)
+        self.is_in = list(v.is_in)
+        if v.result is not None:
+            self.stage = "shown"
+            self.prompt = ""
+            self.result = self._result(v)
+            self.result_card = v.result.card.card if v.result.card else ""
+            self._circle(list(v.ballots), list(v.counts), v.is_in)
+            return
+        self.result = self.result_card = ""
+        if v.revealed:
+            self.stage = "counted"
+            self.prompt = self.tr("classic.vote.all_in")
+            self._circle(list(v.ballots), list(v.counts), v.is_in)
+            return
+        self._circle(None, None, v.is_in)
+        missing = [s for s in v.voters if not v.is_in[s]]
+        if not missing:
+            return
+        if self.voter not in missing:
+            self.voter = missing[0]
+            self.picked = -1
+            self.shown_voter = False
+        name = table.players[self.voter]
+        if self.mode == "tablet" and not self.shown_voter:
+            self.stage = "cover"
+            self.prompt = self.tr("classic.vote.pass_to", name=name)
+            return
+        self.stage = "collect"
+        self.prompt = self.tr("classic.vote.who", name=name) + (
+            "  " + self.tr("classic.vote.double") if v.double == self.voter else "")
+        self.show_seats(table, list(v.options_for(self.voter)), self.picked)
+
+    def _circle(self, votes, counts, is_in):
+        circle = self.ids.circle
+        circle.is_in = list(is_in)
+        circle.votes = votes
+        circle.counts = counts
+        circle.current = self.voter if self.stage == "collect" else -1
+
+    def _result(self, v) -> str:
+        r = v.result
+        names = v.players
+        if r.kind == "elected":
+            return self.tr("classic.vote.elected", name=names[r.seat])
+        if r.kind == "eliminated":
+            return self.tr("classic.vote.eliminated", name=names[r.seat],
+                           card_name=r.card.names[self.app.lang])
+        if r.kind == "tie":
+            return self.tr("classic.vote.tie", names=", ".join(names[s] for s in r.seats))
+        return self.tr("classic.vote.nobody")
+
+    # ---- taps -------------------------------------------------------------------------------
+    def i_am(self):
+        """The voter holds the tablet: their choices appear."""
+        self.shown_voter = True
+        self.refresh()
+
+    def tap_seat(self, seat: int):
+        if self.stage not in ("collect", "pick"):
+            return
+        if self.picked != seat:
+            self.picked = seat
+            self.refresh()
+            return
+        self.picked = -1
+        if self.stage == "pick":
+            self.send({"type": "choose", "target": seat})
+            return
+        voter = self.voter
+        self.shown_voter = False
+        self.send({"type": "vote", "seat": voter, "target": seat})
+
+    def count(self):
+        self.send({"type": "count"})
+
+    def lots(self):
+        self.send({"type": "lots"})
+
+    def go_on(self):
+        self.voter = -1
+        self.send({"type": "go"})

@@ -1,0 +1,81 @@
+"""Thiercelieux's end: who wins and why (one sentence), every player's card and side, and
+the story of the game, night by night and day by day (the seer's looks, the werewolves'
+victims, the potions, the charms; each vote drawn as arrows round the table), so the table can
+relive it. A game of the history reopens here too (``show_record``)."""
+
+from __future__ import annotations
+
+from kivy.factory import Factory
+from kivy.properties import BooleanProperty, StringProperty
+
+from onenight.game.classic_story import event_text
+
+from .classic_base import ClassicScreen
+
+
+class ClassicEndScreen(ClassicScreen):
+    verdict = StringProperty("")
+    side = StringProperty("")
+    tab = StringProperty("result")
+    """``result`` (who wins, every card) or ``story``."""
+    from_history = BooleanProperty(False)
+
+    _view = None
+
+    def refresh(self):
+        view = self._view if self.from_history else None
+        if view is None:
+            if self.ctl.phase != "end":
+                return
+            view = self.ctl.end_view()
+        self.show(view)
+
+    def show_view(self, view):
+        """Show a game of the history (its end view, rebuilt from its record)."""
+        self._view, self.from_history = view, True
+        self.tab = "result"
+        self.show(view)
+
+    def on_leave(self, *_):
+        self.from_history = False
+        self._view = None
+
+    def show(self, v):
+        self.side = self.tr("classic.side." + v.side)
+        self.verdict = self.say(v.verdict)
+        grid = self.ids.seats
+        grid.clear_widgets()
+        for s in v.seats:
+            # the card, and whether its side won (the winners lit); the dead marked †
+            status = self.tr("classic.end.won" if s.won else "classic.end.lost")
+            b = Factory.SeatButton(seat=s.seat, name=s.name if s.alive else "† " + s.name,
+                                   card=s.card.card,
+                                   status=self.card_name(s.card.card) + " · " + status)
+            b.selected = s.won
+            grid.add_widget(b)
+        story = self.ids.story
+        story.clear_widgets()
+        players = [s.name for s in v.seats]
+        for chapter in v.story:
+            if not chapter.events:
+                continue
+            story.add_widget(Factory.StoryTitle(text=self.tr(
+                f"classic.story.phase.{chapter.kind}", number=chapter.number)))
+            for ev in chapter.events:
+                text = self.say(event_text(ev, players))
+                story.add_widget(Factory.StoryLine(text=text))
+                if ev.kind == "ballots":
+                    circle = Factory.StoryVotes()
+                    circle.names = players
+                    circle.greyed = [i for i, b in enumerate(ev.value["ballots"])
+                                     if b is None]
+                    circle.votes = list(ev.value["ballots"])
+                    circle.counts = list(ev.value["counts"])
+                    story.add_widget(circle)
+
+    def new_game(self):
+        self.app.send({"type": "new_game"}, self.ctl)
+        self.app.go("classic_setup")
+
+    def home(self):
+        self.app.go("history" if self.from_history else "home")

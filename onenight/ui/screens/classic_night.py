@@ -1,0 +1,241 @@
+"""Thiercelieux's night: the voice calls each step (:class:`ClassicNight`, the classic night
+driver), and the woken act on the tablet in the middle of the table: a dim screen, the seats
+round the table as large targets (the dead greyed), a choice confirmed by a second tap, and
+what they learn shown large during their call only, then cleared.
+
+A call looks and lasts the same whether somebody acts, the power is spent, or nobody holds
+the card: the screen is built from the night's view (:func:`onenight.game.classic_views.
+night_view`), whose shape and offers do not depend on the deal, and the call ends when the
+plan says, never sooner. Leaving the night (or the app stopping) takes it up again at the
+start of the call it was in; a choice made in it stands."""
+
+from __future__ import annotations
+
+from kivy.core.window import Window
+from kivy.factory import Factory
+from kivy.logger import Logger
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
+
+from onenight.game.classic_night import ClassicNight
+from onenight.narration import NarrationError
+from onenight.narration.audio import SilentAudio
+from onenight.narration.lines import CLASSIC
+from onenight.narration.voice import TextVoice
+
+from .. import theme
+from ..pacing import AFTER
+from ..voice import narration_settings
+from ..widgets.dialog import confirm
+from .classic_base import ClassicScreen
+from .night import mmss
+
+
+class ClassicNightScreen(ClassicScreen):
+    title = StringProperty("")
+    line = StringProperty("")
+    """What the voice is saying."""
+    progress = StringProperty("")
+    kind = StringProperty("none")
+    """The shape of the call's choice: none, seat, seats, side, card, yes, potions."""
+    chosen = BooleanProperty(False)
+    learned = StringProperty("")
+    """What the woken learn, while their call lasts."""
+    learned_cards = ListProperty([])
+    picked = ListProperty([])
+    """Seats (or a side, a card, a yes) tapped once: a second tap confirms."""
+    heal = BooleanProperty(False)
+    """The witch's healing potion, chosen."""
+    paused = BooleanProperty(False)
+    choice_a = StringProperty("")
+    choice_b = StringProperty("")
+    """The two large choices: village or werewolves, the thief's two cards, infect or not."""
+
+    driver = None
+    _call = None  # (night, index) of the call the screen shows
+
+    def on_pre_enter(self, *_):
+        Window.clearcolor = theme.NIGHT_BG
+        w = self.ctl.state.window
+        if self.driver is not None and (w is None or self.driver.night != w.night
+                                        or self.driver.ctl is not self.ctl):
+            self.driver.stop()
+            self.driver = None
+        if self.driver is None and w is not None:
+            self._start()
+        super().on_pre_enter()
+
+    def on_leave(self, *_):
+        Window.clearcolor = theme.BG
+        self.app.audio_focus.abandon()
+
+    def _start(self):
+        app = self.app
+        settings = narration_settings(app.settings, app._rng)
+        try:
+            self.driver = ClassicNight(self.ctl, app.audio, self.ctl.clock, settings,
+                                       on_cue=self._cue)
+        except (NarrationError, OSError, ValueError) as e:
+            app.sound_failed(f"the voice cannot be loaded ({e}); the night is shown as text")
+            app.notify("night.voice_unavailable", kind="error")
+            self.driver = ClassicNight(self.ctl, SilentAudio(), self.ctl.clock, settings,
+                                       voice=TextVoice(settings.lang, CLASSIC),
+                                       on_cue=self._cue)
+        app.audio_focus.request()
+        self.driver.start()
+
+    def _cue(self, cue):
+        self.line = cue.text
+
+    # ---- view -------------------------------------------------------------------------------
+    def refresh(self):
+        if self.ctl.phase != "night" or self.ctl.state.window is None:
+            return
+        v = self.ctl.night_view()
+        call = (v.night, v.index)
+        if call != self._call:  # a new call: nothing tapped yet
+            self._call = call
+            self.picked = []
+            self.heal = False
+        self.title = self.tr("classic.step." + v.step)
+        self.kind = v.kind
+        self.chosen = v.chosen
+        self.learned = "\n".join(self.say(x.text) for x in v.learned)
+        self.learned_cards = [c for x in v.learned for c in x.cards]
+        self.choice_a, self.choice_b = self._choices(v.kind)
+        names = list(v.table.players)
+        grid = self.ids.seats
+        if grid.button_factory is None:
+            grid.button_factory = lambda seat, name: Factory.SeatButton(seat=seat, name=name)
+        if list(grid.names) != names:
+            grid.names = names
+            grid.rebuild_now()
+        offered = v.kind in ("seat", "seats", "potions") and not v.chosen
+        grid.blocked = [i for i in range(len(names)) if not offered or i not in v.targets]
+        for b in grid.buttons():
+            b.selected = b.seat in self.picked
+            b.status = "" if v.table.alive[b.seat] else self.tr("classic.dead")
+        d = self.driver
+        if d is not None:
+            self.paused = d.runner.state == "paused"
+            self.progress = self._progress(d, v)
+
+    def _choices(self, kind: str) -> tuple[str, str]:
+        if kind == "side":
+            return (self.tr("classic.night.side_village"),
+                    self.tr("classic.night.side_werewolves"))
+        if kind == "yes":
+            return self.tr("classic.night.infect"), self.tr("classic.night.no_infect")
+        if kind == "card":
+            cards = self.learned_cards if len(self.learned_cards) == 2 else None
+            return tuple(self.tr("classic.night.take", card_name=self.card_name(cards[k]))
+                         if cards else self.tr("classic.night.card", n=k + 1)
+                         for k in (0, 1))
+        return "", ""
+
+    def _progress(self, d, v) -> str:
+        steps = d.plan.steps
+        if v.index >= len(steps):
+            return ""
+        left = steps[v.index].end - d.runner.position
+        return self.tr("classic.night.progress", night=v.night, k=v.index + 1, n=v.calls,
+                       left=mmss(left))
+
+    def tick(self):
+        d = self.driver
+        if d is None:
+            return
+        try:
+            d.poll()
+        except Exception:  # noqa: BLE001 - nothing may stop the night
+            Logger.exception("onenight: the classic night's call could not end")
+        if d.finished:
+            self.driver = None
+            d.stop()
+            self.follow()
+            return
+        self.refresh()
+
+    def next_tick(self):
+        d = self.driver
+        due = d.next_due() if d is not None else None
+        return 0.2 if due is None else min(1.0, due + AFTER)
+
+    # ---- the woken's choice ------------------------------------------------------------------
+    def tap_seat(self, seat: int):
+        """A seat tapped: chosen; tapped again, confirmed (two for cupid and the piper)."""
+        if self.chosen:
+            return
+        most = 2 if self.kind == "seats" else 1
+        if self.kind == "potions":
+            if self.picked == [seat]:
+                self.picked = []  # the poison taken back
+            else:
+                self.picked = [seat]
+            self.refresh()
+            return
+        if seat in self.picked:
+            if len(self.picked) == most:
+                self.choose({"target": seat} if most == 1 else {"targets": list(self.picked)})
+            else:
+                self.picked = [s for s in self.picked if s != seat]
+                self.refresh()
+            return
+        self.picked = (self.picked + [seat])[-most:]
+        self.refresh()
+
+    def tap_value(self, field: str, value):
+        """A side, one of the thief's two cards, the infection: tapped, then tapped again."""
+        if self.chosen:
+            return
+        if self.picked == [value]:
+            self.choose({field: value})
+        else:
+            self.picked = [value]
+            self.refresh()
+
+    def toggle_heal(self):
+        if not self.chosen:
+            self.heal = not self.heal
+
+    def potions(self):
+        poison = self.picked[0] if self.picked else None
+        self.choose({"heal": self.heal, "poison": poison})
+
+    def nothing(self):
+        """The woken do nothing this time (refused where the rules require a choice)."""
+        field = {"seat": "target", "seats": "targets", "side": "side", "card": "take",
+                 "yes": "yes", "potions": "poison"}.get(self.kind)
+        if field is not None and not self.chosen:
+            self.choose({field: None} if field != "poison" else {"heal": False, "poison": None})
+
+    def choose(self, choice: dict):
+        self.picked = []
+        self.send({"type": "choose", **choice})
+
+    # ---- the host ---------------------------------------------------------------------------
+    def toggle_pause(self):
+        d = self.driver
+        if d is None:
+            return
+        if d.runner.state == "paused":
+            self.app.audio_focus.request()
+            d.resume()
+        else:
+            d.pause()
+        self.refresh()
+        self.app.retick()
+
+    def sound_taken(self):
+        if self.driver is not None and self.driver.runner.state != "paused":
+            self.toggle_pause()
+            self.app.notify("night.sound_taken", kind="error")
+
+    def stop_night(self):
+        confirm(self.tr("night.leave_confirm_title"), self.tr("classic.night.leave_text"),
+                self.tr("night.leave_confirm_yes"), self._leave)
+
+    def _leave(self):
+        if self.driver is not None:
+            self.driver.stop()
+            self.driver = None
+        self.app.go("home")

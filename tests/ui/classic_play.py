@@ -1,0 +1,234 @@
+"""Playing Thiercelieux by taps in the real window: one helper per screen, as a finger would.
+The test knows the deal (the game master's knowledge, ``app.classic.game``) only to choose
+whom the woken and the voters point at."""
+
+from __future__ import annotations
+
+from onenight.ui.driving import find, pump, tap, texts
+
+
+def screen(app):
+    return app.sm.current_screen
+
+
+def shown(app) -> str:
+    return "\n".join(texts(screen(app)))
+
+
+def seat_button(grid, seat: int):
+    return next(b for b in grid.buttons() if b.seat == seat)
+
+
+def tap_seat_twice(app, seat: int, grid_id: str = "seats"):
+    """A seat tapped, then tapped again to confirm."""
+    grid = find(screen(app), grid_id)
+    tap(seat_button(grid, seat))
+    tap(seat_button(find(screen(app), grid_id), seat))
+
+
+def later(app, seconds: float = 1.0):
+    app.test_clock.advance(seconds)
+    app.tick()
+
+
+def start_classic(app, names, preset: str, deal: str = "tablet"):
+    """Home → Thiercelieux → the names → the preset → the deal."""
+    app.go("home")
+    pump(1)
+    tap(find(screen(app), "classic"))
+    s = screen(app)
+    assert s.name == "classic_players"
+    while len(s.names) < len(names):
+        tap(find(s, "more"))
+    while len(s.names) > len(names):
+        tap(s.rows()[-1].ids.drop)
+    for row, name in zip(s.rows(), names):
+        row.ids.name.text = name
+    tap(find(s, "next"))
+    s = screen(app)
+    assert s.name == "classic_setup"
+    tap(find(s, "preset_" + preset))
+    tap(find(s, "deal_" + deal))
+    tap(find(s, "deal"))
+    assert screen(app).name == "classic_deal"
+
+
+def deal_by_tablet(app) -> dict[int, str]:
+    """Each player in turn looks at their card (held), then passes the tablet on; returns
+    what each one saw."""
+    from onenight.ui.driving import Finger, centre, settle
+
+    seen = {}
+    n = len(app.classic.state.players)
+    for seat in range(n):
+        s = screen(app)
+        tap(seat_button(find(s, "seats"), seat))
+        assert s.private == seat
+        assert s.card == ""  # nothing shows before the button is held
+        x, y = centre(find(s, "hold"))
+        finger = Finger(x, y)
+        finger.down()
+        settle()
+        seen[seat] = s.card
+        assert s.card_name and s.card_name in shown(app)
+        finger.up()
+        settle()
+        assert s.card == "" and s.card_name == ""
+        tap(find(s, "seen"))
+    tap(find(screen(app), "night"))
+    return seen
+
+
+def night_until(app, step: str | None = None, limit: int = 600):
+    """Let the night run until the call ``step`` is open (None: until the night is over)."""
+    ctl = app.classic
+    for _ in range(limit):
+        w = ctl.state.window
+        if ctl.phase != "night":
+            assert step is None, f"the night ended before {step}"
+            pump(1)
+            return
+        if step is not None and w is not None and w.step == step:
+            screen(app).refresh()
+            return
+        d = screen(app).driver
+        due = d.next_due() if d is not None else None
+        later(app, 1 if due is None else max(0.05, due + 0.01))  # on to the next line
+    raise AssertionError(f"the night never reached {step}")
+
+
+def cards_of(app) -> list[str]:
+    return list(app.classic.game.cards)
+
+
+def seats_holding(app, card: str) -> list[int]:
+    return [i for i, c in enumerate(cards_of(app)) if c == card]
+
+
+def go_on(app):
+    tap(find(screen(app), "go"))
+
+
+def vote_all(app, target_of, mode: str = "tablet"):
+    """Every living player votes (``target_of(seat)``), on the tablet passed round or by
+    fingers; then the votes are shown."""
+    s = screen(app)
+    assert s.name == "classic_vote"
+    for _ in range(40):
+        s = screen(app)
+        if s.stage == "cover":
+            voter = s.voter
+            assert app.classic.state.players[voter] in shown(app)
+            tap(find(s, "action"))
+            continue
+        if s.stage == "collect":
+            tap_seat_twice(app, target_of(s.voter))
+            continue
+        break
+    assert screen(app).stage == "counted"
+    tap(find(screen(app), "action"))
+    assert screen(app).stage == "shown"
+
+
+def replays_to_the_same_outcome(app) -> dict:
+    """The game's saved record, replayed by ``onenight classic replay`` run as a process,
+    gives the outcome the app announced; returns that outcome."""
+    import json
+    import subprocess
+    import sys
+
+    path = app.classic.state.record_path
+    assert path is not None and path.exists()
+    record = json.loads(path.read_text(encoding="utf-8"))
+    out = subprocess.run([sys.executable, "-m", "onenight", "classic", "replay", str(path)],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    replayed = json.loads(out.stdout)
+    assert replayed == record["outcome"]
+    return replayed
+
+
+def day_to_vote(app):
+    """From the dawn: the village wakes, its dead are named (the host goes on from there)."""
+    s = screen(app)
+    assert s.name == "classic_dawn", s.name
+    go_on(app)  # the village wakes
+    for _ in range(40):  # the dead named one by one
+        later(app, 1)
+    assert s.stage == "dead"
+
+
+def debate_to_vote(app, mode: str = "tablet"):
+    assert screen(app).name == "classic_debate"
+    tap(find(screen(app), "vote_" + mode))
+    assert screen(app).name == "classic_vote"
+
+
+def night_act(app, act):
+    """The woken's choice, tapped on the night screen: ``("seat", n)``, ``("seats", [a, b])``,
+    ``("a",)`` / ``("b",)`` (the two large choices), ``("potions", heal, poison)``,
+    ``("nothing",)``."""
+    s = screen(app)
+    kind = act[0]
+    if kind == "seat":
+        tap_seat_twice(app, act[1])
+    elif kind == "seats":
+        a, b = act[1]
+        grid = find(s, "seats")
+        tap(seat_button(grid, a))
+        tap(seat_button(grid, b))
+        tap(seat_button(grid, b))
+    elif kind in ("a", "b"):
+        tap(find(s, "choice_" + kind))
+        tap(find(s, "choice_" + kind))
+    elif kind == "potions":
+        if act[1]:
+            tap(find(s, "heal"))
+        if act[2] is not None:
+            tap(seat_button(find(s, "seats"), act[2]))
+        tap(find(s, "potions"))
+    else:
+        tap(find(s, "nothing"))
+
+
+def play_to_end(app, night, vote, chain, vote_mode: str = "tablet", limit: int = 3000):
+    """Play every phase by taps until the end: ``night(app, window)`` says what the woken of a
+    call do (None: nothing tapped), ``vote(app, voter)`` whom a voter names, ``chain(app,
+    stop)`` whom a dying player (or the captain on a tie) names."""
+    ctl = app.classic
+    for _ in range(limit):
+        phase = ctl.phase
+        s = screen(app)
+        assert s.name == {"night": "classic_night", "dawn": "classic_dawn",
+                          "chain": "classic_dawn", "debate": "classic_debate",
+                          "end": "classic_end"}.get(phase, "classic_vote"), (phase, s.name)
+        if phase == "end":
+            return
+        if phase == "night":
+            w = ctl.state.window
+            if w is not None and w.stop is not None and not w.chosen:
+                s.refresh()
+                act = night(app, w)
+                if act is not None:
+                    night_act(app, act)
+            d = screen(app).driver
+            due = d.next_due() if d is not None else None
+            later(app, 1 if due is None else max(0.05, due + 0.01))  # on to the next line
+        elif phase == "dawn":
+            go_on(app)
+        elif phase == "chain":
+            tap_seat_twice(app, chain(app, ctl.game.stop))
+        elif phase == "debate":
+            tap(find(s, "vote_" + vote_mode))
+        elif s.stage == "collect":
+            tap_seat_twice(app, vote(app, s.voter))
+        elif s.stage == "pick":
+            tap_seat_twice(app, chain(app, ctl.game.stop))
+        else:
+            tap(find(s, "action"))
+    raise AssertionError(f"the game did not end: {ctl.phase} {screen(app).name} "
+                         f"{getattr(screen(app), 'stage', '')} {ctl.game.stop} {app.message}")
+
+
+def living(app) -> list[int]:
+    return list(app.classic.game.living())

@@ -1,0 +1,152 @@
+"""Whole games of Thiercelieux tapped through in the real window, from the home screen to the
+end and its story; each saved record replays to the same outcome with ``onenight classic
+replay`` run as a process. Languages and sizes are spread across the games."""
+
+import pytest
+
+from onenight.ui.driving import find, pump, tap
+
+from .classic_play import (cards_of, day_to_vote, deal_by_tablet, debate_to_vote, go_on,
+                           living, night_until, play_to_end, replays_to_the_same_outcome,
+                           screen, seats_holding, shown, start_classic, tap_seat_twice,
+                           vote_all)
+
+@pytest.fixture(autouse=True)
+def home_after(app):
+    """The app shared by the session is left as it was found: on its home screen, in French,
+    with no classic game in progress and no classic game in its history (the one-night
+    game's tests count theirs)."""
+    folder = app.classic.history.folder
+    before = set(folder.glob("*.json")) if folder.is_dir() else set()
+    yield
+    if app.classic.phase != "setup":
+        app.send({"type": "abandon"}, app.classic)
+    for path in set(folder.glob("*.json")) - before if folder.is_dir() else ():
+        path.unlink()
+    app.go("home")
+    if app.lang != "fr":
+        app.set_language("fr")
+    pump(1)
+
+
+EIGHT = ["Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+
+
+def test_first_game_with_eight_players_to_the_villages_win(app):
+    """French, 1280x800: the first-game preset, the tablet deals, the seer finds both
+    werewolves, the village elects her captain and votes them out, one by fingers."""
+    start_classic(app, EIGHT, "first_game")
+    seen = deal_by_tablet(app)
+    assert [seen[i] for i in range(8)] == cards_of(app)
+    wolves = seats_holding(app, "werewolf")
+    seer = seats_holding(app, "seer")[0]
+    villagers = seats_holding(app, "villager")
+
+    night_until(app, "seer")
+    assert screen(app).name == "classic_night" and "Voyante" in shown(app)
+    tap_seat_twice(app, wolves[0])
+    learned = find(screen(app), "learned").text
+    assert EIGHT[wolves[0]] in learned and "Loup-Garou" in learned
+    night_until(app, "werewolves")
+    assert learned not in shown(app)  # what the seer saw is gone with her call
+    tap_seat_twice(app, villagers[0])
+    night_until(app)
+
+    day_to_vote(app)
+    assert app.tr("classic.dawn.died", name=EIGHT[villagers[0]],
+                  card_name="Simple Villageois") in shown(app)
+    go_on(app)
+    assert app.classic.phase == "election"
+    vote_all(app, lambda s: seer if s != seer else wolves[0])
+    assert f"{EIGHT[seer]} est élu Capitaine." in shown(app)
+    tap(find(screen(app), "action"))
+    debate_to_vote(app, "tablet")
+    vote_all(app, lambda s: wolves[0] if s != wolves[0] else seer)
+    assert app.tr("classic.vote.eliminated", name=EIGHT[wolves[0]],
+                  card_name="Loup-Garou") in shown(app)
+    tap(find(screen(app), "action"))
+
+    night_until(app, "seer")
+    tap_seat_twice(app, wolves[1])
+    night_until(app, "werewolves")
+    tap_seat_twice(app, villagers[1])
+    night_until(app)
+    day_to_vote(app)
+    go_on(app)
+    debate_to_vote(app, "fingers")
+    vote_all(app, lambda s: wolves[1] if s != wolves[1] else seer)
+    tap(find(screen(app), "action"))
+
+    s = screen(app)
+    assert s.name == "classic_end"
+    assert app.tr("classic.verdict.no_werewolf_left") in shown(app)
+    tap(find(s, "tab"))
+    story = shown(app)
+    assert "Nuit 1" in story and "Jour 2" in story
+    assert app.tr("classic.story.chose.seer", actors=EIGHT[seer], targets=EIGHT[wolves[1]],
+                  card_name="Loup-Garou") in story
+    outcome = replays_to_the_same_outcome(app)
+    assert outcome["winning_side"] == "village" and outcome["reason"] == "no_werewolf_left"
+
+    # the history lists it and reopens it to its end and its story
+    app.go("home")
+    tap(find(screen(app), "history"))
+    h = screen(app)
+    row = list(reversed(find(h, "rows").children))[0]
+    assert "Thiercelieux" in row.title and app.tr("classic.side.village") in row.detail
+    tap(row)
+    tap(find(h, "open_verdict"))
+    end = screen(app)
+    assert end.name == "classic_end" and end.from_history
+    assert app.tr("classic.verdict.no_werewolf_left") in shown(app)
+    tap(find(end, "home"))
+    assert screen(app).name == "history"
+
+
+TWELVE = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid", "Gaëlle", "Hugo", "Inès",
+          "Jules", "Karim", "Léa"]
+
+
+def test_best_of_with_twelve_players_to_the_werewolves_win(app):
+    """English, 800x480: Best Of for twelve, the tablet deals; every night the pack devours a
+    villager, the village votes out its own, by fingers, until only werewolves are left."""
+    from kivy.core.window import Window
+
+    app.set_language("en")
+    Window.size = (800, 480)
+    try:
+        start_classic(app, TWELVE, "best_of")
+        deal_by_tablet(app)
+        cards = cards_of(app)
+        ctl = app.classic
+        wolfish = {"werewolf", "accursed_wolf_father"}
+        wolves = [i for i, c in enumerate(cards) if c in wolfish]
+
+        def village():
+            return [i for i in living(app) if i not in wolves]
+
+        def night(app, w):
+            if w.step == "cupid":
+                return ("seats", village()[-2:])
+            if w.step in ("werewolves", "seer", "fox"):
+                return ("seat", village()[0])
+            if w.step == "witch":
+                return ("potions", False, None)
+            return ("nothing",) if not w.stop.required else None
+
+        def vote(app, voter):
+            return next(t for t in village() + living(app) if t != voter)
+
+        def chain(app, stop):
+            if stop.step == "captain_pick":  # the captain settles a tie among the tied
+                return next(t for t in village() + living(app) if t in stop.among)
+            return next(t for t in village() + living(app) if t not in stop.among)
+
+        play_to_end(app, night, vote, chain, vote_mode="fingers")
+        assert ctl.game.verdict.side == "werewolves"
+        assert app.tr("classic.verdict.only_werewolves_left") in shown(app)
+        assert "The werewolves" in shown(app)
+        outcome = replays_to_the_same_outcome(app)
+        assert outcome["winning_side"] == "werewolves"
+    finally:
+        Window.size = (1280, 800)
