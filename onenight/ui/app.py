@@ -213,6 +213,16 @@ class OneNightApp(App):
     def _first_flip(self, *_):
         Window.unbind(on_flip=self._first_flip)
         trace.mark("first_frame", size=list(Window.size))
+        Window.bind(on_touch_down=self._first_touch)
+
+    def _first_touch(self, *_):
+        """(Traced) the first touch: the frame drawn after it is the app's answer."""
+        Window.unbind(on_touch_down=self._first_touch)
+        Window.bind(on_flip=self._first_answer)
+
+    def _first_answer(self, *_):
+        Window.unbind(on_flip=self._first_answer)
+        trace.mark("tap_answered")
 
     def _on_size(self, _w, size):
         self.scale = max(0.55, min(size[0] / 1280.0, size[1] / 800.0))
