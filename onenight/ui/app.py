@@ -13,7 +13,8 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.lang import Builder
 from kivy.logger import Logger
-from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import (AliasProperty, BooleanProperty, NumericProperty, ObjectProperty,
+                             StringProperty)
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.utils import platform
@@ -43,7 +44,39 @@ class Root(FloatLayout):
 class Screens(ScreenManager):
     """Kivy's screen manager without its stencil (root.kv): the screens change without a
     transition and fill the window, so there is nothing to clip, and the stencil cost two
-    full-screen fills on every redraw with a software renderer (docs/performance.md)."""
+    full-screen fills on every redraw with a software renderer (docs/performance.md).
+
+    Each screen is built the first time it is asked for (shown, or ``get_screen``), with its
+    kv rules: the first frame waits for the home screen alone, and a screen never shown
+    costs no memory (docs/performance.md)."""
+
+    def __init__(self, **kw):
+        self._unbuilt: dict[str, tuple[str, str]] = {}  # name -> (module, class)
+        super().__init__(**kw)
+
+    def register(self, name: str, module: str, cls: str) -> None:
+        """A screen to build when it is first asked for: ``cls`` of
+        ``onenight.ui.screens.<module>``, whose rules are ``screens/<module>.kv``."""
+        self._unbuilt[name] = (module, cls)
+
+    def _build(self, name: str) -> None:
+        module, cls = self._unbuilt.pop(name)
+        rules = str(HERE / "screens" / f"{module}.kv")
+        if rules not in Builder.files:  # a module may hold more than one screen
+            Builder.load_file(rules)
+        mod = importlib.import_module(f"onenight.ui.screens.{module}")
+        self.add_widget(getattr(mod, cls)(name=name))
+
+    def get_screen(self, name):
+        if name in self._unbuilt:
+            self._build(name)
+        return super().get_screen(name)
+
+    def has_screen(self, name):
+        return name in self._unbuilt or super().has_screen(name)
+
+    screen_names = AliasProperty(
+        lambda self: [s.name for s in self.screens] + list(self._unbuilt), bind=("screens",))
 
 
 class OneNightApp(App):
@@ -163,11 +196,8 @@ class OneNightApp(App):
         sm: Screens = root.ids.sm
         sm.transition = NoTransition()
         for name, module, cls in SCREENS:
-            rules = str(HERE / "screens" / f"{module}.kv")
-            if rules not in Builder.files:  # a module may hold more than one screen
-                Builder.load_file(rules)
-            mod = importlib.import_module(f"onenight.ui.screens.{module}")
-            sm.add_widget(getattr(mod, cls)(name=name))
+            sm.register(name, module, cls)
+        sm.current = SCREENS[0][0]  # built now; the others when first shown
         self.sm = sm
         Window.bind(size=self._on_size)
         self._on_size(Window, Window.size)
