@@ -354,15 +354,22 @@ def run(quick: bool) -> dict:
             def add(key, value):
                 per.setdefault(key, []).append(value)
 
+            def add_idle(game, cpu, rss, bare_cpu):
+                add(f"{game}_cpu", cpu)
+                add(f"{game}_rss", rss)
+                add(f"{game}_ratio", ratio(cpu, bare_cpu))
+
+            def idle_of(p):
+                try:
+                    return b.idle(p, 3.0, window)
+                finally:
+                    p.stop()
+
             for r in range(rounds):
                 log(f"round {r + 1} of {rounds}: the bare window ({fps} frames/s, "
                     f"multisamples {ms}), the app's debate ({window:.0f} s each), its night "
                     f"({night})" + (", the classic game's" if cnight or cday else ""))
-                p = b.bare(fps, ms)
-                try:
-                    bare_cpu, bare_rss = b.idle(p, 3.0, window)
-                finally:
-                    p.stop()
+                bare_cpu, bare_rss = idle_of(b.bare(fps, ms))
                 add("bare_cpu", bare_cpu)
                 add("bare_rss", bare_rss)
                 # the first round's debate runs to its end: the countdown's error
@@ -376,30 +383,17 @@ def run(quick: bool) -> dict:
                         fig["countdown_error_ms"] = 1000.0 * (end["t"] - start["deadline"])
                 finally:
                     p.stop()
-                add("day_cpu", cpu)
-                add("day_rss", rss)
-                add("day_ratio", ratio(cpu, bare_cpu))
+                add_idle("day", cpu, rss, bare_cpu)
                 n = night_run(b, night)
-                add("night_cpu", n["cpu"])
-                add("night_rss", n["rss"])
-                add("night_ratio", ratio(n["cpu"], bare_cpu))
+                add_idle("night", n["cpu"], n["rss"], bare_cpu)
                 add("night_seconds", n["seconds"])
                 add("gaps", n["gaps"])
                 add("failed", n["failed"])
                 if cday:
-                    p = b.app(cday)
-                    try:
-                        cpu, rss = b.idle(p, 3.0, window)
-                    finally:
-                        p.stop()
-                    add("classic_day_cpu", cpu)
-                    add("classic_day_rss", rss)
-                    add("classic_day_ratio", ratio(cpu, bare_cpu))
+                    add_idle("classic_day", *idle_of(b.app(cday)), bare_cpu)
                 if cnight:
                     n = night_run(b, cnight)
-                    add("classic_night_cpu", n["cpu"])
-                    add("classic_night_rss", n["rss"])
-                    add("classic_night_ratio", ratio(n["cpu"], bare_cpu))
+                    add_idle("classic_night", n["cpu"], n["rss"], bare_cpu)
 
             fig["bare_idle_cpu_percent"] = median(per["bare_cpu"])
             fig["bare_rss_mb"] = median(per["bare_rss"])

@@ -66,16 +66,16 @@ class Still:
 
     # the children are drawn into the picture
     def add_widget(self, widget, *args, **kwargs):
-        canvas, self.canvas = self.canvas, self._fbo
-        try:
-            return super().add_widget(widget, *args, **kwargs)
-        finally:
-            self.canvas = canvas
+        return self._in_picture(super().add_widget, widget, *args, **kwargs)
 
     def remove_widget(self, widget, *args, **kwargs):
+        return self._in_picture(super().remove_widget, widget, *args, **kwargs)
+
+    def _in_picture(self, call, *args, **kwargs):
+        """``call`` with the picture as the layer's canvas, where Kivy puts its children's."""
         canvas, self.canvas = self.canvas, self._fbo
         try:
-            return super().remove_widget(widget, *args, **kwargs)
+            return call(*args, **kwargs)
         finally:
             self.canvas = canvas
 
