@@ -165,7 +165,10 @@ class OneNightApp(App):
     def build(self):
         if self._xdg:
             self._move_old_games()
-        fonts.install()  # every character drawn: emoji and symbols from the fallback fonts
+        # every character drawn: emoji and symbols from the fallback fonts, whose character
+        # maps are kept between runs
+        fonts.use_cache(paths.cache_dir() if platform == "linux" else Path(self.user_data_dir))
+        fonts.install()
         # one app per data folder: a second one would write its game over the first one's
         try:
             self._lock = lock_data_dir(self.data_dir)
