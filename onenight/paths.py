@@ -3,7 +3,9 @@
 * the host's settings in ``$XDG_CONFIG_HOME/onenight`` (by default ``~/.config/onenight``);
 * the games (the journal of the game in progress, the history, the vote box's keys) in
   ``$XDG_DATA_HOME/onenight`` (by default ``~/.local/share/onenight``), and voice packs in its
-  ``voices/`` folder.
+  ``voices/`` folder;
+* what the app can compute again (the fonts' character maps) in ``$XDG_CACHE_HOME/onenight``
+  (by default ``~/.cache/onenight``).
 
 A variable that is unset, empty or not an absolute path is ignored, as the specification says.
 On Android the app keeps everything in its own private folder instead (Kivy's
@@ -35,6 +37,11 @@ def config_dir() -> Path:
 def data_dir() -> Path:
     """The folder of the games: journal, history, the box's keys."""
     return _base("XDG_DATA_HOME", os.path.join(".local", "share")) / NAME
+
+
+def cache_dir() -> Path:
+    """The folder of what the app can compute again (the fonts' character maps)."""
+    return _base("XDG_CACHE_HOME", ".cache") / NAME
 
 
 def move_games(old: Path, new: Path, keep: tuple[str, ...] = (SETTINGS,)) -> list[str]:

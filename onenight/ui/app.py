@@ -13,7 +13,8 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.lang import Builder
 from kivy.logger import Logger
-from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import (AliasProperty, BooleanProperty, NumericProperty, ObjectProperty,
+                             StringProperty)
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.utils import platform
@@ -46,7 +47,39 @@ class Root(FloatLayout):
 class Screens(ScreenManager):
     """Kivy's screen manager without its stencil (root.kv): the screens change without a
     transition and fill the window, so there is nothing to clip, and the stencil cost two
-    full-screen fills on every redraw with a software renderer (docs/performance.md)."""
+    full-screen fills on every redraw with a software renderer (docs/performance.md).
+
+    Each screen is built the first time it is asked for (shown, or ``get_screen``), with its
+    kv rules: the first frame waits for the home screen alone, and a screen never shown
+    costs no memory (docs/performance.md)."""
+
+    def __init__(self, **kw):
+        self._unbuilt: dict[str, tuple[str, str]] = {}  # name -> (module, class)
+        super().__init__(**kw)
+
+    def register(self, name: str, module: str, cls: str) -> None:
+        """A screen to build when it is first asked for: ``cls`` of
+        ``onenight.ui.screens.<module>``, whose rules are ``screens/<module>.kv``."""
+        self._unbuilt[name] = (module, cls)
+
+    def _build(self, name: str) -> None:
+        module, cls = self._unbuilt.pop(name)
+        rules = str(HERE / "screens" / f"{module}.kv")
+        if rules not in Builder.files:  # a module may hold more than one screen
+            Builder.load_file(rules)
+        mod = importlib.import_module(f"onenight.ui.screens.{module}")
+        self.add_widget(getattr(mod, cls)(name=name))
+
+    def get_screen(self, name):
+        if name in self._unbuilt:
+            self._build(name)
+        return super().get_screen(name)
+
+    def has_screen(self, name):
+        return name in self._unbuilt or super().has_screen(name)
+
+    screen_names = AliasProperty(
+        lambda self: [s.name for s in self.screens] + list(self._unbuilt), bind=("screens",))
 
 
 class OneNightApp(App):
@@ -145,7 +178,10 @@ class OneNightApp(App):
     def build(self):
         if self._xdg:
             self._move_old_games()
-        fonts.install()  # every character drawn: emoji and symbols from the fallback fonts
+        # every character drawn: emoji and symbols from the fallback fonts, whose character
+        # maps are kept between runs
+        fonts.use_cache(paths.cache_dir() if platform == "linux" else Path(self.user_data_dir))
+        fonts.install()
         # one app per data folder: a second one would write its game over the first one's
         try:
             self._lock = lock_data_dir(self.data_dir)
@@ -182,11 +218,8 @@ class OneNightApp(App):
         sm: Screens = root.ids.sm
         sm.transition = NoTransition()
         for name, module, cls in SCREENS:
-            rules = str(HERE / "screens" / f"{module}.kv")
-            if rules not in Builder.files:  # a module may hold more than one screen
-                Builder.load_file(rules)
-            mod = importlib.import_module(f"onenight.ui.screens.{module}")
-            sm.add_widget(getattr(mod, cls)(name=name))
+            sm.register(name, module, cls)
+        sm.current = SCREENS[0][0]  # built now; the others when first shown
         self.sm = sm
         Window.bind(size=self._on_size)
         self._on_size(Window, Window.size)
@@ -244,6 +277,16 @@ class OneNightApp(App):
     def _first_flip(self, *_):
         Window.unbind(on_flip=self._first_flip)
         trace.mark("first_frame", size=list(Window.size))
+        Window.bind(on_touch_down=self._first_touch)
+
+    def _first_touch(self, *_):
+        """(Traced) the first touch: the frame drawn after it is the app's answer."""
+        Window.unbind(on_touch_down=self._first_touch)
+        Window.bind(on_flip=self._first_answer)
+
+    def _first_answer(self, *_):
+        Window.unbind(on_flip=self._first_answer)
+        trace.mark("tap_answered")
 
     def _on_size(self, _w, size):
         self.scale = max(0.55, min(size[0] / 1280.0, size[1] / 800.0))

@@ -10,7 +10,9 @@ measured and drawn in the first font of ``FALLBACKS`` that has them:
 * Noto Emoji (shipped here, ``assets/fonts``, SIL Open Font License 1.1): the emoji, in
   one colour (the label's), so that they sit in the app's look.
 
-Which characters a font has is read from its character map with fontTools, once per font.
+Which characters a font has is read from its character map with fontTools, once per font,
+and kept in a cache file (``use_cache``) between runs: importing fontTools and reading the
+four maps took about half a second of the app's start and 5 to 10 MB (docs/performance.md).
 Zero-width joiners and variation selectors that no font draws are left out rather than
 boxed. :func:`missing` says which characters of a text no font of the chain can draw: the
 players screen refuses such a name, and a test checks that no screen shows one.
@@ -18,6 +20,7 @@ players screen refuses such a name, and a test checks that no screen shows one.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 from functools import lru_cache
@@ -31,7 +34,10 @@ IGNORABLE = frozenset((0x200B, 0x200C, 0x200D, 0x2060, 0xFE0E, 0xFE0F))
 has them, never drawn as a box."""
 CONTROL = frozenset(map(ord, "\n\r\t"))
 
+CACHE_FILE = "font-charsets.json"
+
 _installed = False
+_cache: Path | None = None  # the cache file, if one is used
 
 
 def kivy_font(name: str) -> str:
@@ -45,14 +51,74 @@ def fallbacks() -> list[str]:
     return [kivy_font("DejaVuSans.ttf"), str(EMOJI)]
 
 
+def use_cache(folder: Path | None) -> None:
+    """Keep the character maps read in ``folder`` (None: read every map from its font)."""
+    global _cache
+    _cache = Path(folder) / CACHE_FILE if folder is not None else None
+    charset.cache_clear()
+
+
 @lru_cache(maxsize=None)
 def charset(path: str) -> frozenset[int]:
-    """The characters the font file at ``path`` draws (its character map)."""
+    """The characters the font file at ``path`` draws (its character map): from the cache
+    when it holds this very file (same size, same modification time), else read with
+    fontTools and written to the cache. A cache that cannot be read or written is ignored."""
+    try:
+        st = os.stat(path)
+        stamp = [st.st_size, st.st_mtime_ns]
+    except OSError:
+        stamp = None
+    kept = _read_cache()
+    entry = kept.get(path)
+    if stamp is not None and isinstance(entry, dict) and entry.get("stamp") == stamp:
+        try:
+            return frozenset(c for a, b in entry["ranges"] for c in range(a, b + 1))
+        except (KeyError, TypeError, ValueError):
+            pass  # a damaged entry: read the font again
+    codes = _read_charset(path)
+    if stamp is not None and _cache is not None:
+        kept[path] = {"stamp": stamp, "ranges": _ranges(codes)}
+        _write_cache(kept)
+    return codes
+
+
+def _read_charset(path: str) -> frozenset[int]:
     from fontTools.ttLib import TTFont
 
     logging.getLogger("fontTools").setLevel(logging.WARNING)
     with TTFont(path, lazy=True) as font:
         return frozenset(font.getBestCmap() or ())
+
+
+def _ranges(codes: frozenset[int]) -> list[list[int]]:
+    """``codes`` as runs of consecutive code points, ``[first, last]``."""
+    out: list[list[int]] = []
+    for c in sorted(codes):
+        if out and out[-1][1] == c - 1:
+            out[-1][1] = c
+        else:
+            out.append([c, c])
+    return out
+
+
+def _read_cache() -> dict:
+    if _cache is None:
+        return {}
+    try:
+        kept = json.loads(_cache.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return kept if isinstance(kept, dict) else {}
+
+
+def _write_cache(kept: dict) -> None:
+    try:
+        _cache.parent.mkdir(parents=True, exist_ok=True)
+        part = _cache.with_name(_cache.name + ".part")
+        part.write_text(json.dumps(kept), encoding="utf-8")
+        os.replace(part, _cache)
+    except OSError:
+        pass  # no cache: the maps are read again next time
 
 
 @lru_cache(maxsize=4096)

@@ -43,3 +43,45 @@ def test_an_emoji_in_a_name_is_drawn_as_the_emoji_font_draws_it(app):
     assert wolf != texture_pixels("\ue000")  # not the missing-glyph box
     star = texture_pixels("★")
     assert star == texture_pixels("★", font_name=fonts.kivy_font("DejaVuSans.ttf"))
+
+
+def test_a_character_map_is_read_once_and_kept_between_runs(tmp_path, monkeypatch):
+    """The map is kept in the cache file and read from it the next time (fontTools is not
+    asked again); a font that changed is read again; a damaged cache is ignored."""
+    import shutil
+
+    font = tmp_path / "font.ttf"
+    shutil.copy(fonts.EMOJI, font)
+    read = []
+    real = fonts._read_charset
+    monkeypatch.setattr(fonts, "_read_charset", lambda p: read.append(p) or real(p))
+    kept = fonts._cache
+    try:
+        fonts.use_cache(tmp_path / "cache")
+        first = fonts.charset(str(font))
+        assert read == [str(font)] and 0x1F43A in first  # 🐺
+        assert (tmp_path / "cache" / fonts.CACHE_FILE).exists()
+        fonts.use_cache(tmp_path / "cache")  # a new run
+        assert fonts.charset(str(font)) == first and read == [str(font)]
+        shutil.copy(fonts.kivy_font("DejaVuSans.ttf"), font)  # another font, same path
+        fonts.charset.cache_clear()
+        assert fonts.charset(str(font)) == real(str(font)) and len(read) == 2
+        (tmp_path / "cache" / fonts.CACHE_FILE).write_text("{not json", encoding="utf-8")
+        fonts.charset.cache_clear()
+        assert fonts.charset(str(font)) == real(str(font)) and len(read) == 3
+        fonts.use_cache(tmp_path / "cache")  # rewritten: read from it again
+        assert fonts.charset(str(font)) == real(str(font)) and len(read) == 3
+    finally:
+        fonts._cache = kept
+        fonts.charset.cache_clear()
+
+
+def test_a_cache_that_cannot_be_written_changes_nothing(tmp_path):
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    kept = fonts._cache
+    try:
+        fonts.use_cache(tmp_path / "file")  # a file where the folder should be
+        assert 0x1F43A in fonts.charset(str(fonts.EMOJI))
+    finally:
+        fonts._cache = kept
+        fonts.charset.cache_clear()

@@ -11,6 +11,7 @@ import weakref
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from kivy.factory import Factory
 from kivy.lang import Builder
 from kivy.uix.screenmanager import Screen, ScreenManager
@@ -19,6 +20,14 @@ import onenight.ui
 from onenight.ui.driving import settle
 
 UI = Path(onenight.ui.__file__).resolve().parent
+
+
+@pytest.fixture(autouse=True)
+def every_screen(app):
+    """Every screen built, hence every kv file of the app loaded: the app builds a screen,
+    and loads its rules, only when it is first asked for."""
+    for name in list(app.sm.screen_names):
+        app.sm.get_screen(name)
 
 
 def our_rules():

@@ -1,0 +1,60 @@
+"""A still layer (onenight/ui/widgets/still.py): its children drawn into a kept picture, drawn
+again when one of them changes; its live widgets drawn over the picture, with the opacity of
+the widgets between them and the layer."""
+
+from kivy.core.window import Window
+from kivy.graphics import Color, Rectangle
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
+
+from onenight.ui.driving import settle
+from onenight.ui.widgets.still import StillBox
+
+
+def _pixel(layer, x, y):
+    """The picture's colour at (x, y) of the layer, once a frame has drawn it."""
+    settle()
+    Window.dispatch("on_draw")  # a frame: the picture is drawn again if it changed
+    fbo = layer._fbo
+    width = fbo.size[0]
+    i = (int(y) * width + int(x)) * 4
+    return tuple(fbo.pixels[i:i + 4])
+
+
+def test_a_still_layer_keeps_its_picture_and_draws_it_again_when_a_child_changes(app):
+    layer = StillBox(size=(100, 50), size_hint=(None, None))
+    patch = Widget()
+    with patch.canvas:
+        colour = Color(1, 0, 0, 1)
+        rect = Rectangle(pos=(0, 0), size=(100, 50))
+    layer.add_widget(patch)
+    Window.add_widget(layer)
+    try:
+        assert patch.canvas in layer._fbo.children  # drawn into the picture
+        assert _pixel(layer, 10, 10) == (255, 0, 0, 255)
+        colour.rgba = (0, 0, 1, 1)
+        assert _pixel(layer, 10, 10) == (0, 0, 255, 255)
+        rect.size = (50, 50)  # the right half: the clear colour again
+        assert _pixel(layer, 90, 40) == tuple(round(255 * c) for c in Window.clearcolor)
+    finally:
+        Window.remove_widget(layer)
+
+
+def test_a_live_widget_is_drawn_over_the_picture_with_its_parents_opacity(app):
+    layer = StillBox()
+    box = BoxLayout(opacity=0.5)
+    still, live = Label(text="still"), Label(text="0:42")
+    box.add_widget(still)
+    box.add_widget(live)
+    layer.add_widget(box)
+    layer.live = [live]
+    assert still.canvas in box.canvas.children
+    assert live.canvas not in box.canvas.children  # not in the picture
+    holder = next(c for c in layer._live.children if live.canvas in c.children)
+    assert holder.opacity == 0.5
+    box.opacity = 0
+    assert holder.opacity == 0
+    layer.opacity = 1  # the layer's own opacity applies to its whole canvas
+    box.opacity = 1
+    assert holder.opacity == 1
