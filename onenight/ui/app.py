@@ -64,11 +64,17 @@ class Screens(ScreenManager):
 
     def _build(self, name: str) -> None:
         module, cls = self._unbuilt.pop(name)
-        rules = str(HERE / "screens" / f"{module}.kv")
-        if rules not in Builder.files:  # a module may hold more than one screen
-            Builder.load_file(rules)
-        mod = importlib.import_module(f"onenight.ui.screens.{module}")
-        self.add_widget(getattr(mod, cls)(name=name))
+        screen = getattr(importlib.import_module(f"onenight.ui.screens.{module}"), cls)
+        # its rules, and those of the screens it is built on (the classic players' screen is
+        # the players' screen with more), the most basic first as Kivy applies them in order
+        package = __package__ + ".screens."
+        for base in reversed(screen.__mro__):
+            if not base.__module__.startswith(package):
+                continue
+            rules = str(HERE / "screens" / (base.__module__[len(package):] + ".kv"))
+            if rules not in Builder.files and os.path.exists(rules):  # (loaded once)
+                Builder.load_file(rules)
+        self.add_widget(screen(name=name))
 
     def get_screen(self, name):
         if name in self._unbuilt:
