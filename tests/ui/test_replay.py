@@ -1,0 +1,203 @@
+"""The dawn replay in a real window: a saved game with the cards on the tablet stepped through
+frame by frame, forward then back, each frame's cards, arrows and sentences read against the
+frames of ``game/dawn.py``; the animation of a step on the app's clock; the replay opened from
+the verdict and from the history, for a tablet game and for a game of physical cards."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from onenight.game.dawn import CENTER, SEAT, dawn
+from onenight.ui.driving import find, settle, tap, texts
+from onenight.ui.screens.replay import ARROW_SECONDS, MOVE_SECONDS
+from tests.game import tablet_play as play
+
+
+def fresh(app):
+    app.go("home")
+    settle()
+    if app.ctl.phase != "setup":
+        app.ctl.apply({"type": "abandon"})
+
+
+def tablet_game(app, players=6, scenario="metamorphoses-malefiques", seed=2) -> dict:
+    """A whole game with the cards on the tablet, by events (the screens' own walk is
+    test_tablet_game's); every woken player acts. Returns the saved record."""
+    fresh(app)
+    rng = random.Random(seed)
+    play.setup(app.ctl, players, {"type": "scenario", "id": scenario})
+    play.private_deal(app.ctl)
+    play.night(app.ctl, rng, acts=1.0, cut=0)
+    play.vote(app.ctl, rng)
+    return json.loads(app.ctl.state.record_path.read_text(encoding="utf-8"))
+
+
+def physical_game(app) -> dict:
+    fresh(app)
+    c = app.ctl
+    assert app.send({"type": "cards", "on": "table"})
+    c.apply({"type": "players", "names": play.NAMES[:5]})
+    c.apply({"type": "scenario", "id": "metamorphoses-malefiques"})
+    c.apply({"type": "start_night"})
+    c.apply({"type": "night_done"})
+    c.apply({"type": "start_vote", "mode": "fingers"})
+    for seat, target in enumerate([1, 0, 1, 1, 0]):
+        c.apply({"type": "vote", "seat": seat, "target": target})
+    c.apply({"type": "to_reveal"})
+    for seat, card in enumerate(["robber", "doppelganger", "witch", "minion", "werewolf"]):
+        c.apply({"type": "final_card", "seat": seat, "card": card})
+    c.apply({"type": "copied", "role": "mystic_wolf"})
+    c.apply({"type": "confirm"})
+    return json.loads(c.state.record_path.read_text(encoding="utf-8"))
+
+
+def later(app, seconds):
+    app.test_clock.advance(seconds)
+    app.tick()
+    settle(2)
+
+
+def shown(screen) -> str:
+    return "\n".join(texts(screen))
+
+
+def check_frame(app, screen, d, i):
+    """Frame ``i`` once its animation is over: the cards, tokens, arrows and sentences are
+    the frame's."""
+    f = d.frames[i]
+    tr = app.tr
+    names = d.players
+    assert screen.index == i and not screen.moving and not screen._flyers
+    text = shown(screen)
+    assert screen.title in text
+    ring, circle = find(screen, "ring"), find(screen, "circle")
+    if f.kind == "votes":
+        assert circle.votes == list(f.votes) and circle.counts == list(f.counts)
+        top = max(f.counts)
+        for s, c in enumerate(f.counts):
+            if c == top:
+                assert names[s] in text
+        return
+    if f.kind in ("deaths", "verdict"):
+        assert ring.seat_cards == dict(enumerate(d.roles))
+    else:
+        assert ring.seat_cards == {s: c for s, c in enumerate(f.board.seats) if c is not None}
+        assert ring.center_cards == dict(enumerate(f.board.center))
+    for s in f.board.shields:
+        assert "🛡" in ring.marks[s]
+    if f.kind == "step":
+        assert tr(f"night.step.{f.step}.title") == screen.title
+        assert sorted(ring.lit) == sorted(f.actors)
+        for s in f.actors:
+            assert names[s] in text
+        for look in f.looks:
+            if look.card:
+                assert tr("role." + look.card) in text, (f.step, look)
+            if look.spot is not None and look.spot.kind == SEAT:
+                assert names[look.spot.index] in text
+        for m in f.moves:
+            for spot in (m.source, m.target):
+                if spot.kind == SEAT and (f.choice or {}).get("shift") is None:
+                    assert names[spot.index] in text, (f.step, m)
+        for mark in f.marks:
+            assert names[mark.seat] in text
+    if f.kind == "deaths":
+        for death in f.deaths:
+            assert names[death.seat] in text and "✝" in ring.marks[death.seat]
+    if f.kind == "verdict":
+        assert sorted(ring.lit) == sorted(f.winners)
+        for s in f.winners:
+            assert names[s] in text
+
+
+def test_a_saved_tablet_game_replays_frame_by_frame_forward_and_back(app):
+    record = tablet_game(app)
+    d = dawn(record)
+    assert d.has_night and any(f.moves for f in d.frames)
+    app.go("result")
+    settle()
+    tap(find(app.sm.current_screen, "replay"))
+    screen = app.sm.current_screen
+    assert screen.name == "replay" and screen.count == len(d.frames)
+    check_frame(app, screen, d, 0)
+    # forward: each frame's animation plays, on the app's clock, then the frame stands
+    for i in range(1, len(d.frames)):
+        tap(find(screen, "next"))
+        f = d.frames[i]
+        if f.moves:
+            assert screen.moving and len(screen._flyers) == len(f.moves)
+            ring = find(screen, "ring")
+            # the table before the step, the moving cards in flight between their places
+            for m in f.moves:
+                where = ring.seat_cards if m.source.kind == SEAT else ring.center_cards
+                assert m.source.index not in where
+            assert [e.card for e, _a, _b in screen._flyers] == [m.card for m in f.moves]
+            later(app, MOVE_SECONDS / 2)
+            for emblem, a, b in screen._flyers:
+                start = ring.seats[a.index] if a.kind == SEAT else ring.center_targets[a.index]
+                assert emblem.center != start.center  # on its way
+            later(app, MOVE_SECONDS / 2 + 0.01)
+        elif f.kind == "votes":
+            assert screen.moving
+            assert sum(v is not None for v in find(screen, "circle").votes) == 1
+            later(app, ARROW_SECONDS * len(f.votes))
+        check_frame(app, screen, d, i)
+    assert find(screen, "next").disabled
+    # and back: each frame again, its animation replayed when stepped to
+    for i in reversed(range(len(d.frames) - 1)):
+        tap(find(screen, "prev"))
+        assert screen.moving == bool(d.frames[i].moves or d.frames[i].kind == "votes")
+        screen.finish()
+        check_frame(app, screen, d, i)
+    assert find(screen, "prev").disabled
+    # "Again" plays a step's animation once more; "Back" returns to the verdict
+    swap = next(i for i, f in enumerate(d.frames) if f.moves)
+    screen.index = swap
+    tap(find(screen, "again"))
+    assert screen.moving and screen._flyers
+    tap(find(screen, "back"))
+    assert app.sm.current_screen.name == "result" and not screen._flyers
+
+
+def test_the_replay_opens_from_the_history_for_tablet_and_physical_games(app):
+    tablet = tablet_game(app, players=4, scenario="terrible-ennemi", seed=5)
+    physical = physical_game(app)
+    app.go("history")
+    settle()
+    history = app.sm.current_screen
+    games = [e.path for e in history.entries]
+    for record, kinds in ((tablet, None), (physical, ["dawn", "votes", "deaths", "verdict"])):
+        d = dawn(record)
+        if kinds is not None:
+            assert [f.kind for f in d.frames] == kinds
+        history.select(games.index(next(p for p in games
+                                         if json.loads(p.read_text())["game"] == record["game"])))
+        settle()
+        tap(find(history, "replay"))
+        screen = app.sm.current_screen
+        assert screen.name == "replay" and screen.count == len(d.frames)
+        screen.finish()
+        check_frame(app, screen, d, 0)
+        if not d.has_night:  # said plainly: what the record does not hold
+            text = shown(screen)
+            assert app.tr("replay.unknown.night") in text
+            assert app.tr("replay.unknown.center") in text
+            assert find(screen, "ring").centers == 0
+        for i in range(1, len(d.frames)):
+            tap(find(screen, "next"))
+            screen.finish()
+            check_frame(app, screen, d, i)
+        tap(find(screen, "back"))
+        assert app.sm.current_screen.name == "history"
+    # the verdict reopened from the history replays its game too, and goes back to it
+    history.select(games.index(next(p for p in games
+                                    if json.loads(p.read_text())["game"] == tablet["game"])))
+    tap(find(history, "open_verdict"))
+    result = app.sm.current_screen
+    assert result.name == "result" and result.review
+    tap(find(result, "replay"))
+    assert app.sm.current_screen.name == "replay"
+    tap(find(app.sm.current_screen, "back"))
+    assert app.sm.current_screen.name == "result" and app.sm.current_screen.review
+    fresh(app)
