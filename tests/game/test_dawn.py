@@ -292,3 +292,25 @@ def test_the_replay_is_the_same_each_time():
            "center": ["villager", "tanner", "drunk"], "night": {"robber": {"swap": 1}},
            "votes": [rng.choice([1, 2]), 0, 1]}
     assert dawn(rec) == dawn(json.loads(json.dumps(rec)))
+
+
+def test_the_controller_keeps_the_frame_of_its_games_replay_and_refuses_a_wrong_one(tmp_path):
+    from onenight.game.refused import Refused
+
+    c = controller(tmp_path)
+    with pytest.raises(Refused) as no:
+        c.apply({"type": "replay", "frame": 0})
+    assert no.value.code == "wrong_phase"  # no game over: nothing to replay
+    record = whole_game(c, 5, {"type": "scenario", "id": "metamorphoses-malefiques"})
+    frames = len(dawn(record).frames)
+    c.apply({"type": "replay", "frame": frames - 1})
+    assert c.state.replay == frames - 1
+    for bad in (frames, -1, "2", True, 1.0):
+        with pytest.raises(Refused) as no:
+            c.apply({"type": "replay", "frame": bad})
+        assert no.value.code == "replay_frame"
+    assert c.state.replay == frames - 1  # nothing changed
+    c.apply({"type": "replay", "frame": None})
+    assert c.state.replay is None
+    c.apply({"type": "new_game"})
+    assert c.state.replay is None

@@ -181,18 +181,21 @@ class ReplayScreen(BaseScreen):
 
     dawn: Dawn | None = None
     _back = None  # what "Back" does: to the screen the replay was opened from
+    _own = False  # the replay of the game in progress (its frame is journaled)
     _start = 0.0  # when the frame's animation started (the app's clock)
     _flyers: list = []  # the cards moving: (emblem, source spot, target spot)
 
     # ---- opening --------------------------------------------------------------------------
-    def open_record(self, record: dict, back) -> bool:
-        """The replay of ``record`` (a game just played); False (and a message) when the
-        record cannot be read."""
+    def open_record(self, record: dict, back, at: int = 0, own: bool = False) -> bool:
+        """The replay of ``record`` (a game just played) from frame ``at``; False (and a
+        message) when the record cannot be read. ``own``: it is the replay of the game in
+        progress, whose frame the controller keeps (the journal with it), so a restart comes
+        back to it."""
         try:
             d = dawn(record)
         except RulesError as e:
             return self._unreadable(e)
-        return self.open_dawn(d, back)
+        return self.open_dawn(d, back, at, own)
 
     def open_file(self, path, back) -> bool:
         """The replay of a game of the history (its record read again and checked)."""
@@ -206,12 +209,12 @@ class ReplayScreen(BaseScreen):
         self.app.notify("replay.unreadable", kind="error", reason=str(e))
         return False
 
-    def open_dawn(self, d: Dawn, back, at: int = 0) -> bool:
+    def open_dawn(self, d: Dawn, back, at: int = 0, own: bool = False) -> bool:
         """Show ``d`` from frame ``at``; ``back()`` when the host leaves."""
         if not d.players:  # a record without names: the seats are numbered
             d = Dawn(tuple(str(i + 1) for i in range(len(d.roles))), d.roles, d.teams,
                      d.has_night, d.frames)
-        self.dawn, self._back, self.count = d, back, len(d.frames)
+        self.dawn, self._back, self.count, self._own = d, back, len(d.frames), own
         self.index = max(0, min(at, self.count - 1))
         self.app.go("replay")
         self.play()
@@ -219,6 +222,8 @@ class ReplayScreen(BaseScreen):
 
     def back(self):
         self._stop()
+        if self._own:
+            self.app.send({"type": "replay", "frame": None})
         (self._back or (lambda: self.app.go("home")))()
 
     def on_leave(self, *_):
@@ -239,7 +244,10 @@ class ReplayScreen(BaseScreen):
         self._stop()
         if self.dawn is None:
             return
-        self._start = self.app.ctl.now()
+        ctl = self.app.ctl
+        if self._own and ctl.state.replay != self.index:
+            self.app.send({"type": "replay", "frame": self.index})  # (kept for a restart)
+        self._start = ctl.now()
         f = self.dawn.frames[self.index]
         self.moving = bool(f.moves) or (f.kind == "votes" and len(f.votes) > 0)
         self.refresh()

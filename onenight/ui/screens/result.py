@@ -215,7 +215,8 @@ class ResultScreen(BaseScreen):
             record, path = self.record, self._path
             replay.open_file(path, lambda: self.show_record(record, path))
         else:
-            replay.open_record(self.app.ctl.state.record, lambda: self.app.go("result"))
+            replay.open_record(self.app.ctl.state.record, lambda: self.app.go("result"),
+                               own=True)
 
     def home(self):
         self.app.go("history" if self.review else "home")
