@@ -71,6 +71,24 @@ def whole_game(c, players: int, deck: dict, seed: int = 1, **kw) -> dict:
     return json.loads(c.state.record_path.read_text(encoding="utf-8"))
 
 
+def table_cards_game(c) -> dict:
+    """For comparison, a whole game of five with physical cards (Métamorphoses maléfiques):
+    the votes, then the cards the host entered at the reveal. Returns the saved record."""
+    c.apply({"type": "players", "names": NAMES[:5]})
+    c.apply({"type": "scenario", "id": "metamorphoses-malefiques"})
+    c.apply({"type": "start_night"})
+    c.apply({"type": "night_done"})
+    c.apply({"type": "start_vote", "mode": "fingers"})
+    for seat, target in enumerate([1, 0, 1, 1, 0]):
+        c.apply({"type": "vote", "seat": seat, "target": target})
+    c.apply({"type": "to_reveal"})
+    for seat, card in enumerate(["robber", "doppelganger", "witch", "minion", "werewolf"]):
+        c.apply({"type": "final_card", "seat": seat, "card": card})
+    c.apply({"type": "copied", "role": "mystic_wolf"})
+    c.apply({"type": "confirm"})
+    return json.loads(c.state.record_path.read_text(encoding="utf-8"))
+
+
 def adjudicate(path) -> dict:
     """``onenight adjudicate FILE`` as a process."""
     p = subprocess.run([sys.executable, "-m", "onenight", "adjudicate", str(path)],

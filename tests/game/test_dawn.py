@@ -16,7 +16,7 @@ from onenight.rules.record import adjudicate
 from onenight.rules.steps import night_steps
 from tests.rules.test_properties import games
 
-from .tablet_play import NAMES, controller, whole_game
+from .tablet_play import NAMES, controller, table_cards_game, whole_game
 
 ARTIFACTS = ["claw", "void", "mute", "brand", "cudgel", "shroud"]
 SEAT, CENTER = "seat", "center"
@@ -226,18 +226,7 @@ def test_a_tablet_game_from_the_history_replays_its_night(tmp_path):
 
 def test_a_game_of_physical_cards_replays_what_its_record_holds(tmp_path):
     c = controller(tmp_path)
-    c.apply({"type": "players", "names": NAMES[:5]})
-    c.apply({"type": "scenario", "id": "metamorphoses-malefiques"})
-    c.apply({"type": "start_night"})
-    c.apply({"type": "night_done"})
-    c.apply({"type": "start_vote", "mode": "fingers"})
-    for seat, target in enumerate([1, 0, 1, 1, 0]):
-        c.apply({"type": "vote", "seat": seat, "target": target})
-    c.apply({"type": "to_reveal"})
-    for seat, card in enumerate(["robber", "doppelganger", "witch", "minion", "werewolf"]):
-        c.apply({"type": "final_card", "seat": seat, "card": card})
-    c.apply({"type": "copied", "role": "mystic_wolf"})
-    c.apply({"type": "confirm"})
+    table_cards_game(c)
     d = read_dawn(c.state.record_path)
     assert not d.has_night and [f.kind for f in d.frames] == ["dawn", "votes", "deaths",
                                                               "verdict"]

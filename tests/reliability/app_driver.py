@@ -183,11 +183,9 @@ def tablet_steps(app):
     the others), the night on the tablet (the first step with something to pick gets its
     first pick, by a tap on the ring), the vote, the verdict, then its dawn replay stepped to
     its fourth frame."""
-    from onenight.rules.turns import pick_json
-    from onenight.ui.driving import find, pump, settle, tap
+    from onenight.ui.driving import find, pump, tap
     from tests.ui import tablet_walk as walk
 
-    clock = app.test_clock
     walk.to_the_deal(app, NAMES, "sombre-reveil")
     yield "tablet deal"
     for seat in range(len(NAMES)):
@@ -195,24 +193,13 @@ def tablet_steps(app):
         yield f"looked {seat}"
     tap(find(screen(app), "go_on"))
     yield "deal done"
-    night, picked = screen(app), False
-    for _ in range(2000):
-        if screen(app).name != "night":
-            break
-        clock.advance(1.5)
-        app.tick()
-        settle(1)
-        turn = app.ctl.tablet.turn
-        if picked or turn is None or not turn.asks:
-            continue
-        options = [picks for _, picks in turn.legal if picks]
-        if not options:  # (the step's card lies in the centre)
-            continue
-        walk.tap_pick(app, night, pick_json(options[0][0]))
-        picked = True
-        pump(1)
-        yield "night pick"
-    assert screen(app).name == "day" and picked
+    picked = False
+    for _sid, picks in walk.night_by_taps(app, random.Random(4), acts=1.0):
+        if picks and not picked:  # a choice tapped, its step's window still open
+            picked = True
+            pump(1)
+            yield "night pick"
+    assert picked
     walk.vote_by_fingers(app, random.Random(3))
     yield "verdict"
     tap(find(screen(app), "replay"))

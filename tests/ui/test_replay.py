@@ -8,7 +8,10 @@ from __future__ import annotations
 import json
 import random
 
-from onenight.game.dawn import CENTER, SEAT, dawn
+import pytest
+
+from onenight.common.errors import RulesError
+from onenight.game.dawn import SEAT, dawn
 from onenight.ui.driving import find, settle, tap, texts
 from onenight.ui.screens.replay import ARROW_SECONDS, MOVE_SECONDS
 from tests.game import tablet_play as play
@@ -35,21 +38,8 @@ def tablet_game(app, players=6, scenario="metamorphoses-malefiques", seed=2) -> 
 
 def physical_game(app) -> dict:
     fresh(app)
-    c = app.ctl
     assert app.send({"type": "cards", "on": "table"})
-    c.apply({"type": "players", "names": play.NAMES[:5]})
-    c.apply({"type": "scenario", "id": "metamorphoses-malefiques"})
-    c.apply({"type": "start_night"})
-    c.apply({"type": "night_done"})
-    c.apply({"type": "start_vote", "mode": "fingers"})
-    for seat, target in enumerate([1, 0, 1, 1, 0]):
-        c.apply({"type": "vote", "seat": seat, "target": target})
-    c.apply({"type": "to_reveal"})
-    for seat, card in enumerate(["robber", "doppelganger", "witch", "minion", "werewolf"]):
-        c.apply({"type": "final_card", "seat": seat, "card": card})
-    c.apply({"type": "copied", "role": "mystic_wolf"})
-    c.apply({"type": "confirm"})
-    return json.loads(c.state.record_path.read_text(encoding="utf-8"))
+    return play.table_cards_game(app.ctl)
 
 
 def later(app, seconds):
@@ -190,6 +180,18 @@ def test_the_replay_opens_from_the_history_for_tablet_and_physical_games(app):
             check_frame(app, screen, d, i)
         tap(find(screen, "back"))
         assert app.sm.current_screen.name == "history"
+    # a record changed since the history was read: said, never a crash
+    path = next(p for p in games if json.loads(p.read_text())["game"] == tablet["game"])
+    broken = dict(tablet, night={"sentinel": {"shield": 9}})
+    with pytest.raises(RulesError) as why:
+        dawn(broken)
+    assert why.value.field.startswith("night.sentinel")
+    path.write_text(json.dumps(broken), encoding="utf-8")
+    history.select(games.index(path))
+    tap(find(history, "replay"))
+    assert app.sm.current_screen.name == "history"
+    assert app.message == app.tr("replay.unreadable", field=why.value.field)
+    path.write_text(json.dumps(tablet), encoding="utf-8")
     # the verdict reopened from the history replays its game too, and goes back to it
     history.select(games.index(next(p for p in games
                                     if json.loads(p.read_text())["game"] == tablet["game"])))

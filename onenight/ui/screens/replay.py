@@ -19,7 +19,7 @@ from kivy.animation import AnimationTransition
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from onenight.common.errors import RulesError
-from onenight.game.dawn import CENTER, SEAT, Dawn, Frame, dawn, read_dawn
+from onenight.game.dawn import SEAT, Dawn, Frame, dawn, read_dawn
 from onenight.game.history import deaths_json, verdicts_json
 
 from ..widgets.emblem import Emblem
@@ -206,7 +206,9 @@ class ReplayScreen(BaseScreen):
         return self.open_dawn(d, back)
 
     def _unreadable(self, e) -> bool:
-        self.app.notify("replay.unreadable", kind="error", reason=str(e))
+        # (the field in the record's own words; the engine's reason is for `onenight
+        # adjudicate`, in English)
+        self.app.notify("replay.unreadable", kind="error", field=e.field or "format")
         return False
 
     def open_dawn(self, d: Dawn, back, at: int = 0, own: bool = False) -> bool:
@@ -326,7 +328,9 @@ class ReplayScreen(BaseScreen):
         c, d = self.ids.circle, self.dawn
         c.names = list(d.players)
         c.votes = [t if s < shown else None for s, t in enumerate(f.votes)]
-        c.counts = list(f.counts) if shown >= len(f.votes) else None
+        whole = shown >= len(f.votes)
+        c.counts = list(f.counts) if whole else None
+        c.marks = whole  # (no "…" on the chips while the arrows come)
         c.dead, c.protected, c.guards = [], [], []
 
     def _arrows_due(self) -> int:
