@@ -15,6 +15,7 @@ from onenight.game.dawn import SEAT, dawn
 from onenight.ui.driving import find, settle, tap, texts
 from onenight.ui.screens.replay import ARROW_SECONDS, MOVE_SECONDS
 from tests.game import tablet_play as play
+from tests.ui.test_tablet_game import table_cards_again
 
 
 def fresh(app):
@@ -22,6 +23,13 @@ def fresh(app):
     settle()
     if app.ctl.phase != "setup":
         app.ctl.apply({"type": "abandon"})
+
+
+@pytest.fixture(autouse=True)
+def physical_cards_after(app):
+    """The session's other tests play with physical cards: the table goes back to them."""
+    yield
+    table_cards_again(app)
 
 
 def tablet_game(app, players=6, scenario="metamorphoses-malefiques", seed=2) -> dict:
@@ -202,4 +210,39 @@ def test_the_replay_opens_from_the_history_for_tablet_and_physical_games(app):
     assert app.sm.current_screen.name == "replay"
     tap(find(app.sm.current_screen, "back"))
     assert app.sm.current_screen.name == "result" and app.sm.current_screen.review
-    fresh(app)
+
+
+@pytest.mark.parametrize("players,scenario,lang", [(3, "sombre-reveil", "en"),
+                                                   (10, "les-sages", "fr")])
+def test_every_frame_reads_whole_at_800x480(app, players, scenario, lang):
+    """Three players in English and ten in French on the small screen: every frame of the
+    replay (the text, the seats, the arrows) shows whole, as test_layout reads a screen."""
+    from kivy.core.window import Window
+
+    from onenight.ui.driving import pump
+    from tests.ui.test_layout import problems_on_screen
+
+    app.go("home")
+    pump(1)
+    Window.size = (800, 480)
+    try:
+        app.set_language(lang)
+        tablet_game(app, players=players, scenario=scenario, seed=players)
+        app.go("result")
+        settle()
+        tap(find(app.sm.current_screen, "replay"))
+        screen = app.sm.current_screen
+        problems = {}
+        for i in range(screen.count):
+            screen.index = i
+            screen.play()
+            screen.finish()
+            settle(12)
+            found = problems_on_screen(app, "replay")
+            if found:
+                problems[screen.dawn.frames[i].kind + str(i)] = found
+        assert not problems, problems
+    finally:
+        Window.size = (1280, 800)
+        app.set_language("fr")
+        pump(2)
