@@ -104,6 +104,9 @@ def check_frame(app, screen, d, i):
         for death in f.deaths:
             assert names[death.seat] in text and "✝" in ring.marks[death.seat]
     if f.kind == "verdict":
+        won = {v.team.value for v in f.verdicts if v.won}
+        if len(won) == 1:  # the news in the title
+            assert screen.title == tr("result.headline." + won.pop())
         assert sorted(ring.lit) == sorted(f.winners)
         for s in f.winners:
             assert names[s] in text

@@ -52,9 +52,14 @@ def frame_title(tr, d: Dawn, i: int) -> str:
     f = d.frames[i]
     if f.kind == "step":
         return tr(f"night.step.{f.step}.title")
-    if f.kind == "verdict":
-        return tr("result.title")
+    if f.kind == "verdict":  # the news, as the verdict screen says it
+        return headline(tr, winning_teams(f))
     return tr(f"replay.{f.kind}.title")
+
+
+def winning_teams(f: Frame) -> list[str]:
+    return sorted({v.team.value for v in f.verdicts if v.won},
+                  key=["village", "werewolf", "tanner"].index)
 
 
 def frame_progress(tr, d: Dawn, i: int) -> str:
@@ -157,12 +162,9 @@ def frame_lines(tr, d: Dawn, i: int) -> list[str]:
     deaths, verdicts = outcome_sentences(tr, list(players), o)
     if f.kind == "deaths":
         return deaths
-    teams = sorted({v.team.value for v in f.verdicts if v.won},
-                   key=["village", "werewolf", "tanner"].index)
-    won = [headline(tr, teams)]
-    won.append(tr("result.winners", names=names(players, f.winners)) if f.winners
-               else tr("result.no_winner"))
-    return won + verdicts
+    won = tr("result.winners", names=names(players, f.winners)) if f.winners \
+        else tr("result.no_winner")
+    return [won] + verdicts
 
 
 class ReplayScreen(BaseScreen):
