@@ -14,6 +14,7 @@ from kivy.factory import Factory
 from onenight.ui.driving import pump, settle, visible
 from onenight.ui.screenshots import NAMES, close_windows, tour
 from onenight.ui.widgets.player_tile import PlayerTile
+from onenight.ui.widgets.seat_ring import RingTarget
 from onenight.ui.widgets.tiles import SeatButton
 from onenight.ui.widgets.vote_circle import SeatChip, VoteCircle
 from tests.ui.reading import boxes_drawn, clipped, cut, ink, overlapping, visible_labels
@@ -21,7 +22,10 @@ from tests.ui.reading import boxes_drawn, clipped, cut, ink, overlapping, visibl
 #: what a state must show whole, without scrolling: (widget class, how many)
 EVERY_PLAYER = {"vote-fingers": ((SeatChip, 10),), "vote-revealed": ((SeatChip, 10),),
                 "reveal": ((SeatButton, 10),), "reveal-extras": ((SeatButton, 10),),
-                "result": ((PlayerTile, 10), (SeatChip, 10))}
+                "result": ((PlayerTile, 10), (SeatChip, 10)),
+                # the replay: ten seats and the three centre cards, or the votes' ten chips
+                "replay-swap": ((RingTarget, 13),), "replay-votes": ((SeatChip, 10),),
+                "replay-verdict": ((RingTarget, 13),)}
 
 
 def problems_on_screen(app, state) -> list[str]:

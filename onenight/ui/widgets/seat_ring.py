@@ -74,6 +74,9 @@ class SeatRing(FloatLayout):
     """Seats lit (those awake at a step of the replay)."""
     locked = BooleanProperty(False)
     """No tap is taken (the choice is made); the targets look the same as before."""
+    showing = BooleanProperty(False)
+    """For showing only (the replay): no room kept for the confirm button, the centre cards
+    in the middle, the seats wider where there is room (each carries its card too)."""
     chosen_seats = ListProperty([])
     chosen_centers = ListProperty([])
     complete = BooleanProperty(False)
@@ -94,7 +97,7 @@ class SeatRing(FloatLayout):
         self._place_later = Clock.create_trigger(self._place, -1)
         self.bind(names=self._rebuild_later, centers=self._rebuild_later,
                   pos=self._place_later, size=self._place_later, scale=self._place_later,
-                  text_scale=self._place_later)
+                  text_scale=self._place_later, showing=self._place_later)
         for prop in ("dead", "seat_count", "center_count", "center_names", "seat_cards",
                      "center_cards", "marks", "lit", "locked", "chosen_seats",
                      "chosen_centers"):
@@ -131,7 +134,8 @@ class SeatRing(FloatLayout):
         n = len(self.seats)
         if n:
             pts, w, h = ring_layout(n, self.x, self.y, self.width, self.height,
-                                    self.target_height(), 10 * self.scale, 240 * self.scale,
+                                    self.target_height(), 10 * self.scale,
+                                    (320 if self.showing else 240) * self.scale,
                                     60 * self.scale, theme.TOUCH * 0.62 * self.scale)
             for t, (cx, cy) in zip(self.seats, pts):
                 t.size = (w, h)
@@ -145,6 +149,8 @@ class SeatRing(FloatLayout):
         gap = 14 * self.scale
         lo, hi = self.y + h + gap, self.top - h - gap
         bw, bh = min(self.width * 0.3, 300 * self.scale), theme.TOUCH * self.scale
+        if self.showing:
+            bw = 0.0
         k = len(self.center_targets)
         inner = self.width - 2 * (w + gap * 2)
         row_h = bh
@@ -153,7 +159,7 @@ class SeatRing(FloatLayout):
                                           (inner - bw - gap * k) / k))
             ch = max(theme.TOUCH * 0.62 * self.scale, min(h * 1.1, (hi - lo) * 0.5))
             row_h = max(ch, bh)
-            x = self.center_x - (k * cw + k * gap + bw) / 2
+            x = self.center_x - (k * cw + (k - 1) * gap + (bw + gap if bw else 0)) / 2
             for j, t in enumerate(self.center_targets):
                 t.size = (cw, ch)
                 t.pos = (x + j * (cw + gap), lo)
