@@ -142,3 +142,47 @@ def test_eighteen_seats_fit_the_small_screen(app):
             screen.remove_widget(w)
         Window.size = (1280, 800)
         settle()
+
+
+#: what a classic state must show whole, without scrolling: (widget class, how many)
+CLASSIC_EVERY_PLAYER = {"classic-vote": ((SeatButton, 18),), "classic-vote-shown": ((SeatChip, 18),),
+                        "classic-election-shown": ((SeatChip, 18),)}
+
+
+@pytest.mark.parametrize("size,lang", [((1280, 800), "fr"), ((800, 480), "fr"),
+                                       ((800, 480), "en")])
+def test_every_classic_screen_with_eighteen_players_reads_whole(app, size, lang):
+    """The classic game's screens (``screenshots.classic_tour``: eighteen players, Best Of)
+    read as the one-night game's do: no text cut, clipped, overlapping or drawn as boxes,
+    no arrow over a name of the story or the vote, every seat of the vote in sight."""
+    from onenight.ui.screenshots import CLASSIC_NAMES, classic_tour
+
+    assert len(CLASSIC_NAMES) == 18
+    app.go("home")
+    pump(1)
+    problems = {}
+    try:
+        Window.size = size
+        app.set_language(lang)
+        settle()
+        seen = []
+        for state in classic_tour(app, app.test_clock):
+            settle(12)
+            seen.append(state)
+            found = problems_on_screen(app, state)
+            for kind, n in CLASSIC_EVERY_PLAYER.get(state, ()):
+                shown = [w for w in visible(app.sm.current_screen) if isinstance(w, kind)
+                         and w.width > 1 and 0 <= w.to_window(*w.center)[1] <= Window.height]
+                if len(shown) != n:
+                    found.append(f"{len(shown)} of {n} {kind.__name__} in sight")
+            if found:
+                problems[state] = found
+        assert len(seen) >= 15
+    finally:
+        close_windows()
+        app.set_language("fr")
+        Window.size = (1280, 800)
+        app.go("home")
+        pump(2)
+    assert not problems, "\n".join(f"{size} {lang} {s}:\n  " + "\n  ".join(p)
+                                   for s, p in problems.items())
