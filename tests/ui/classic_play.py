@@ -54,29 +54,29 @@ def start_classic(app, names, preset: str, deal: str = "tablet"):
 
 
 def deal_by_tablet(app) -> dict[int, str]:
-    """Each player in turn looks at their card (held), then passes the tablet on; returns
-    what each one saw."""
-    from onenight.ui.driving import Finger, centre, settle
+    """Each player in turn takes the tablet, holds the button to see their card, lets go and
+    passes the tablet on (the shared private deal, as the one-night game's); returns the
+    card's name each one saw."""
+    from .tablet_walk import look
 
-    seen = {}
-    n = len(app.classic.state.players)
-    for seat in range(n):
-        s = screen(app)
-        tap(seat_button(find(s, "seats"), seat))
-        assert s.private == seat
-        assert s.card == ""  # nothing shows before the button is held
-        x, y = centre(find(s, "hold"))
-        finger = Finger(x, y)
-        finger.down()
-        settle()
-        seen[seat] = s.card
-        assert s.card_name and s.card_name in shown(app)
-        finger.up()
-        settle()
-        assert s.card == "" and s.card_name == ""
-        tap(find(s, "seen"))
+    seen = {seat: look(app, seat) for seat in range(len(app.classic.state.players))}
     tap(find(screen(app), "night"))
     return seen
+
+
+def deal_by_own_cards(app, cards: list[str]) -> None:
+    """The table's own cards: each player in turn takes the tablet, taps the card in front of
+    them, then taps it again to enter it; then the night falls."""
+    for seat, card in enumerate(cards):
+        deal = find(screen(app), "deal")
+        assert deal.mode == "enter"
+        tap(seat_button(find(deal, "names"), seat))
+        assert deal.stage == "enter" and deal.seat == seat
+        tile = next(t for t in find(deal, "cards").children if t.card == card)
+        tap(tile)
+        tap(next(t for t in find(deal, "cards").children if t.card == card))
+        assert deal.stage == "pass", app.message
+    tap(find(screen(app), "night"))
 
 
 def night_until(app, step: str | None = None, limit: int = 600):

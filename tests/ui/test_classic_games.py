@@ -37,7 +37,8 @@ def test_first_game_with_eight_players_to_the_villages_win(app):
     werewolves, the village elects her captain and votes them out, one by fingers."""
     start_classic(app, EIGHT, "first_game")
     seen = deal_by_tablet(app)
-    assert [seen[i] for i in range(8)] == cards_of(app)
+    assert [seen[i] for i in range(8)] == [app.translator.classic_card(c)
+                                           for c in cards_of(app)]
     wolves = seats_holding(app, "werewolf")
     seer = seats_holding(app, "seer")[0]
     villagers = seats_holding(app, "villager")
