@@ -151,3 +151,57 @@ def test_best_of_with_twelve_players_to_the_werewolves_win(app):
         assert outcome["winning_side"] == "werewolves"
     finally:
         Window.size = (1280, 800)
+
+
+def test_the_table_s_own_cards_entered_in_private_then_played(app):
+    """French, 1280x800, the table's own cards: each player in turn takes the tablet, taps
+    the card in front of them twice; a mistake (two seers entered) is refused without saying
+    whose card is wrong, and everyone enters theirs again; the seer then sees the card that
+    was entered, and the game plays to its end and replays to the same outcome."""
+    start_classic(app, EIGHT, "first_game", deal="cards")
+    deck = list(app.classic.state.deck)
+    assert len(deck) == 8
+    table = sorted(deck, key=lambda c: (c != "werewolf", c))  # the cards as they lie
+    table = table[2:5] + table[:2] + table[5:]  # two werewolves at seats 3 and 4
+    wrong = list(table)
+    wrong[table.index("villager")] = "seer"
+    from .classic_play import deal_by_own_cards
+
+    deal_by_own_cards(app, wrong)
+    assert screen(app).name == "classic_deal"
+    assert app.tr("refused.deal_mismatch") in app.message
+    assert all(EIGHT[i] not in app.message for i in range(8))
+    deal = find(screen(app), "deal")
+    assert list(deal.done) == [False] * 8  # everyone again
+    assert find(screen(app), "night").disabled
+    deal_by_own_cards(app, table)
+    assert screen(app).name == "classic_night"
+    assert cards_of(app) == table
+
+    seer = table.index("seer")
+    wolves = [i for i, c in enumerate(table) if c == "werewolf"]
+    night_until(app, "seer")
+    tap_seat_twice(app, wolves[0])
+    learned = find(screen(app), "learned").text
+    assert EIGHT[wolves[0]] in learned and "Loup-Garou" in learned
+    village = [i for i in range(8) if i not in wolves]
+
+    def night(app, w):
+        if w.step == "werewolves":
+            return ("seat", next(i for i in village if i in living(app) and i != seer))
+        if w.step == "seer":
+            return ("seat", wolves[0] if wolves[0] in living(app) else wolves[1])
+        return None
+
+    def vote(app, voter):
+        target = next(w for w in wolves if w in living(app))
+        return target if voter != target else seer
+
+    def chain(app, stop):
+        if stop.step == "captain_pick":  # the captain settles a tie among the tied
+            return next(t for t in wolves + living(app) if t in stop.among)
+        return next(t for t in living(app) if t not in stop.among)
+
+    play_to_end(app, night, vote, chain)
+    outcome = replays_to_the_same_outcome(app)
+    assert outcome["winning_side"] == app.classic.game.verdict.side
