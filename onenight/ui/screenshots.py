@@ -102,10 +102,12 @@ def classic_tour(app, clock):
     players.confirm()
     setup = screen()
     setup.use_preset("best_of")
+    setup.set_deal_mode("tablet")  # (the last game's way is remembered)
     yield "classic-setup"
     app.go("classic_deck")
     yield "classic-deck"
     app.go("classic_setup")
+    setup.set_deal_mode("tablet")
     setup.deal()
     deal = screen()
     private = deal.ids.deal
