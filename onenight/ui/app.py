@@ -64,17 +64,16 @@ class Screens(ScreenManager):
 
     def _build(self, name: str) -> None:
         module, cls = self._unbuilt.pop(name)
-        screen = getattr(importlib.import_module(f"onenight.ui.screens.{module}"), cls)
-        # its rules, and those of the screens it is built on (the classic players' screen is
-        # the players' screen with more), the most basic first as Kivy applies them in order
-        package = __package__ + ".screens."
-        for base in reversed(screen.__mro__):
-            if not base.__module__.startswith(package):
-                continue
-            rules = str(HERE / "screens" / (base.__module__[len(package):] + ".kv"))
-            if rules not in Builder.files and os.path.exists(rules):  # (loaded once)
-                Builder.load_file(rules)
-        self.add_widget(screen(name=name))
+        screen_cls = getattr(importlib.import_module(f"onenight.ui.screens.{module}"), cls)
+        # a screen built on another screen's class takes that screen's rules too (the
+        # classic players screen is the players screen's): its rules first, then its own
+        for base in reversed(screen_cls.__mro__):
+            home, _, own = base.__module__.rpartition(".")
+            rules = HERE / "screens" / f"{own}.kv"
+            if home == "onenight.ui.screens" and rules.exists() \
+                    and str(rules) not in Builder.files:  # a module may hold more than one
+                Builder.load_file(str(rules))
+        self.add_widget(screen_cls(name=name))
 
     def get_screen(self, name):
         if name in self._unbuilt:

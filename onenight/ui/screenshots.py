@@ -102,26 +102,32 @@ def classic_tour(app, clock):
     players.confirm()
     setup = screen()
     setup.use_preset("best_of")
+    setup.set_deal_mode("tablet")  # (the last game's way is remembered)
     yield "classic-setup"
     app.go("classic_deck")
     yield "classic-deck"
     app.go("classic_setup")
+    setup.set_deal_mode("tablet")
     setup.deal()
     deal = screen()
+    private = deal.ids.deal
+
+    def look(seat, hold=False):
+        private.take(seat)
+        private.hold()
+        if not hold:
+            private.let_go()
+            private.hand_on()
+
     for seat in range(5):
-        deal.open_seat(seat)
-        deal.hold(True)
-        deal.hold(False)
-        deal.seen()
+        look(seat)
     yield "classic-deal"
-    deal.open_seat(5)
-    deal.hold(True)
+    look(5, hold=True)
     yield "classic-deal-card"
-    deal.hold(False)
-    deal.seen()
+    private.let_go()
+    private.hand_on()
     for seat in range(6, len(CLASSIC_NAMES)):
-        deal.open_seat(seat)
-        deal.seen()
+        look(seat)
     deal.night_falls()
     night = screen()
     cards = ctl.game.cards

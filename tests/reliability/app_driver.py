@@ -218,10 +218,10 @@ def classic_steps(app):
     pack's seat, the witch's potions), the dawn and the hunter's shot, the election, the
     debate, a vote that ties and the captain's pick. Whom the woken and the voters name is
     read from the game (the script is the table, which knows its cards)."""
-    from onenight.ui.driving import Finger, centre, find, pump, settle, tap
+    from onenight.ui.driving import find, pump, settle, tap
 
-    from tests.ui.classic_play import (go_on, night_act, seat_button, seats_holding,
-                                       tap_seat_twice)
+    from tests.ui.classic_play import go_on, night_act, seats_holding, tap_seat_twice
+    from tests.ui.tablet_walk import look
 
     clock = app.test_clock
     ctl = app.classic
@@ -242,13 +242,7 @@ def classic_steps(app):
     screen(app).send({"type": "custom", "cards": CLASSIC_DECK.split()})
     tap(find(screen(app), "deal"))
     for seat in range(len(CLASSIC_NAMES)):
-        s = screen(app)
-        tap(seat_button(find(s, "seats"), seat))
-        finger = Finger(*centre(find(s, "hold")))
-        finger.down()
-        settle()
-        finger.up()
-        tap(find(s, "seen"))
+        look(app, seat)
         if seat == 3:
             yield "deal"
     tap(find(screen(app), "night"))
