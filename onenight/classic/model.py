@@ -138,7 +138,7 @@ class Death:
 
     seat: int
     cause: str  # werewolves, big_bad_wolf, white_werewolf, witch, rusty_sword, vote, hunter, grief,
-    # vigilante
+    # vigilante, fire
     by: int | None
     day: int
     moment: str  # "dawn" or "vote"
@@ -148,7 +148,8 @@ class Death:
 #: What the table is told of each cause: the night's killers stay secret.
 PUBLIC_CAUSE = {"werewolves": "night", "big_bad_wolf": "night", "white_werewolf": "night",
                 "witch": "night", "rusty_sword": "rusty_sword", "vote": "vote",
-                "hunter": "hunter", "grief": "grief", "vigilante": "night"}
+                "hunter": "hunter", "grief": "grief", "vigilante": "night",
+                "fire": "fire"}
 
 
 @dataclass(frozen=True)

@@ -66,6 +66,7 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "raven": 10,
     "magistrate": 10,
     "vigilante_after": 10,
+    "pyromaniac": 10,
 })
 #: The lines of the debate for :class:`~onenight.narration.runner.DebateRunner`.
 DEBATE_LINES = ("debate.start", "debate.last_minute", "vote.countdown")

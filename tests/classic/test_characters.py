@@ -7,7 +7,7 @@ from onenight.classic import Options, Seat, apply, legal_choices, new_game
 from onenight.classic.roles.compendium import apprentice_group, werewolf_distance
 from onenight.classic.sides import side
 
-from .helpers import V, err, out, play, public, told
+from .helpers import V, deaths, err, out, play, public, told
 
 
 def _game(seats: str):
@@ -39,6 +39,68 @@ def test_ravens_poster_is_seen_by_all_but_not_who_put_it():
     g = play(RAVEN, {"night": 1, "raven": {"mark": 3}}, {"day": 1})
     (e,) = public(g, "marked")
     assert e.seat == 3 and e.by is None
+
+
+# ---- the pyromaniac (Le Village) -----------------------------------------------------------------
+
+# seats 1 and 3 are werewolves; the first werewolf to seat 5's right is seat 3 (seats 4, then 3)
+PYRO = "pyromaniac werewolf villager werewolf villager villager raven witch"
+
+
+def test_pyromaniac_burning_the_victims_home_kills_the_first_werewolf_to_his_right_and_nobody_is_eaten():
+    o = out(PYRO, {"night": 1, "werewolves": {"victim": 5}, "pyromaniac": {"burn": 5}},
+            {"day": 1})
+    assert o["phases"][1]["dead"] == [{"seat": 3, "cause": "fire"}]
+
+
+def test_pyromaniac_burning_another_home_kills_nobody():
+    g = play(PYRO, {"night": 1, "werewolves": {"victim": 5}, "pyromaniac": {"burn": 4}},
+             {"day": 1})
+    assert [(d.seat, d.cause) for d in g.deaths] == [(5, "werewolves")]
+    assert g.alive(4)  # "son ex-occupant n'est pas éliminé du jeu"
+
+
+def test_pyromaniacs_fire_is_seen_by_all_at_dawn_but_not_who_set_it():
+    g = play(PYRO, {"night": 1, "werewolves": {"victim": 5}, "pyromaniac": {"burn": 4}},
+             {"day": 1})
+    (e,) = public(g, "burned")
+    assert e.seat == 4 and e.by is None and e.phase == "day 1"
+
+
+def test_pyromaniac_sets_fire_once_a_game():
+    g = play(PYRO, {"night": 1, "werewolves": {"victim": 5}, "pyromaniac": {"burn": 4}},
+             {"day": 1, "votes": V("- - - - - - - -")})
+    assert until(g, "pyromaniac").stop.for_show
+    assert until(play(PYRO, {"night": 1, "werewolves": {"victim": 5}},
+                      {"day": 1, "votes": V("- - - - - - - -")}), "pyromaniac").stop.for_show \
+        is False
+
+
+def test_pyromaniacs_vagabond_cannot_be_marked_by_the_raven():
+    g = until(apply(until(_game(PYRO), "pyromaniac"), Seat(4)), "raven")
+    assert Seat(4) not in legal_choices(g) and Seat(2) in legal_choices(g)
+    assert "vagabond" in err(PYRO, {"night": 1, "pyromaniac": {"burn": 4},
+                                    "raven": {"mark": 4}})
+
+
+def test_pyromaniacs_fire_leaves_the_witch_no_victim_to_see_and_the_big_bad_wolf_no_meal():
+    seats = "pyromaniac werewolf villager big_bad_wolf villager villager witch villager"
+    g = apply(until(apply(until(_game(seats), "werewolves"), Seat(5)), "pyromaniac"), Seat(5))
+    assert g.stop.step == "big_bad_wolf" and g.stop.for_show  # they fled the flames
+    g = until(g, "witch")
+    (e,) = told(g, 6, "victim")
+    assert e.seat is None
+    # the big bad wolf (seat 3) is the first werewolf to seat 5's right: he burns
+    assert deaths(until(g, "votes")) == [(3, "fire")]
+
+
+def test_pyromaniac_may_burn_any_home_his_own_included_but_not_a_dead_players():
+    # to seat 0's right round the table: seats 7, 6, 5, 4, then the werewolf in seat 3
+    assert out(PYRO, {"night": 1, "werewolves": {"victim": 0}, "pyromaniac": {"burn": 0}},
+               {"day": 1})["phases"][1]["dead"] == [{"seat": 3, "cause": "fire"}]
+    assert "dead" in err(PYRO, {"night": 1, "werewolves": {"victim": 5}},
+                         {"day": 1, "votes": V("- - - - - - - -")},
+                         {"night": 2, "pyromaniac": {"burn": 5}})
 
 
 # ---- seed 000 -----------------------------------------------------------------------------------
