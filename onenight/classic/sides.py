@@ -116,3 +116,13 @@ def ally_of(g: Game, seat: int) -> str | None:
     if ch.wins_with is None or wolfish(g, seat) or not has_power(g, seat):
         return None
     return ch.wins_with
+
+
+ENEMIES = "evil_spirit.enemies"  # the two players the evil spirit made enemies
+
+
+def enemies_left(g: Game) -> tuple[int, ...]:
+    """The evil spirit's two enemies when both are alive: at the end of the game "ils sont
+    tous les deux éliminés", and win nothing."""
+    pair = g.memo.get(ENEMIES)
+    return tuple(pair) if pair is not None and all(g.alive(s) for s in pair) else ()

@@ -4,7 +4,7 @@ a code the app has a sentence for (``classic.verdict.<reason>``), with the seats
 from __future__ import annotations
 
 from .model import Game, Verdict
-from .sides import ally_of, angel_won_by, lone_goal, mixed_lovers, side, wolfish
+from .sides import ally_of, angel_won_by, enemies_left, lone_goal, mixed_lovers, side, wolfish
 
 #: The rules of §7 in the order they are checked: (reason code, winning side).
 RULES = (
@@ -23,8 +23,11 @@ def check(g: Game) -> Verdict | None:
     living = g.living()
     label = g.phase.label
 
+    hated = set(enemies_left(g))
+
     def won(reason: str, winners, seats=()) -> Verdict:
-        return Verdict(dict(RULES)[reason], reason, tuple(sorted(winners)), tuple(seats), label)
+        winners = tuple(sorted(s for s in winners if s not in hated))
+        return Verdict(dict(RULES)[reason], reason, winners, tuple(seats), label)
 
     for d in g.deaths:
         if angel_won_by(d) and not (g.lovers and d.seat in g.lovers):
@@ -52,5 +55,8 @@ def settle(g: Game) -> Game:
     v = check(g)
     if v is None:
         return g
+    hated = enemies_left(g)
+    if hated:  # the evil spirit's enemies, both alive at the end: both are eliminated
+        g = g.tell(None, "end", "enemies_eliminated", seats=hated)
     return g._with(verdict=v, stop=None).tell(None, "end", "end", value=v.reason,
                                               seats=v.winners)

@@ -67,6 +67,10 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "magistrate": 10,
     "vigilante_after": 10,
     "pyromaniac": 10,
+    "evil_spirit": 12,
+    "enemies": 8,
+    "dream_reader": 10,
+    "dream_reader_mime": 20,  # "après 20 secondes au maximum"
 })
 #: The lines of the debate for :class:`~onenight.narration.runner.DebateRunner`.
 DEBATE_LINES = ("debate.start", "debate.last_minute", "vote.countdown")

@@ -3,7 +3,7 @@ after it; the booklet's own examples where it gives them. Records as in test_nig
 
 from __future__ import annotations
 
-from onenight.classic import Options, Seat, apply, legal_choices, new_game
+from onenight.classic import Options, Seat, Seats, apply, legal_choices, new_game
 from onenight.classic.roles.compendium import apprentice_group, werewolf_distance
 from onenight.classic.sides import side
 
@@ -274,3 +274,67 @@ def test_woodsman_poisoned_dies_as_anybody():
 def test_pack_leader_is_a_werewolf_in_every_way():
     g = _game("pack_leader werewolf seer villager villager villager villager villager")
     assert until(g, "werewolves").stop.woken == (0, 1)
+
+
+DREAMS = "dream_reader werewolf seer villager villager villager villager werewolf"
+
+
+def test_dream_reader_has_the_chosen_player_mime_his_card_to_her_eyes_closed():
+    g = apply(until(_game(DREAMS), "dream_reader"), Seat(3))
+    assert g.stop.step == "dream_reader_mime" and g.stop.woken == (0,)  # he keeps his eyes shut
+    g = apply(g)
+    (e,) = told(g, 3, "dreamed")
+    assert e.seat is None  # touched, he does not learn who reads his dreams
+    assert not told(g, 0, "dreamed")  # she learns only what he mimes: nothing from the app
+
+
+def test_dream_reader_may_read_the_same_players_dreams_again():
+    g = play(DREAMS, {"night": 1, "dream_reader": {"dream": 3}, "werewolves": {"victim": 4}},
+             {"day": 1, "votes": V("- - - - - - - -")}, {"night": 2, "dream_reader": {"dream": 3}})
+    assert len(told(g, 3, "dreamed")) == 2
+
+
+def test_dream_reader_reads_another_player_and_may_read_nobody():
+    assert "another player" in err(DREAMS, {"night": 1, "dream_reader": {"dream": 0}})
+    g = until(_game(DREAMS), "dream_reader")
+    assert apply(g).stop.for_show  # nobody mimes: the call lasts the same
+
+
+EVIL = "evil_spirit werewolf seer villager villager villager villager werewolf"
+
+
+def test_evil_spirit_names_two_enemies_who_recognize_each_other():
+    g = apply(until(_game(EVIL), "evil_spirit"), Seats((3, 4)))
+    assert g.stop.step == "enemies" and g.stop.woken == (3, 4)
+    g = apply(g)
+    assert [e.seat for e in told(g, 3, "enemy")] == [4]
+    assert [e.seat for e in told(g, 4, "enemy")] == [3]
+
+
+def test_evil_spirit_must_name_two_players_and_may_name_himself():
+    g = until(_game(EVIL), "evil_spirit")
+    assert g.stop.required and None not in legal_choices(g)
+    assert "missing" in err(EVIL, {"night": 1}, {"day": 1})
+    g = play(EVIL, {"night": 1, "evil_spirit": {"enemies": [0, 4]}})
+    assert [e.seat for e in told(g, 0, "enemy")] == [4]
+
+
+def test_evil_spirits_enemies_both_alive_at_the_end_are_eliminated_and_win_nothing():
+    seats = "evil_spirit werewolf villager villager villager villager"
+    g = play(seats, {"night": 1, "evil_spirit": {"enemies": [2, 3]}},
+             {"day": 1, "votes": V("1 0 1 1 1 1")})
+    assert g.verdict.side == "village"
+    assert g.verdict.winners == (0, 4, 5)  # seats 2 and 3 are both alive: both eliminated
+    (e,) = public(g, "enemies_eliminated")
+    assert e.seats == (2, 3)
+    # one of them dead before the end: the other wins with his side
+    g = play(seats, {"night": 1, "evil_spirit": {"enemies": [2, 3]},
+                     "werewolves": {"victim": 2}}, {"day": 1, "votes": V("1 0 - 1 1 1")})
+    assert 3 in g.verdict.winners and not public(g, "enemies_eliminated")
+
+
+def test_evil_spirits_enemies_who_are_the_lovers_cancel_both_spells():
+    g = apply(until(_game(EVIL.replace("seer", "cupid")), "cupid"), Seats((3, 4)))
+    g = apply(until(g, "evil_spirit"), Seats((4, 3)))
+    assert g.lovers is None
+    assert g.stop.step == "enemies" and g.stop.for_show  # nobody to wake: the call lasts the same

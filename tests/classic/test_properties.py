@@ -15,7 +15,7 @@ from onenight.classic import (CAST, Kind, Options, Seat, Votes, apply, ballot_op
 from onenight.classic.autoplay import random_choice
 from onenight.classic.cast import STEP
 from onenight.classic.decks import PRESETS, check_deck
-from onenight.classic.sides import ally_of, side, wolfish
+from onenight.classic.sides import ally_of, enemies_left, side, wolfish
 from onenight.classic.walk import is_called
 from onenight.common.errors import IllegalChoice
 
@@ -112,24 +112,27 @@ def test_every_winner_set_is_consistent_with_section_7(gh):
     g, _ = gh
     v = g.verdict
     living = g.living()
+    # the evil spirit's enemies, both alive at the end, are eliminated: they win nothing
+    hated = set(enemies_left(g))
     winners = set(v.winners)
+    assert not winners & hated
     sides = [side(g, s) for s in range(g.players)]
     if v.side == "nobody":
         assert not living and not winners
     elif v.side in ("angel", "pied_piper", "white_werewolf"):
-        (w,) = winners
+        (w,) = winners | (set(v.seats) & hated)
         assert sides[w] == v.side
     elif v.side == "lovers":
-        assert winners == set(g.lovers) == set(living)
+        assert winners | hated >= set(g.lovers) == set(living)
         assert wolfish(g, g.lovers[0]) != wolfish(g, g.lovers[1])
     elif v.side == "village":
         assert not any(wolfish(g, s) for s in living)
-        assert winners == {s for s in range(g.players) if sides[s] == "village"}
+        assert winners == {s for s in range(g.players) if sides[s] == "village"} - hated
     else:
         # the werewolves' side and their allies (the traitor) are the only ones alive
         assert v.side == "werewolves" and all(wolfish(g, s) or ally_of(g, s) == "werewolves"
                                               for s in living)
-        assert winners == {s for s in range(g.players) if sides[s] == "werewolves"}
+        assert winners == {s for s in range(g.players) if sides[s] == "werewolves"} - hated
     # lovers of different sides never win with their old sides
     if g.lovers and sides[g.lovers[0]] == "lovers":
         assert v.side == "lovers" or not winners & set(g.lovers)

@@ -4,13 +4,15 @@ one entry, with its rules from the booklet; its place in the night is the merged
 
 from __future__ import annotations
 
+import itertools
+
 from onenight.common.errors import IllegalChoice
 from onenight.common.values import left_of, right_of
 
 from .. import conditions, sides
-from ..model import Choice, Game, Kind, Seat, Stop
+from ..model import Choice, Game, Kind, Seat, Seats, Stop
 from ..order import order
-from ..table import EVERY_NIGHT, FROM_NIGHT_2, Character, Step
+from ..table import EVERY_NIGHT, FIRST_NIGHT, FROM_NIGHT_2, Character, Step
 from . import common, wolves
 from .common import actor
 
@@ -214,5 +216,66 @@ VIGILANTE = _plain(
                 options=lambda g, stop: common.others(g, actor(stop)),
                 act=_execute("vigilante_after"))))
 
+
+
+# ---- the dream reader: a player mimes his character to her, eyes closed --------------------------
+
+DREAMER = "dream_reader"  # tonight: the seat whose dreams she reads
+
+
+def _probe(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    s = common.another_target(g, c, stop, "dream", "dream reader",
+                              "the dream reader reads another player's dreams")
+    return common.tonight(g, DREAMER, s)
+
+
+def _dream(g: Game, stop: Stop) -> Game:
+    """The dreamer learns that his dreams are read (the game master's touch), not by whom."""
+    s = g.tonight.get(DREAMER)
+    return g.tell((s,), "dream_reader_mime", "dreamed")
+
+
+DREAM_READER = _plain(
+    "dream_reader", "Lectrice de rêves", "Dream Reader",
+    steps=(Step("dream_reader", ("night",), order("dream_reader"), EVERY_NIGHT, Kind.SEAT,
+                role="dream_reader", key="dream",
+                options=lambda g, stop: common.others(g, actor(stop)), act=_probe),
+           # the chosen player mimes his card, eyes closed, for her: part of her call
+           Step("dream_reader_mime", ("night",), order("dream_reader") + 5, EVERY_NIGHT,
+                Kind.NONE, role="dream_reader",
+                wakes=lambda g: g.holders("dream_reader"),
+                spent=lambda g: g.tonight.get(DREAMER) is None, brief=_dream)))
+
+
+# ---- the evil spirit: two players who hate each other ---------------------------------------------
+
+def _sow_hatred(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    pair = tuple(sorted(common.living_targets(g, c, "enemies", "evil spirit", 2)))
+    if g.lovers is not None and pair == tuple(sorted(g.lovers)):
+        # "les deux sorts s'annulent et il n'y a ni ennemis ni amoureux"
+        return g._with(lovers=None).tell((), "evil_spirit", "spells_cancelled", seats=pair)
+    return common.remember(g, sides.ENEMIES, pair)
+
+
+def _enemies_meet(g: Game, stop: Stop) -> Game:
+    a, b = g.memo.get(sides.ENEMIES)
+    return g.tell((a,), "enemies", "enemy", seat=b).tell((b,), "enemies", "enemy", seat=a)
+
+
+EVIL_SPIRIT = _plain(
+    "evil_spirit", "Mauvais Esprit", "Evil Spirit",
+    steps=(Step("evil_spirit", ("night",), order("evil_spirit"), FIRST_NIGHT, Kind.SEATS,
+                role="evil_spirit", key="enemies",
+                options=lambda g, stop: [Seats(p) for p in itertools.combinations(g.living(), 2)],
+                act=_sow_hatred, required=lambda g: len(g.living()) >= 2),
+           Step("enemies", ("night",), order("enemies"), FIRST_NIGHT, Kind.NONE,
+                role="evil_spirit",
+                wakes=lambda g: tuple(s for s in g.memo.get(sides.ENEMIES) or () if g.alive(s)),
+                spent=lambda g: g.memo.get(sides.ENEMIES) is None, brief=_enemies_meet)))
+
 CHARACTERS = (PACK_LEADER, DETECTIVE, TRAITOR, WOODSMAN, APPRENTICE_SEER, MATHEMATICIAN,
-              NIGHT_OWL, MAGISTRATE, DIVINER, VIGILANTE)
+              NIGHT_OWL, MAGISTRATE, DIVINER, VIGILANTE, DREAM_READER, EVIL_SPIRIT)
