@@ -71,6 +71,8 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "enemies": 8,
     "dream_reader": 10,
     "dream_reader_mime": 20,  # "après 20 secondes au maximum"
+    "hypnotist": 14,  # two players to point at
+    "hypnotized": 8,
 })
 #: The lines of the debate for :class:`~onenight.narration.runner.DebateRunner`.
 DEBATE_LINES = ("debate.start", "debate.last_minute", "vote.countdown")

@@ -3,7 +3,7 @@ after it; the booklet's own examples where it gives them. Records as in test_nig
 
 from __future__ import annotations
 
-from onenight.classic import Options, Seat, Seats, apply, legal_choices, new_game
+from onenight.classic import Options, Seat, Seats, apply, ballot_options, legal_choices, new_game
 from onenight.classic.roles.compendium import apprentice_group, werewolf_distance
 from onenight.classic.sides import side
 
@@ -47,7 +47,7 @@ def test_ravens_poster_is_seen_by_all_but_not_who_put_it():
 PYRO = "pyromaniac werewolf villager werewolf villager villager raven witch"
 
 
-def test_pyromaniac_burning_the_victims_home_kills_the_first_werewolf_to_his_right_and_nobody_is_eaten():
+def test_pyromaniac_burning_the_victims_home_burns_the_werewolf_to_his_right_and_nobody_is_eaten():
     o = out(PYRO, {"night": 1, "werewolves": {"victim": 5}, "pyromaniac": {"burn": 5}},
             {"day": 1})
     assert o["phases"][1]["dead"] == [{"seat": 3, "cause": "fire"}]
@@ -338,3 +338,56 @@ def test_evil_spirits_enemies_who_are_the_lovers_cancel_both_spells():
     g = apply(until(g, "evil_spirit"), Seats((4, 3)))
     assert g.lovers is None
     assert g.stop.step == "enemies" and g.stop.for_show  # nobody to wake: the call lasts the same
+
+
+HYPNO = "hypnotist werewolf seer villager villager villager villager werewolf"
+
+
+def test_hypnotist_shows_the_hypnotized_player_his_victim_but_not_who_hypnotized_him():
+    g = apply(until(_game(HYPNO), "hypnotist"), Seats((3, 5)))
+    assert g.stop.step == "hypnotized" and g.stop.woken == (3,)
+    g = apply(g)
+    (e,) = told(g, 3, "hypnotized")
+    assert e.seat == 5 and e.by is None
+
+
+def test_hypnotized_player_votes_against_his_victim_and_nobody_else():
+    night = {"night": 1, "hypnotist": {"hypnotize": [3, 5]}}
+    assert "hypnotized" in err(HYPNO, night, {"day": 1, "votes": V("- - - 4 - - - -")})
+    g = play(HYPNO, night, {"day": 1})
+    assert ballot_options(g, 3) == (None, 5)
+    assert out(HYPNO, night, {"day": 1, "votes": V("- - - 5 - - - -")})[
+        "phases"][1]["eliminated"] == 5
+
+
+def test_hypnotized_werewolf_votes_against_the_werewolf_named_as_his_victim():
+    # "ceci est vrai même si le joueur hypnotisé et « sa victime » sont … deux Loups-Garous"
+    g = play(HYPNO, {"night": 1, "hypnotist": {"hypnotize": [1, 7]}}, {"day": 1})
+    assert ballot_options(g, 1) == (None, 7)
+
+
+def test_hypnotist_may_name_himself_as_the_victim_but_hypnotizes_another():
+    assert ballot_options(play(HYPNO, {"night": 1, "hypnotist": {"hypnotize": [3, 0]}},
+                               {"day": 1}), 3) == (None, 0)
+    assert "another player" in err(HYPNO, {"night": 1, "hypnotist": {"hypnotize": [0, 3]}})
+
+
+def test_hypnotized_player_is_hypnotized_for_one_day_only():
+    g = play(HYPNO, {"night": 1, "hypnotist": {"hypnotize": [3, 5]}},
+             {"day": 1, "votes": V("- - - 5 - - - -")}, {"night": 2}, {"day": 2})
+    assert len(ballot_options(g, 3)) > 2
+
+
+def test_hypnotist_uses_his_power_twice_a_game():
+    g = play(HYPNO, {"night": 1, "hypnotist": {"hypnotize": [3, 5]}},
+             {"day": 1, "votes": V("- - - 5 - - - -")},
+             {"night": 2, "hypnotist": {"hypnotize": [4, 6]}},
+             {"day": 2, "votes": V("- - - - 6 - - -")})
+    assert until(g, "hypnotist").stop.for_show
+
+
+def test_hypnotized_player_whose_victim_is_immune_names_nobody():
+    seats = "hypnotist werewolf magistrate villager villager villager villager werewolf"
+    night = {"night": 1, "hypnotist": {"hypnotize": [3, 5]}, "magistrate": {"immune": 5}}
+    assert ballot_options(play(seats, night, {"day": 1}), 3) == (None,)
+    assert "names nobody" in err(seats, night, {"day": 1, "votes": V("- - - 4 - - - -")})

@@ -91,8 +91,9 @@ def test_the_lists_conditions_are_data_and_each_has_its_test():
 
 
 #: Steps that are part of another character's call, right after it: the player the night owl
-#: wakes, the dreamer who mimes for the dream reader.
-WITHIN = {"night_owl_seen": "night_owl", "dream_reader_mime": "dream_reader"}
+#: wakes, the dreamer who mimes for the dream reader, the player the hypnotist hypnotized.
+WITHIN = {"night_owl_seen": "night_owl", "dream_reader_mime": "dream_reader",
+          "hypnotized": "hypnotist"}
 
 
 def test_the_casts_night_steps_take_their_places_and_calendars_from_the_order():

@@ -218,7 +218,7 @@ VIGILANTE = _plain(
 
 
 
-# ---- the dream reader: a player mimes his character to her, eyes closed --------------------------
+# ---- the dream reader: a player mimes his character to her, eyes closed ------------------------
 
 DREAMER = "dream_reader"  # tonight: the seat whose dreams she reads
 
@@ -249,7 +249,7 @@ DREAM_READER = _plain(
                 spent=lambda g: g.tonight.get(DREAMER) is None, brief=_dream)))
 
 
-# ---- the evil spirit: two players who hate each other ---------------------------------------------
+# ---- the evil spirit: two players who hate each other -------------------------------------------
 
 def _sow_hatred(g: Game, stop: Stop, c: Choice | None) -> Game:
     if c is None:
@@ -277,5 +277,56 @@ EVIL_SPIRIT = _plain(
                 wakes=lambda g: tuple(s for s in g.memo.get(sides.ENEMIES) or () if g.alive(s)),
                 spent=lambda g: g.memo.get(sides.ENEMIES) is None, brief=_enemies_meet)))
 
+
+
+# ---- the hypnotist: twice a game, a player who must vote against the victim he names -----------
+
+SPELLS = "hypnotist.uses"
+SPELLS_PER_GAME = 2  # "ne peut utiliser son pouvoir que deux fois par partie"
+SPELL = "hypnotized"  # tonight: (the hypnotized seat, his victim)
+
+
+def _spell_options(g: Game, stop: Stop) -> list:
+    me = actor(stop)
+    return [Seats((a, b)) for a in g.living() for b in g.living() if a != me and b != a]
+
+
+def _hypnotize(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    a, b = common.living_targets(g, c, "hypnotize", "hypnotist", 2)
+    if a == actor(stop):
+        raise IllegalChoice("hypnotize[0]", "the hypnotist hypnotizes another player (he may "
+                                            "be the victim)")
+    g = common.remember(g, SPELLS, g.memo.get(SPELLS, 0) + 1)
+    return common.tonight(g, SPELL, (a, b))
+
+
+def _spell_cast(g: Game, stop: Stop) -> Game:
+    a, b = g.tonight.get(SPELL)
+    return g.tell((a,), "hypnotized", "hypnotized", seat=b)
+
+
+def _spell_holds(g: Game) -> Game:
+    """At dawn: the hypnotized player's ballot is bound to his victim for the day's vote."""
+    spell = g.tonight.get(SPELL)
+    if spell is None or not g.alive(spell[0]):
+        return g
+    return g._with(today=g.today.put("bound", spell))
+
+
+HYPNOTIST = _plain(
+    "hypnotist", "Hypnotiseur", "Hypnotist", at_dawn=_spell_holds,
+    steps=(Step("hypnotist", ("night",), order("hypnotist"), EVERY_NIGHT, Kind.SEATS,
+                role="hypnotist", key="hypnotize",
+                spent=lambda g: g.memo.get(SPELLS, 0) >= SPELLS_PER_GAME,
+                options=_spell_options, act=_hypnotize),
+           # the hypnotized player wakes and is shown his victim: part of the hypnotist's call
+           Step("hypnotized", ("night",), order("hypnotist") + 5, EVERY_NIGHT, Kind.NONE,
+                role="hypnotist",
+                wakes=lambda g: tuple(s for s in (g.tonight.get(SPELL) or (None,))[:1]
+                                      if s is not None and g.alive(s)),
+                spent=lambda g: g.tonight.get(SPELL) is None, brief=_spell_cast)))
+
 CHARACTERS = (PACK_LEADER, DETECTIVE, TRAITOR, WOODSMAN, APPRENTICE_SEER, MATHEMATICIAN,
-              NIGHT_OWL, MAGISTRATE, DIVINER, VIGILANTE, DREAM_READER, EVIL_SPIRIT)
+              NIGHT_OWL, MAGISTRATE, DIVINER, VIGILANTE, DREAM_READER, EVIL_SPIRIT, HYPNOTIST)
