@@ -20,7 +20,8 @@ CAST: tuple[Character, ...] = tuple(_BY_ID[i] for i in (
     "wild_child", "wolf_hound", "white_werewolf", "pied_piper", "angel",
     "raven", "pack_leader", "detective", "traitor", "woodsman", "apprentice_seer",
     "mathematician", "night_owl", "magistrate", "diviner", "vigilante",
-    "pyromaniac", "dream_reader", "evil_spirit", "hypnotist"))
+    "pyromaniac", "dream_reader", "evil_spirit", "hypnotist",
+    "priest"))
 #: RULES-CLASSIC.md §1's cast: Best Of and the base game.
 SECTION_1: tuple[str, ...] = tuple(c.id for c in CAST[:20])
 CHARACTER: dict[str, Character] = {c.id: c for c in CAST}

@@ -211,6 +211,11 @@ class Memo:
         return Memo(tuple((k, v) for k, v in self.items if k != key) + ((key, value),))
 
 
+#: ``memo`` key: the cards taken out of play (the priest's blessing changes a card into a
+#: villager's); their steps are still called, for show, so that the table learns nothing.
+OUT_OF_PLAY = "out_of_play"
+
+
 # ---- the game -----------------------------------------------------------------------------------
 
 @dataclass(frozen=True)

@@ -17,14 +17,15 @@ from onenight.common.errors import DeckError, IllegalChoice
 from onenight.common.values import seat_number
 
 from . import cast, day, deaths, forms, sides
-from .model import (Choice, Game, Kind, Memo, Options, Phase, Potions, Seat, Seats, Side, Stop,
-                    Take, Votes, Yes)
+from .model import (OUT_OF_PLAY, Choice, Game, Kind, Memo, Options, Phase, Potions, Seat, Seats,
+                    Side, Stop, Take, Votes, Yes)
 from .table import Step
 
 #: Why a required choice cannot be left out, by step.
 MUST = {
     "thief": "both cards left over are werewolves: the thief must take one",
     "cupid": "cupid must name the two lovers on the first night",
+    "priest": "the priest must bless a player on the first night",
     "evil_spirit": "the evil spirit must name the two enemies on the first night",
     "wild_child": "the wild child must choose a model on the first night",
     "wolf_hound": "the wolf-hound must choose his side on the first night",
@@ -76,11 +77,20 @@ def is_called(g: Game, step: Step) -> bool:
     holds its character's card. A dead player's step is not called."""
     if not step.when(g):
         return False
-    return step.called(g) if step.called else g.holder(step.role) is not None
+    if step.called:
+        return step.called(g)
+    return g.holder(step.role) is not None or _out_of_play(g, step)
+
+
+def _out_of_play(g: Game, step: Step) -> bool:
+    """The step's card was taken out of play (nobody holds it): it is called for show."""
+    return step.role in g.memo.get(OUT_OF_PLAY, ()) and not g.holders(step.role)
 
 
 def _for_show(g: Game, step: Step) -> bool:
     if step.spent is not None and step.spent(g):
+        return True
+    if _out_of_play(g, step):
         return True
     holder = g.holder(step.role) if step.role else None
     return holder is not None and not sides.has_power(g, holder)
@@ -188,6 +198,8 @@ def legal_choices(g: Game) -> list:
     if stop.kind is Kind.VOTES:
         raise ValueError("a vote takes every seat's ballot at once: see ballot_options()")
     step = cast.STEP[stop.step]
+    if stop.for_show and not stop.woken:
+        return [None]  # nobody is awake to choose (a card out of play)
     options = step.options(g, stop) if step.options else []
     return ([] if stop.required else [None]) + options
 

@@ -30,7 +30,8 @@ from onenight.classic.model import Entry, Game, phase_of
 _ANSWERS = ("saw", "took", "sniffed")
 _FACTS = ("bite_survived", "infected", "infection_failed", "sick", "turned", "growl",
           "elected", "tie", "eliminated", "shot", "successor", "bitten_becomes", "marked",
-          "immune", "fire_caught", "burned", "spells_cancelled", "enemies_eliminated")
+          "immune", "fire_caught", "burned", "spells_cancelled", "enemies_eliminated",
+          "escaped")
 
 
 @dataclass(frozen=True)

@@ -73,6 +73,7 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "dream_reader_mime": 20,  # "après 20 secondes au maximum"
     "hypnotist": 14,  # two players to point at
     "hypnotized": 8,
+    "priest": 12,  # a choice, then a card to read
 })
 #: The lines of the debate for :class:`~onenight.narration.runner.DebateRunner`.
 DEBATE_LINES = ("debate.start", "debate.last_minute", "vote.countdown")

@@ -391,3 +391,64 @@ def test_hypnotized_player_whose_victim_is_immune_names_nobody():
     night = {"night": 1, "hypnotist": {"hypnotize": [3, 5]}, "magistrate": {"immune": 5}}
     assert ballot_options(play(seats, night, {"day": 1}), 3) == (None,)
     assert "names nobody" in err(seats, night, {"day": 1, "votes": V("- - - 4 - - - -")})
+
+
+PRIEST = "priest werewolf seer villager villager witch villager werewolf"
+
+
+def test_priest_sees_the_blessed_card_which_becomes_a_villagers():
+    g = play(PRIEST, {"night": 1, "priest": {"bless": 2}})
+    (e,) = told(g, 0, "saw")
+    assert (e.seat, e.role) == (2, "seer")
+    assert g.cards[2] == "villager" and g.dealt[2] == "seer"
+    (e,) = told(g, 2, "blessed")
+    assert e.role == "villager"
+
+
+def test_priest_blesses_another_player_on_the_first_night():
+    g = until(_game(PRIEST), "priest")
+    assert g.stop.required
+    assert "n'a pas le droit" in err(PRIEST, {"night": 1, "priest": {"bless": 0}})
+
+
+def test_priests_blessed_card_is_still_called_for_show_all_game():
+    # "continuer d'appeler ces personnages (dans le vide) lors de l'ensemble de la partie"
+    g = until(apply(until(_game(PRIEST), "priest"), Seat(2)), "seer")
+    assert g.stop.for_show and g.stop.woken == () and legal_choices(g) == [None]
+    g = play(PRIEST, {"night": 1, "priest": {"bless": 2}, "werewolves": {"victim": 3}},
+             {"day": 1, "votes": V("- - - - - - - -")})
+    assert until(g, "seer").stop.for_show
+
+
+def test_priests_blessed_player_escapes_the_werewolves_and_nobody_dies_that_night():
+    g = play(PRIEST, {"night": 1, "priest": {"bless": 3}, "werewolves": {"victim": 3}},
+             {"day": 1})
+    assert g.alive(3) and not public(g, "died") and not public(g, "escaped")
+    # the second time, he dies
+    g = play(PRIEST, {"night": 1, "priest": {"bless": 3}, "werewolves": {"victim": 3}},
+             {"day": 1, "votes": V("- - - - - - - -")},
+             {"night": 2, "werewolves": {"victim": 3}}, {"day": 2})
+    assert deaths(g) == [(3, "werewolves")]
+
+
+def test_priests_blessed_player_escapes_the_pyre_and_the_table_sees_it():
+    g = play(PRIEST, {"night": 1, "priest": {"bless": 3}},
+             {"day": 1, "votes": V("3 3 3 - 3 3 3 3")})
+    assert g.alive(3) and public(g, "escaped")[0].seat == 3
+    assert not public(g, "died")
+
+
+def test_priests_blessing_of_a_werewolf_removes_his_card_but_gives_no_escape():
+    g = play(PRIEST, {"night": 1, "priest": {"bless": 1}},
+             {"day": 1, "votes": V("1 - - 1 1 1 1 -")})
+    assert deaths(g) == [(1, "vote")] and g.dealt[1] == "werewolf"
+    g = until(apply(until(_game(PRIEST), "priest"), Seat(1)), "werewolves")
+    assert g.stop.woken == (7,)  # a plain villager now
+
+
+def test_priests_blessed_lover_escapes_the_grief():
+    seats = PRIEST.replace("seer", "cupid")
+    g = play(seats, {"night": 1, "priest": {"bless": 3}, "cupid": {"lovers": [3, 4]},
+                     "werewolves": {"victim": 4}}, {"day": 1})
+    assert deaths(g) == [(4, "werewolves")] and g.alive(3)
+    assert public(g, "escaped")[0].seat == 3

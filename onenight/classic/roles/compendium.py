@@ -9,8 +9,8 @@ import itertools
 from onenight.common.errors import IllegalChoice
 from onenight.common.values import left_of, right_of
 
-from .. import conditions, sides
-from ..model import Choice, Game, Kind, Seat, Seats, Stop
+from .. import cast, conditions, deaths, sides
+from ..model import OUT_OF_PLAY, Choice, Game, Kind, Seat, Seats, Stop
 from ..order import order
 from ..table import EVERY_NIGHT, FIRST_NIGHT, FROM_NIGHT_2, Character, Step
 from . import common, wolves
@@ -328,5 +328,40 @@ HYPNOTIST = _plain(
                                       if s is not None and g.alive(s)),
                 spent=lambda g: g.tonight.get(SPELL) is None, brief=_spell_cast)))
 
+
+
+# ---- the priest: a blessed player, his card a villager's, who escapes his first death ------------
+
+def _bless(g: Game, stop: Stop, c: Choice | None) -> Game:
+    """The priest sees the card, which becomes a villager's ("la remplace immédiatement par une
+    carte de simple Villageois"); the player is told. Unless he held a werewolf's card or the
+    woodsman's, he escapes his first death (:func:`..deaths.spared`)."""
+    if c is None:
+        return g
+    me = actor(stop)
+    s = common.another_target(g, c, stop, "bless", "priest",
+                              "the priest blesses another player (\"n'a pas le droit de se "
+                              "désigner lui-même\")")
+    card = g.cards[s]
+    g = g.tell((me,), "priest", "saw", seat=s, role=card)
+    if card != "villager":
+        cards = list(g.cards)
+        cards[s] = "villager"
+        out = g.memo.get(OUT_OF_PLAY, ())
+        g = common.remember(g._with(cards=tuple(cards)), OUT_OF_PLAY, out + (card,))
+    g = g.tell((s,), "priest", "blessed", seat=s, role="villager")
+    ch = cast.CHARACTER[card]
+    if ch.camp == "werewolves" or ch.bitten_becomes is not None:
+        return g  # "pour autant que le joueur n'était pas un Loup-Garou ou l'Homme des Bois"
+    return common.remember(g, deaths.SPARED, s)
+
+
+PRIEST = _plain(
+    "priest", "Prêtre", "Priest",
+    steps=(Step("priest", ("night",), order("priest"), FIRST_NIGHT, Kind.SEAT, role="priest",
+                key="bless", options=lambda g, stop: common.others(g, actor(stop)),
+                act=_bless, required=lambda g: len(g.living()) >= 2),))
+
 CHARACTERS = (PACK_LEADER, DETECTIVE, TRAITOR, WOODSMAN, APPRENTICE_SEER, MATHEMATICIAN,
-              NIGHT_OWL, MAGISTRATE, DIVINER, VIGILANTE, DREAM_READER, EVIL_SPIRIT, HYPNOTIST)
+              NIGHT_OWL, MAGISTRATE, DIVINER, VIGILANTE, DREAM_READER, EVIL_SPIRIT, HYPNOTIST,
+              PRIEST)

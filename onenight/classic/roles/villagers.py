@@ -176,6 +176,8 @@ def _sickness(g: Game) -> Game:
     g = common.remember(g, SICK, None)
     if not g.alive(sick):
         return g
+    if deaths.spared(g, sick):  # blessed, then infected: the sickness is his first death
+        return deaths.spare(g, sick, public=False)
     g = deaths.die(g, sick, "rusty_sword")
     return common.tonight(g, "dusk_dead", g.tonight.get("dusk_dead", ()) + (sick,))
 
