@@ -126,3 +126,14 @@ def enemies_left(g: Game) -> tuple[int, ...]:
     tous les deux éliminés", and win nothing."""
     pair = g.memo.get(ENEMIES)
     return tuple(pair) if pair is not None and all(g.alive(s) for s in pair) else ()
+
+
+CONTRACT = "assassin.targets"  # the players the assassin named on the first night
+
+
+def contract_done(g: Game, seat: int) -> bool:
+    """Every player the assassin ``seat`` named is dead, however they died ("d'une façon ou
+    d'une autre"), while he still plays for himself."""
+    targets = g.memo.get(CONTRACT)
+    return (bool(targets) and lone_goal(g, seat) == "assassin"
+            and all(not g.alive(s) for s in targets))

@@ -26,6 +26,7 @@ MUST = {
     "thief": "both cards left over are werewolves: the thief must take one",
     "cupid": "cupid must name the two lovers on the first night",
     "priest": "the priest must bless a player on the first night",
+    "assassin": "the assassin must name his targets on the first night",
     "evil_spirit": "the evil spirit must name the two enemies on the first night",
     "wild_child": "the wild child must choose a model on the first night",
     "wolf_hound": "the wolf-hound must choose his side on the first night",

@@ -74,6 +74,7 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "hypnotist": 14,  # two players to point at
     "hypnotized": 8,
     "priest": 12,  # a choice, then a card to read
+    "assassin": 16,  # three players or more to point at
 })
 #: The lines of the debate for :class:`~onenight.narration.runner.DebateRunner`.
 DEBATE_LINES = ("debate.start", "debate.last_minute", "vote.countdown")
@@ -127,7 +128,7 @@ def all_line_ids() -> frozenset[str]:
 
 
 END_SIDES = ("village", "werewolves", "lovers", "white_werewolf", "pied_piper", "angel",
-             "nobody")
+             "nobody", "assassin")
 
 
 def classic_voice(settings: NarrationSettings) -> Voice:

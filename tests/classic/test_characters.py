@@ -4,7 +4,7 @@ after it; the booklet's own examples where it gives them. Records as in test_nig
 from __future__ import annotations
 
 from onenight.classic import Options, Seat, Seats, apply, ballot_options, legal_choices, new_game
-from onenight.classic.roles.compendium import apprentice_group, werewolf_distance
+from onenight.classic.roles.compendium import apprentice_group, contract_size, werewolf_distance
 from onenight.classic.sides import side
 
 from .helpers import V, deaths, err, out, play, public, told
@@ -452,3 +452,32 @@ def test_priests_blessed_lover_escapes_the_grief():
                      "werewolves": {"victim": 4}}, {"day": 1})
     assert deaths(g) == [(4, "werewolves")] and g.alive(3)
     assert public(g, "escaped")[0].seat == 3
+
+
+ASSASSIN = "assassin werewolf seer villager villager witch villager werewolf"
+
+
+def test_assassin_names_as_many_players_as_werewolf_cards_plus_one_on_the_first_night():
+    g = until(_game(ASSASSIN), "assassin")
+    assert g.stop.required and contract_size(g) == 3  # two werewolves, plus one
+    assert "3 players, not 2" in err(ASSASSIN, {"night": 1, "assassin": {"targets": [2, 3]}})
+    assert "not himself" in err(ASSASSIN, {"night": 1, "assassin": {"targets": [0, 2, 3]}})
+    # the pack leader counts as a werewolf, the woodsman does not
+    g = _game("assassin pack_leader woodsman villager villager witch villager werewolf")
+    assert contract_size(g) == 3
+
+
+def test_assassin_wins_alone_as_soon_as_his_last_target_dies_however():
+    o = out(ASSASSIN, {"night": 1, "assassin": {"targets": [2, 3, 4]},
+                       "werewolves": {"victim": 2}, "witch": {"poison": 3}},
+            {"day": 1, "votes": V("4 4 - - 5 4 4 4")})
+    assert o["winning_side"] == "assassin" and o["winners"] == [0]
+    assert o["phases"][1]["eliminated"] == 4
+
+
+def test_assassin_loses_with_the_village_when_his_targets_live():
+    o = out(ASSASSIN, {"night": 1, "assassin": {"targets": [2, 3, 4]}},
+            {"day": 1, "votes": V("1 0 1 1 1 1 1 -")},
+            {"night": 2, "werewolves": {"victim": 2}},
+            {"day": 2, "votes": V("7 - - 7 7 7 7 -")})
+    assert o["winning_side"] == "village" and 0 not in o["winners"]

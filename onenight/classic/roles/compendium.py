@@ -362,6 +362,38 @@ PRIEST = _plain(
                 key="bless", options=lambda g, stop: common.others(g, actor(stop)),
                 act=_bless, required=lambda g: len(g.living()) >= 2),))
 
+
+
+# ---- the assassin: names his targets on the first night, and wins alone when all are dead --------
+
+def contract_size(g: Game) -> int:
+    """"Un nombre de joueurs identique au nombre de Loups-Garous introduit dans cette partie plus
+    un": the werewolf cards dealt (the pack leader's too, not the woodsman's), plus one; at
+    most every other player."""
+    wolves = sum(1 for c in g.dealt if cast.CHARACTER[c].camp == "werewolves")
+    return min(wolves + 1, len(g.living()) - 1)
+
+
+def _contract_options(g: Game, stop: Stop) -> list:
+    others = [s for s in g.living() if s != actor(stop)]
+    return [Seats(p) for p in itertools.combinations(others, contract_size(g))]
+
+
+def _sign_contract(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    targets = common.living_targets(g, c, "targets", "assassin", contract_size(g))
+    if actor(stop) in targets:
+        raise IllegalChoice("targets", "the assassin names other players, not himself")
+    return common.remember(g, sides.CONTRACT, tuple(sorted(targets)))
+
+
+ASSASSIN = _plain(
+    "assassin", "Assassin", "Assassin", "loners", goal="assassin",
+    steps=(Step("assassin", ("night",), order("assassin"), FIRST_NIGHT, Kind.SEATS,
+                role="assassin", key="targets", options=_contract_options,
+                act=_sign_contract, required=lambda g: contract_size(g) >= 1),))
+
 CHARACTERS = (PACK_LEADER, DETECTIVE, TRAITOR, WOODSMAN, APPRENTICE_SEER, MATHEMATICIAN,
               NIGHT_OWL, MAGISTRATE, DIVINER, VIGILANTE, DREAM_READER, EVIL_SPIRIT, HYPNOTIST,
-              PRIEST)
+              PRIEST, ASSASSIN)
