@@ -214,6 +214,8 @@ class Memo:
 #: ``memo`` key: the cards taken out of play (the priest's blessing changes a card into a
 #: villager's); their steps are still called, for show, so that the table learns nothing.
 OUT_OF_PLAY = "out_of_play"
+#: ``tonight`` key: the seat the sandman keeps asleep; he wakes for no call tonight.
+ASLEEP = "asleep"
 
 
 # ---- the game -----------------------------------------------------------------------------------

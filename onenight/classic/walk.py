@@ -17,7 +17,7 @@ from onenight.common.errors import DeckError, IllegalChoice
 from onenight.common.values import seat_number
 
 from . import cast, day, deaths, forms, sides
-from .model import (OUT_OF_PLAY, Choice, Game, Kind, Memo, Options, Phase, Potions, Seat, Seats,
+from .model import (ASLEEP, OUT_OF_PLAY, Choice, Game, Kind, Memo, Options, Phase, Potions, Seat, Seats,
                     Side, Stop, Take, Votes, Yes)
 from .table import Step
 
@@ -100,6 +100,10 @@ def _for_show(g: Game, step: Step) -> bool:
 def _open(g: Game, step: Step) -> Game:
     woken = step.wakes(g) if step.wakes else g.holders(step.role)
     for_show = _for_show(g, step)
+    asleep = g.tonight.get(ASLEEP) if g.phase.is_night and step.role else None
+    if asleep in woken:  # the sandman's sleeper does not wake, whoever calls him
+        woken = tuple(s for s in woken if s != asleep)
+        for_show = for_show or not woken
     if step.kind is Kind.NONE:
         deciders: tuple[int, ...] = ()
     else:

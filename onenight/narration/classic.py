@@ -75,6 +75,7 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "hypnotized": 8,
     "priest": 12,  # a choice, then a card to read
     "assassin": 16,  # three players or more to point at
+    "sandman": 10,
 })
 #: The lines of the debate for :class:`~onenight.narration.runner.DebateRunner`.
 DEBATE_LINES = ("debate.start", "debate.last_minute", "vote.countdown")

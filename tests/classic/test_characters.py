@@ -481,3 +481,32 @@ def test_assassin_loses_with_the_village_when_his_targets_live():
             {"night": 2, "werewolves": {"victim": 2}},
             {"day": 2, "votes": V("7 - - 7 7 7 7 -")})
     assert o["winning_side"] == "village" and 0 not in o["winners"]
+
+
+SAND = "sandman werewolf seer villager villager witch villager werewolf"
+
+
+def test_sandmans_sleeper_is_called_but_does_not_wake_tonight():
+    g = apply(until(_game(SAND), "sandman"), Seat(2))
+    (e,) = told(g, 2, "asleep")
+    g = until(g, "seer")
+    # "le Meneur de Jeu appellera tout de même comme d'habitude tous les personnages"
+    assert g.stop.for_show and g.stop.woken == () and legal_choices(g) == [None]
+
+
+def test_sandmans_sleeping_werewolf_does_not_wake_with_the_pack():
+    g = until(apply(until(_game(SAND), "sandman"), Seat(1)), "werewolves")
+    assert g.stop.woken == (7,) and not g.stop.for_show
+    # the only werewolf asleep: nobody is devoured tonight
+    g = until(apply(until(_game(SAND.replace("werewolf", "villager", 1)), "sandman"), Seat(7)),
+              "werewolves")
+    assert g.stop.for_show and legal_choices(g) == [None]
+
+
+def test_sandman_never_chooses_himself_nor_the_same_player_two_nights_in_a_row():
+    assert "lui-même" in err(SAND, {"night": 1, "sandman": {"sleep": 0}})
+    first = {"night": 1, "sandman": {"sleep": 3}, "werewolves": {"victim": 4}}
+    day = {"day": 1, "votes": V("- - - - - - - -")}
+    assert "two nights in a row" in err(SAND, first, day, {"night": 2, "sandman": {"sleep": 3}})
+    g = until(play(SAND, first, day), "sandman")
+    assert Seat(3) not in legal_choices(g) and Seat(2) in legal_choices(g)

@@ -10,7 +10,7 @@ from onenight.common.errors import IllegalChoice
 from onenight.common.values import left_of, right_of
 
 from .. import cast, conditions, deaths, sides
-from ..model import OUT_OF_PLAY, Choice, Game, Kind, Seat, Seats, Stop
+from ..model import ASLEEP, OUT_OF_PLAY, Choice, Game, Kind, Seat, Seats, Stop
 from ..order import order
 from ..table import EVERY_NIGHT, FIRST_NIGHT, FROM_NIGHT_2, Character, Step
 from . import common, wolves
@@ -310,8 +310,8 @@ def _spell_cast(g: Game, stop: Stop) -> Game:
 def _spell_holds(g: Game) -> Game:
     """At dawn: the hypnotized player's ballot is bound to his victim for the day's vote."""
     spell = g.tonight.get(SPELL)
-    if spell is None or not g.alive(spell[0]):
-        return g
+    if spell is None or not g.alive(spell[0]) or g.tonight.get(ASLEEP) == spell[0]:
+        return g  # (the sandman's sleeper was never shown his victim)
     return g._with(today=g.today.put("bound", spell))
 
 
@@ -394,6 +394,38 @@ ASSASSIN = _plain(
                 role="assassin", key="targets", options=_contract_options,
                 act=_sign_contract, required=lambda g: contract_size(g) >= 1),))
 
+
+
+# ---- the sandman: a player who wakes for no call tonight -----------------------------------------
+
+LAST_SLEEPER = "sandman.last"  # (the seat, the night) he last put to sleep
+
+
+def _sleep_options(g: Game, stop: Stop) -> list:
+    return [Seat(s) for s in g.living() if s != actor(stop) and not _slept_last_night(g, s)]
+
+
+def _slept_last_night(g: Game, seat: int) -> bool:
+    return g.memo.get(LAST_SLEEPER) == (seat, g.phase.number - 1)
+
+
+def _put_to_sleep(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    s = common.another_target(g, c, stop, "sleep", "sandman",
+                              "the sandman \"ne peut en aucun cas se désigner lui-même\"")
+    if _slept_last_night(g, s):
+        raise IllegalChoice("sleep", f"seat {s} slept last night: the sandman never chooses the "
+                                     "same player two nights in a row")
+    g = common.remember(g, LAST_SLEEPER, (s, g.phase.number))
+    return common.tonight(g, ASLEEP, s).tell((s,), "sandman", "asleep", seat=s)
+
+
+SANDMAN = _plain(
+    "sandman", "Marchand de Sable", "Sandman",
+    steps=(Step("sandman", ("night",), order("sandman"), EVERY_NIGHT, Kind.SEAT, role="sandman",
+                key="sleep", options=_sleep_options, act=_put_to_sleep),))
+
 CHARACTERS = (PACK_LEADER, DETECTIVE, TRAITOR, WOODSMAN, APPRENTICE_SEER, MATHEMATICIAN,
               NIGHT_OWL, MAGISTRATE, DIVINER, VIGILANTE, DREAM_READER, EVIL_SPIRIT, HYPNOTIST,
-              PRIEST, ASSASSIN)
+              PRIEST, ASSASSIN, SANDMAN)
