@@ -18,7 +18,8 @@ from .table import ON_DEMAND, Step, ask
 #: A seat killed twice in one night keeps the first of these causes.
 NIGHT_CAUSES = (("victim", "werewolves"), ("big_bad_wolf", "big_bad_wolf"),
                 ("white_werewolf", "white_werewolf"), ("fire", "fire"), ("poison", "witch"),
-                ("vigilante_before", "vigilante"), ("vigilante_after", "vigilante"))
+                ("vigilante_before", "vigilante"), ("vigilante_after", "vigilante"),
+                ("caught", "trap"))
 #: The reactions to a death, in their order (depth first).
 REACTIONS = ("grief", "last_act", "successor")
 

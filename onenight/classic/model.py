@@ -138,7 +138,7 @@ class Death:
 
     seat: int
     cause: str  # werewolves, big_bad_wolf, white_werewolf, witch, rusty_sword, vote, hunter, grief,
-    # vigilante, fire
+    # vigilante, fire, trap
     by: int | None
     day: int
     moment: str  # "dawn" or "vote"
@@ -149,7 +149,7 @@ class Death:
 PUBLIC_CAUSE = {"werewolves": "night", "big_bad_wolf": "night", "white_werewolf": "night",
                 "witch": "night", "rusty_sword": "rusty_sword", "vote": "vote",
                 "hunter": "hunter", "grief": "grief", "vigilante": "night",
-                "fire": "fire"}
+                "fire": "fire", "trap": "night"}
 
 
 @dataclass(frozen=True)

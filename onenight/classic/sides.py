@@ -12,7 +12,7 @@ from __future__ import annotations
 from . import cast
 from .model import Death, Game
 
-NIGHT_KILLS = ("werewolves", "big_bad_wolf", "witch", "vigilante")  # what kills the angel in his first round
+NIGHT_KILLS = ("werewolves", "big_bad_wolf", "witch", "vigilante", "trap")  # what kills the angel in his first round
 
 
 def camp(g: Game, seat: int) -> str:

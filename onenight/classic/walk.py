@@ -27,6 +27,7 @@ MUST = {
     "cupid": "cupid must name the two lovers on the first night",
     "priest": "the priest must bless a player on the first night",
     "assassin": "the assassin must name his targets on the first night",
+    "trapped": "the trap caught a werewolf: the first devoured must name which",
     "evil_spirit": "the evil spirit must name the two enemies on the first night",
     "wild_child": "the wild child must choose a model on the first night",
     "wolf_hound": "the wolf-hound must choose his side on the first night",

@@ -76,6 +76,8 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "priest": 12,  # a choice, then a card to read
     "assassin": 16,  # three players or more to point at
     "sandman": 10,
+    "trapper": 10,
+    "trapped": 10,  # the first devoured points at a werewolf (for show when nothing sprang)
 })
 #: The lines of the debate for :class:`~onenight.narration.runner.DebateRunner`.
 DEBATE_LINES = ("debate.start", "debate.last_minute", "vote.countdown")

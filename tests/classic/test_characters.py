@@ -510,3 +510,53 @@ def test_sandman_never_chooses_himself_nor_the_same_player_two_nights_in_a_row()
     assert "two nights in a row" in err(SAND, first, day, {"night": 2, "sandman": {"sleep": 3}})
     g = until(play(SAND, first, day), "sandman")
     assert Seat(3) not in legal_choices(g) and Seat(2) in legal_choices(g)
+
+
+TRAPPER = "trapper werewolf seer villager villager witch villager werewolf villager"
+FIRST_BITE = ({"night": 1, "werewolves": {"victim": 3}},
+              {"day": 1, "votes": V("- - - - - - - - -")})
+
+
+def test_trapper_is_called_for_show_until_the_werewolves_have_devoured_somebody():
+    g = until(_game(TRAPPER), "trapper")
+    assert g.stop.for_show
+    assert until(play(TRAPPER, *FIRST_BITE), "trapper").stop.for_show is False
+
+
+def test_trappers_trap_saves_the_victim_and_the_first_devoured_names_the_werewolf_caught():
+    g = play(TRAPPER, *FIRST_BITE, {"night": 2, "trapper": {"protect": 4},
+                                    "werewolves": {"victim": 4}})
+    assert g.stop.step == "trapped" and g.stop.woken == (3,) and g.stop.required
+    assert legal_choices(g) == [Seat(1), Seat(7)]
+    (e,) = told(g, 3, "pack")
+    assert e.seats == (1, 7)
+    o = out(TRAPPER, *FIRST_BITE, {"night": 2, "trapper": {"protect": 4},
+                                   "werewolves": {"victim": 4}, "trapped": {"catch": 7}},
+            {"day": 2})
+    assert o["phases"][3]["dead"] == [{"seat": 7, "cause": "trap"}]
+
+
+def test_trappers_caught_werewolf_is_shown_to_the_witch_who_may_heal_him():
+    night = {"night": 2, "trapper": {"protect": 4}, "werewolves": {"victim": 4},
+             "trapped": {"catch": 1}}
+    g = play(TRAPPER, *FIRST_BITE, night)
+    (e,) = [e for e in told(g, 5, "victim") if e.phase == "night 2"]
+    assert e.seat == 1
+    o = out(TRAPPER, *FIRST_BITE, dict(night, witch={"heal": True}), {"day": 2})
+    assert o["phases"][3]["dead"] == []
+
+
+def test_trapped_call_is_for_show_when_the_werewolves_pass_the_trap_by():
+    g = apply(until(apply(until(play(TRAPPER, *FIRST_BITE), "trapper"), Seat(4)),
+                    "werewolves"), Seat(6))
+    assert g.stop.step == "trapped" and g.stop.for_show and legal_choices(g) == [None]
+    assert deaths(until(apply(g), "votes"))[-1] == (6, "werewolves")
+
+
+def test_trapper_never_protects_himself_nor_the_same_player_two_nights_in_a_row():
+    assert "lui-même" in err(TRAPPER, *FIRST_BITE, {"night": 2, "trapper": {"protect": 0}})
+    two = (*FIRST_BITE, {"night": 2, "trapper": {"protect": 4}},
+           {"day": 2, "votes": V("- - - - - - - - -")})
+    assert "two nights in a row" in err(TRAPPER, *two, {"night": 3, "trapper": {"protect": 4}})
+    assert "protect" not in err(TRAPPER, *two, {"night": 3, "trapper": {"protect": 6}},
+                                {"day": 3, "votes": V("9 - - - - - - - -")})

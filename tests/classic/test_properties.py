@@ -67,11 +67,15 @@ def test_the_dead_never_act_or_vote(gh):
     for before, c in history:
         stop = before.stop
         last_breath = stop.step in ("hunter", "successor")
+        # the one dead player who chooses at night: the first devoured names the werewolf the
+        # trapper's trap caught ("le premier joueur qui a été dévoré … choisit le Loup-Garou")
+        first_devoured = stop.step == "trapped"
         for s in stop.deciders:
-            assert before.alive(s) or (last_breath and s in stop.among), (stop, s)
+            assert before.alive(s) or (last_breath and s in stop.among) or first_devoured, \
+                (stop, s)
         if isinstance(c, Votes):
             assert all(b is None for s, b in enumerate(c.ballots) if not before.alive(s))
-        if stop.phase.is_night and stop.kind is not Kind.NONE:
+        if stop.phase.is_night and stop.kind is not Kind.NONE and not first_devoured:
             assert all(before.alive(s) for s in stop.woken)
 
 

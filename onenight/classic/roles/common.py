@@ -8,6 +8,15 @@ from onenight.common.values import seat_number
 from ..model import Choice, Game, Seat, Seats, Stop
 
 BEST_OF, BASE_GAME = "best_of", "base_game"
+#: ``tonight`` key: the werewolf the trapper's trap caught, shown to the witch as the victim.
+CAUGHT = "caught"
+
+
+def shown_victim(g: Game) -> int | None:
+    """The player the witch is shown as tonight's victim: the werewolves', or the werewolf the
+    trap caught instead ("c'est lui qui sera montré par le meneur de jeu à la Sorcière")."""
+    victim = g.tonight.get("victim")
+    return victim if victim is not None else g.tonight.get(CAUGHT)
 
 
 def living_target(g: Game, c: Choice | None, key: str, who: str) -> int:

@@ -426,6 +426,86 @@ SANDMAN = _plain(
     steps=(Step("sandman", ("night",), order("sandman"), EVERY_NIGHT, Kind.SEAT, role="sandman",
                 key="sleep", options=_sleep_options, act=_put_to_sleep),))
 
+
+
+# ---- the trapper: a trap before a home; a werewolf caught, chosen by the first devoured ----------
+
+LAST_TRAP = "trapper.last"  # (the seat, the night) of his last trap
+TRAP = "trap"  # tonight: the seat he protects
+CAUGHT = common.CAUGHT  # tonight: the werewolf caught in the trap (the witch may heal him)
+
+
+def _trap_options(g: Game, stop: Stop) -> list:
+    return [Seat(s) for s in g.living() if s != actor(stop) and not _trapped_last_night(g, s)]
+
+
+def _trapped_last_night(g: Game, seat: int) -> bool:
+    return g.memo.get(LAST_TRAP) == (seat, g.phase.number - 1)
+
+
+def _set_trap(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    s = common.another_target(g, c, stop, "protect", "trapper",
+                              "the trapper \"n'a pas le droit de se protéger lui-même\"")
+    if _trapped_last_night(g, s):
+        raise IllegalChoice("protect", f"seat {s} was protected last night: the trapper never "
+                                       "protects the same player two nights in a row")
+    return common.tonight(common.remember(g, LAST_TRAP, (s, g.phase.number)), TRAP, s)
+
+
+def first_devoured(g: Game) -> int | None:
+    """"Le premier joueur qui a été dévoré dans la partie"."""
+    return next((d.seat for d in g.deaths if d.cause == "werewolves"), None)
+
+
+def sprung(g: Game) -> bool:
+    """Tonight the werewolves chose the player the trap protects."""
+    return g.tonight.get(TRAP) is not None and g.tonight.get(TRAP) == g.tonight.get("victim")
+
+
+def _spring(g: Game, stop: Stop) -> Game:
+    """The victim is not devoured; the first devoured is shown the pack, to choose from."""
+    pack = _hunters(g)
+    g = common.tonight(common.tonight(g, "victim", None), SPRUNG, True)
+    return g.tell(stop.woken, "trapped", "pack", seats=tuple(p.seat for p in pack))
+
+
+SPRUNG = "trap_sprung"  # tonight: the trap caught a werewolf
+
+
+def _hunters(g: Game) -> list:
+    """Tonight's pack, that the trap may catch."""
+    return [Seat(w) for w in g.tonight.get("pack", ()) if g.alive(w) and sides.wolfish(g, w)]
+
+
+def _caught_options(g: Game, stop: Stop) -> list:
+    """The pack, once the trap has sprung (never shown otherwise: the call is for show)."""
+    return _hunters(g) if g.tonight.get(SPRUNG) else []
+
+
+def _catch(g: Game, stop: Stop, c: Choice | None) -> Game:
+    s = common.living_target(g, c, "catch", "first devoured")
+    if Seat(s) not in _hunters(g):
+        raise IllegalChoice("catch", f"seat {s} did not hunt with the pack tonight: the trap "
+                                     "catches one of tonight's werewolves")
+    return common.tonight(g, CAUGHT, s)
+
+
+TRAPPER = _plain(
+    "trapper", "Trappeur", "Trapper",
+    steps=(Step("trapper", ("night",), order("trapper"), EVERY_NIGHT, Kind.SEAT, role="trapper",
+                key="protect", spent=lambda g: not conditions.after_a_werewolves_kill(g),
+                options=_trap_options, act=_set_trap),
+           # right after the pack: the first devoured names the werewolf the trap caught. It is
+           # called every night the trapper lives, for show when the trap did not spring.
+           Step("trapped", ("night",), order("werewolves") + 5, EVERY_NIGHT, Kind.SEAT,
+                role="trapper", key="catch",
+                wakes=lambda g: tuple(s for s in (first_devoured(g),) if s is not None),
+                spent=lambda g: not sprung(g) or first_devoured(g) is None or not _hunters(g),
+                brief=_spring, options=_caught_options, act=_catch,
+                required=lambda g: True)))
+
 CHARACTERS = (PACK_LEADER, DETECTIVE, TRAITOR, WOODSMAN, APPRENTICE_SEER, MATHEMATICIAN,
               NIGHT_OWL, MAGISTRATE, DIVINER, VIGILANTE, DREAM_READER, EVIL_SPIRIT, HYPNOTIST,
-              PRIEST, ASSASSIN, SANDMAN)
+              PRIEST, ASSASSIN, SANDMAN, TRAPPER)

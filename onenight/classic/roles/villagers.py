@@ -201,13 +201,13 @@ def _potions_left(g: Game) -> tuple[bool, bool]:
 
 def _show_victim(g: Game, stop: Stop) -> Game:
     heal, poison = _potions_left(g)
-    return g.tell(stop.woken, "witch", "victim", seat=g.tonight.get("victim"),
+    return g.tell(stop.woken, "witch", "victim", seat=common.shown_victim(g),
                   value={"heal": heal, "poison": poison})
 
 
 def _potions(g: Game, stop: Stop) -> list:
     heal, poison = _potions_left(g)
-    heals = (False, True) if heal and g.tonight.get("victim") is not None else (False,)
+    heals = (False, True) if heal and common.shown_victim(g) is not None else (False,)
     poisons = (None,) + (g.living() if poison else ())
     return [Potions(h, p) for h in heals for p in poisons if h or p is not None]
 
@@ -222,13 +222,15 @@ def _brew(g: Game, stop: Stop, c: Choice | None) -> Game:
     if c.heal:
         if not heal_left:
             raise IllegalChoice("heal", "the healing potion is already used")
-        if g.tonight.get("victim") is None:
+        if common.shown_victim(g) is None:
             raise IllegalChoice("heal", "the werewolves chose no victim tonight: nobody to heal")
     if c.poison is not None:
         if not poison_left:
             raise IllegalChoice("poison", "the poison is already used")
         common.living_target(g, Seat(c.poison), "poison", "witch")
     if c.heal:
+        if g.tonight.get("victim") is None:  # the werewolf the trap caught
+            g = common.tonight(g, common.CAUGHT, None)
         g = common.remember(common.tonight(g, "healed", True), HEAL_USED, True)
     if c.poison is not None:
         g = common.remember(common.tonight(g, "poison", c.poison), POISON_USED, True)
