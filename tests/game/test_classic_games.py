@@ -130,3 +130,27 @@ def test_the_pied_piper_charms_the_whole_village(tmp_path):
     charms = [e for ch in v.story for e in ch.events if e.kind == "chose"
               and e.step == "pied_piper"]
     assert len(charms) == 4 and all(e.actors == (0,) for e in charms)
+
+
+def test_a_deck_of_the_wider_cast_plays_to_its_end_at_the_table(tmp_path):
+    """Le Village's and seed 000's characters (the pyromaniac, the raven, the dream reader,
+    the evil spirit, the hypnotist, the priest, the assassin, the sandman, the trapper) dealt
+    together and played through the table's events at random: every game ends, and its
+    record replays to the same end."""
+    import random
+
+    from onenight.classic import replay, to_record
+    from onenight.classic.cast import STEP
+
+    from .classic_helpers import random_night_choice
+
+    deck = ("werewolf werewolf pyromaniac raven dream_reader evil_spirit hypnotist priest "
+            "assassin sandman trapper villager witch seer").split()
+    for seed in range(4):
+        rng = random.Random(seed)
+        seats = deck[:]
+        rng.shuffle(seats)
+        c = start(tmp_path / str(seed), " ".join(seats), seed=seed)
+        Bot(c, rng=rng, night={s: random_night_choice for s in STEP}).play()
+        again = replay(to_record(c.game))
+        assert again.verdict == c.game.verdict and again.cards == c.game.cards
