@@ -10,7 +10,7 @@ from collections.abc import Callable
 from onenight.common.errors import IllegalChoice
 from onenight.common.values import seat_number
 
-from . import cast, deaths, win
+from . import cast, deaths, sides, win
 from .model import Choice, Game, Kind, Seat, Stop, Votes
 from .table import EVERY_DAY, EVERY_NIGHT, MORNINGS, ON_DEMAND, Step, When, ask
 
@@ -56,9 +56,15 @@ def ballots(g: Game, c: Choice | None, allowed: Callable[[int, int], str | None]
         f = f"[{voter}]"
         if not g.alive(voter):
             raise IllegalChoice(f, f"seat {voter} is dead: the dead do not vote")
+        if sides.absent(g, voter):
+            raise IllegalChoice(f, f"seat {voter} has disappeared until tonight (the mage): "
+                                   "they do not vote")
         seat_number(target, g.players, f, IllegalChoice)
         if not g.alive(target):
             raise IllegalChoice(f, f"seat {target} is dead: vote for a living player")
+        if sides.absent(g, target):
+            raise IllegalChoice(f, f"seat {target} has disappeared until tonight (the mage): "
+                                   "nobody may vote against them")
         why = allowed(voter, target)
         if why:
             raise IllegalChoice(f, why)
@@ -102,7 +108,8 @@ def _first_election(g: Game, stop: Stop, c: Choice | None) -> Game:
     b = ballots(g, c, lambda v, t: None)
     counts = tally(g, b)
     g = _show_ballots(g, "captain_votes", b, counts)
-    tied = _top(counts, g.living()) or g.living()
+    present = tuple(s for s in g.living() if not sides.absent(g, s))
+    tied = _top(counts, present) or present
     if len(tied) == 1:
         return _elect(g, tied[0], "vote")
     return ask(g, CAPTAIN_REVOTE, g.living(), among=tied)
@@ -170,7 +177,8 @@ def _not_immune(g: Game, target: int) -> str | None:
 
 
 def _votable(g: Game, voter: int, target: int) -> bool:
-    return g.alive(target) and target != voter and target != g.today.get("immune")
+    return (g.alive(target) and target != voter and target != g.today.get("immune")
+            and not sides.absent(g, target))
 
 
 def bound_ballot(g: Game, voter: int) -> tuple[bool, int | None]:
@@ -245,10 +253,10 @@ STAGES = (DUSK, DAWN, ELECTION, CAPTAIN_REVOTE, CAPTAIN_LOTS, DEBATE, VOTES, CAP
 
 def ballot_options(g: Game, stop: Stop, seat: int) -> tuple[int | None, ...]:
     """What ``seat`` may put on its ballot at a vote stage: None (blank) first."""
-    if not g.alive(seat):
+    if not g.alive(seat) or sides.absent(g, seat):
         return (None,)
     if stop.step == "captain_votes":
-        targets = g.living()
+        targets = tuple(s for s in g.living() if not sides.absent(g, s))
     elif stop.step == "captain_revote":
         targets = stop.among
     elif stop.step == "revote":

@@ -137,3 +137,14 @@ def contract_done(g: Game, seat: int) -> bool:
     targets = g.memo.get(CONTRACT)
     return (bool(targets) and lone_goal(g, seat) == "assassin"
             and all(not g.alive(s) for s in targets))
+
+
+BANISHED = "mage.banished"  # (the seat, the night) the mage made disappear
+
+
+def absent(g: Game, seat: int) -> bool:
+    """The mage made ``seat`` disappear: out of the room from his call to the next night's
+    dusk ("qu'au début de la prochaine nuit, juste avant l'endormissement du Village"). He
+    wakes for no call, votes in no vote, and no character, vote or bite may name him."""
+    gone = g.memo.get(BANISHED)
+    return gone is not None and gone[0] == seat and g.phase.number == gone[1]

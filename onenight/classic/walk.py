@@ -101,10 +101,12 @@ def _for_show(g: Game, step: Step) -> bool:
 def _open(g: Game, step: Step) -> Game:
     woken = step.wakes(g) if step.wakes else g.holders(step.role)
     for_show = _for_show(g, step)
-    asleep = g.tonight.get(ASLEEP) if g.phase.is_night and step.role else None
-    if asleep in woken:  # the sandman's sleeper does not wake, whoever calls him
-        woken = tuple(s for s in woken if s != asleep)
-        for_show = for_show or not woken
+    if g.phase.is_night and step.role:
+        # the sandman's sleeper and the mage's vanished player do not wake, whoever calls
+        asleep = g.tonight.get(ASLEEP)
+        awake = tuple(s for s in woken if s != asleep and not sides.absent(g, s))
+        if awake != tuple(woken):
+            woken, for_show = awake, for_show or not awake
     if step.kind is Kind.NONE:
         deciders: tuple[int, ...] = ()
     else:
@@ -182,10 +184,7 @@ def _check_shape(g: Game, stop: Stop, c: Choice) -> None:
     """A choice at a step called for show: any choice of the right shape is taken."""
     if not isinstance(c, _SHAPES[stop.kind]):
         raise IllegalChoice("", f"not a choice for the {stop.step} step")
-    seats = (c.seat,) if isinstance(c, Seat) else c.seats if isinstance(c, Seats) else ()
-    if isinstance(c, Potions) and c.poison is not None:
-        seats = (c.poison,)
-    for s in seats:
+    for s in _named(c):
         seat_number(s, g.players, "", IllegalChoice)
 
 
@@ -206,8 +205,20 @@ def legal_choices(g: Game) -> list:
     step = cast.STEP[stop.step]
     if stop.for_show and not stop.woken:
         return [None]  # nobody is awake to choose (a card out of play)
-    options = step.options(g, stop) if step.options else []
+    options = [o for o in (step.options(g, stop) if step.options else [])
+               if not any(sides.absent(g, s) for s in _named(o))]
     return ([] if stop.required else [None]) + options
+
+
+def _named(c: Choice) -> tuple[int, ...]:
+    """The seats a choice names."""
+    if isinstance(c, Seat):
+        return (c.seat,)
+    if isinstance(c, Seats):
+        return c.seats
+    if isinstance(c, Potions) and c.poison is not None:
+        return (c.poison,)
+    return ()
 
 
 def ballot_options(g: Game, seat: int) -> tuple[int | None, ...]:

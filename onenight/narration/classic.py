@@ -78,6 +78,8 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "sandman": 10,
     "trapper": 10,
     "trapped": 10,  # the first devoured points at a werewolf (for show when nothing sprang)
+    "mage": 10,
+    "banished": 12,  # a player leaves the room
 })
 #: The lines of the debate for :class:`~onenight.narration.runner.DebateRunner`.
 DEBATE_LINES = ("debate.start", "debate.last_minute", "vote.countdown")

@@ -560,3 +560,40 @@ def test_trapper_never_protects_himself_nor_the_same_player_two_nights_in_a_row(
     assert "two nights in a row" in err(TRAPPER, *two, {"night": 3, "trapper": {"protect": 4}})
     assert "protect" not in err(TRAPPER, *two, {"night": 3, "trapper": {"protect": 6}},
                                 {"day": 3, "votes": V("9 - - - - - - - -")})
+
+
+MAGE = "mage werewolf seer villager villager witch villager werewolf"
+
+
+def test_mages_vanished_player_is_touched_and_leaves_for_a_night_and_a_day():
+    g = apply(until(_game(MAGE), "mage"), Seat(2))
+    assert g.stop.step == "banished" and g.stop.woken == (0,)  # the mage touches him
+    g = apply(g)
+    assert told(g, 2, "banished")
+    assert until(g, "seer").stop.for_show  # "aucun effet": the seer is out of the room
+
+
+def test_mages_vanished_player_cannot_be_chosen_by_anyone_nor_vote():
+    night = {"night": 1, "mage": {"banish": 3}}
+    assert "disappeared" in err(MAGE, dict(night, werewolves={"victim": 3}))
+    assert "disappeared" in err(MAGE, dict(night, witch={"poison": 3}))
+    g = until(apply(until(_game(MAGE), "mage"), Seat(3)), "werewolves")
+    assert Seat(3) not in legal_choices(g) and Seat(4) in legal_choices(g)
+    g = play(MAGE, night, {"day": 1})
+    assert ballot_options(g, 3) == (None,) and 3 not in ballot_options(g, 4)
+    assert "do not vote" in err(MAGE, night, {"day": 1, "votes": V("- - - 4 - - - -")})
+    assert "nobody may vote" in err(MAGE, night, {"day": 1, "votes": V("3 - - - - - - -")})
+
+
+def test_mages_vanished_player_is_back_at_the_next_dusk_and_the_power_is_once_a_game():
+    g = play(MAGE, {"night": 1, "mage": {"banish": 3}},
+             {"day": 1, "votes": V("1 - - - - - - -")})
+    g = until(g, "mage")
+    assert g.phase.label == "night 2" and g.stop.for_show
+    g = until(g, "werewolves")
+    assert Seat(3) in legal_choices(g)
+
+
+def test_mage_may_make_himself_vanish():
+    g = play(MAGE, {"night": 1, "mage": {"banish": 0}}, {"day": 1})
+    assert ballot_options(g, 0) == (None,)

@@ -92,9 +92,10 @@ def test_the_lists_conditions_are_data_and_each_has_its_test():
 
 #: Steps that are part of another character's call, right after it: the player the night owl
 #: wakes, the dreamer who mimes for the dream reader, the player the hypnotist hypnotized, the
-#: first devoured who names the werewolf the trapper's trap caught (right after the pack).
+#: first devoured who names the werewolf the trapper's trap caught (right after the pack), the
+#: player the mage touches to leave the room.
 WITHIN = {"night_owl_seen": "night_owl", "dream_reader_mime": "dream_reader",
-          "hypnotized": "hypnotist", "trapped": "werewolves"}
+          "hypnotized": "hypnotist", "trapped": "werewolves", "banished": "mage"}
 
 
 def test_the_casts_night_steps_take_their_places_and_calendars_from_the_order():

@@ -5,6 +5,7 @@ from __future__ import annotations
 from onenight.common.errors import IllegalChoice
 from onenight.common.values import seat_number
 
+from .. import sides
 from ..model import Choice, Game, Seat, Seats, Stop
 
 BEST_OF, BASE_GAME = "best_of", "base_game"
@@ -26,6 +27,9 @@ def living_target(g: Game, c: Choice | None, key: str, who: str) -> int:
     s = seat_number(c.seat, g.players, key, IllegalChoice)
     if not g.alive(s):
         raise IllegalChoice(key, f"seat {s} is dead: the {who} chooses a living player")
+    if sides.absent(g, s):
+        raise IllegalChoice(key, f"seat {s} has disappeared until tonight (the mage): the "
+                                 f"{who} cannot choose them")
     return s
 
 

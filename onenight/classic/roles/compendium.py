@@ -506,6 +506,37 @@ TRAPPER = _plain(
                 brief=_spring, options=_caught_options, act=_catch,
                 required=lambda g: True)))
 
+
+
+# ---- the mage: once a game, a player who disappears until the next night ------------------------
+
+def _vanish(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    s = common.living_target(g, c, "banish", "mage")
+    return common.remember(g, sides.BANISHED, (s, g.phase.number))
+
+
+def _leave(g: Game, stop: Stop) -> Game:
+    s, _night = g.memo.get(sides.BANISHED)
+    return g.tell((s,), "banished", "banished", seat=s)
+
+
+def _banished_now(g: Game) -> tuple[int, ...]:
+    gone = g.memo.get(sides.BANISHED)
+    return (gone[0],) if gone is not None and gone[1] == g.phase.number else ()
+
+
+MAGE = _plain(
+    "mage", "Mage", "Mage",
+    steps=(Step("mage", ("night",), order("mage"), EVERY_NIGHT, Kind.SEAT, role="mage",
+                key="banish", spent=lambda g: g.memo.get(sides.BANISHED) is not None,
+                options=lambda g, stop: [Seat(s) for s in g.living()], act=_vanish),
+           # the mage touches the player he chose, who leaves the room (the app cannot touch
+           # anybody): part of his call, for show when nobody vanished tonight
+           Step("banished", ("night",), order("mage") + 5, EVERY_NIGHT, Kind.NONE, role="mage",
+                spent=lambda g: not _banished_now(g), brief=_leave)))
+
 CHARACTERS = (PACK_LEADER, DETECTIVE, TRAITOR, WOODSMAN, APPRENTICE_SEER, MATHEMATICIAN,
               NIGHT_OWL, MAGISTRATE, DIVINER, VIGILANTE, DREAM_READER, EVIL_SPIRIT, HYPNOTIST,
-              PRIEST, ASSASSIN, SANDMAN, TRAPPER)
+              PRIEST, ASSASSIN, SANDMAN, TRAPPER, MAGE)
