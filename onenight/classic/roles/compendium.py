@@ -110,12 +110,17 @@ MATHEMATICIAN = _plain(
 OWL_SEEN = "night_owl"  # tonight: the seat the night owl woke
 
 
-def _seen_by(g: Game, stop: Stop, c: Choice | None) -> Game:
-    if c is None:
-        return g
-    s = common.another_target(g, c, stop, "wake", "night owl",
-                              "the night owl wakes another player")
-    return common.tonight(g, OWL_SEEN, s)
+def _another_tonight(key: str, who: str, why: str, into: str):
+    """The act of a step that names another living player, kept in ``tonight[into]``."""
+    def act(g: Game, stop: Stop, c: Choice | None) -> Game:
+        if c is None:
+            return g
+        return common.tonight(g, into, common.another_target(g, c, stop, key, who, why))
+    return act
+
+
+_seen_by = _another_tonight("wake", "night owl", "the night owl wakes another player",
+                            OWL_SEEN)
 
 
 def _owl_meets(g: Game, stop: Stop) -> Game:
@@ -194,13 +199,7 @@ DIVINER = _plain(
 # ---- the vigilante: kills when a day or a night has killed nobody -------------------------------
 
 def _execute(key: str):
-    def act(g: Game, stop: Stop, c: Choice | None) -> Game:
-        if c is None:
-            return g
-        s = common.another_target(g, c, stop, "kill", "vigilante",
-                                  "the vigilante kills another player")
-        return common.tonight(g, key, s)
-    return act
+    return _another_tonight("kill", "vigilante", "the vigilante kills another player", key)
 
 
 VIGILANTE = _plain(
@@ -223,12 +222,8 @@ VIGILANTE = _plain(
 DREAMER = "dream_reader"  # tonight: the seat whose dreams she reads
 
 
-def _probe(g: Game, stop: Stop, c: Choice | None) -> Game:
-    if c is None:
-        return g
-    s = common.another_target(g, c, stop, "dream", "dream reader",
-                              "the dream reader reads another player's dreams")
-    return common.tonight(g, DREAMER, s)
+_probe = _another_tonight("dream", "dream reader",
+                          "the dream reader reads another player's dreams", DREAMER)
 
 
 def _dream(g: Game, stop: Stop) -> Game:
@@ -398,27 +393,33 @@ ASSASSIN = _plain(
 
 # ---- the sandman: a player who wakes for no call tonight -----------------------------------------
 
-LAST_SLEEPER = "sandman.last"  # (the seat, the night) he last put to sleep
+def _never_twice_running(memo_key: str, key: str, who: str, self_rule: str, does: str,
+                         into: str, then=None):
+    """The options and the act of a nightly choice of another player, never the one of the
+    night before (the sandman's sleeper, the trapper's trap), kept in ``tonight[into]``;
+    ``then(g, seat)`` adds what follows."""
+    def last_night(g: Game, seat: int) -> bool:
+        return g.memo.get(memo_key) == (seat, g.phase.number - 1)
+
+    def options(g: Game, stop: Stop) -> list:
+        return [Seat(s) for s in g.living() if s != actor(stop) and not last_night(g, s)]
+
+    def act(g: Game, stop: Stop, c: Choice | None) -> Game:
+        if c is None:
+            return g
+        s = common.another_target(g, c, stop, key, who, self_rule)
+        if last_night(g, s):
+            raise IllegalChoice(key, f"seat {s} was chosen last night: the {who} never {does} "
+                                     "the same player two nights in a row")
+        g = common.tonight(common.remember(g, memo_key, (s, g.phase.number)), into, s)
+        return then(g, s) if then else g
+    return options, act
 
 
-def _sleep_options(g: Game, stop: Stop) -> list:
-    return [Seat(s) for s in g.living() if s != actor(stop) and not _slept_last_night(g, s)]
-
-
-def _slept_last_night(g: Game, seat: int) -> bool:
-    return g.memo.get(LAST_SLEEPER) == (seat, g.phase.number - 1)
-
-
-def _put_to_sleep(g: Game, stop: Stop, c: Choice | None) -> Game:
-    if c is None:
-        return g
-    s = common.another_target(g, c, stop, "sleep", "sandman",
-                              "the sandman \"ne peut en aucun cas se désigner lui-même\"")
-    if _slept_last_night(g, s):
-        raise IllegalChoice("sleep", f"seat {s} slept last night: the sandman never chooses the "
-                                     "same player two nights in a row")
-    g = common.remember(g, LAST_SLEEPER, (s, g.phase.number))
-    return common.tonight(g, ASLEEP, s).tell((s,), "sandman", "asleep", seat=s)
+_sleep_options, _put_to_sleep = _never_twice_running(
+    "sandman.last", "sleep", "sandman", "the sandman \"ne peut en aucun cas se désigner "
+    "lui-même\"", "chooses", ASLEEP,
+    lambda g, s: g.tell((s,), "sandman", "asleep", seat=s))
 
 
 SANDMAN = _plain(
@@ -427,31 +428,14 @@ SANDMAN = _plain(
                 key="sleep", options=_sleep_options, act=_put_to_sleep),))
 
 
-
 # ---- the trapper: a trap before a home; a werewolf caught, chosen by the first devoured ----------
 
-LAST_TRAP = "trapper.last"  # (the seat, the night) of his last trap
 TRAP = "trap"  # tonight: the seat he protects
 CAUGHT = common.CAUGHT  # tonight: the werewolf caught in the trap (the witch may heal him)
 
-
-def _trap_options(g: Game, stop: Stop) -> list:
-    return [Seat(s) for s in g.living() if s != actor(stop) and not _trapped_last_night(g, s)]
-
-
-def _trapped_last_night(g: Game, seat: int) -> bool:
-    return g.memo.get(LAST_TRAP) == (seat, g.phase.number - 1)
-
-
-def _set_trap(g: Game, stop: Stop, c: Choice | None) -> Game:
-    if c is None:
-        return g
-    s = common.another_target(g, c, stop, "protect", "trapper",
-                              "the trapper \"n'a pas le droit de se protéger lui-même\"")
-    if _trapped_last_night(g, s):
-        raise IllegalChoice("protect", f"seat {s} was protected last night: the trapper never "
-                                       "protects the same player two nights in a row")
-    return common.tonight(common.remember(g, LAST_TRAP, (s, g.phase.number)), TRAP, s)
+_trap_options, _set_trap = _never_twice_running(
+    "trapper.last", "protect", "trapper", "the trapper \"n'a pas le droit de se protéger "
+    "lui-même\"", "protects", TRAP)
 
 
 def first_devoured(g: Game) -> int | None:
