@@ -108,7 +108,7 @@ def _first_election(g: Game, stop: Stop, c: Choice | None) -> Game:
     b = ballots(g, c, lambda v, t: None)
     counts = tally(g, b)
     g = _show_ballots(g, "captain_votes", b, counts)
-    present = tuple(s for s in g.living() if not sides.absent(g, s))
+    present = sides.present(g)
     tied = _top(counts, present) or present
     if len(tied) == 1:
         return _elect(g, tied[0], "vote")
@@ -256,7 +256,7 @@ def ballot_options(g: Game, stop: Stop, seat: int) -> tuple[int | None, ...]:
     if not g.alive(seat) or sides.absent(g, seat):
         return (None,)
     if stop.step == "captain_votes":
-        targets = tuple(s for s in g.living() if not sides.absent(g, s))
+        targets = sides.present(g)
     elif stop.step == "captain_revote":
         targets = stop.among
     elif stop.step == "revote":

@@ -148,3 +148,8 @@ def absent(g: Game, seat: int) -> bool:
     wakes for no call, votes in no vote, and no character, vote or bite may name him."""
     gone = g.memo.get(BANISHED)
     return gone is not None and gone[0] == seat and g.phase.number == gone[1]
+
+
+def present(g: Game) -> tuple[int, ...]:
+    """The living players in the room: the voters of a vote (not the mage's vanished one)."""
+    return tuple(s for s in g.living() if not absent(g, s))

@@ -155,3 +155,20 @@ def test_a_deck_of_the_wider_cast_plays_to_its_end_at_the_table(tmp_path):
         Bot(c, rng=rng, night={s: random_night_choice for s in STEP}).play()
         again = replay(to_record(c.game))
         assert again.verdict == c.game.verdict and again.cards == c.game.cards
+
+
+def test_the_table_refuses_the_ballots_the_mage_and_the_magistrate_rule_out(tmp_path):
+    import pytest
+
+    from onenight.game.controller import Refused
+
+    c = start(tmp_path, "mage werewolf magistrate villager villager villager villager werewolf")
+    Bot(c, night={"mage": {"target": 3}, "magistrate": {"target": 4}}).play(
+        until=lambda c: c.phase == "vote")
+    assert 3 not in c.ballots_view().voters  # out of the room: no pad to wait for
+    c.apply({"type": "vote", "seat": 0, "target": 1})
+    for seat, target, code in ((3, 1, "vote_absent"), (0, 3, "vote_absent"),
+                               (0, 4, "vote_immune")):
+        with pytest.raises(Refused) as e:
+            c.apply({"type": "vote", "seat": seat, "target": target})
+        assert e.value.code == code
