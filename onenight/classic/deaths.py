@@ -11,7 +11,7 @@ from __future__ import annotations
 from onenight.common.errors import IllegalChoice
 from onenight.common.values import seat_number
 
-from . import cast
+from . import cast, sides
 from .model import PUBLIC_CAUSE, Choice, Death, Game, Kind, Seat, Stop
 from .table import ON_DEMAND, Step, ask
 
@@ -109,7 +109,7 @@ def _grief(g: Game, seat: int) -> Game:
 def _successor(g: Game, seat: int) -> Game:
     if g.captain != seat:
         return g
-    if not g.living():
+    if not sides.present(g):  # nobody left in the room to name
         return g._with(captain=None)
     return ask(g, SUCCESSOR, (seat,), among=(seat,))
 
@@ -120,6 +120,9 @@ def _name_successor(g: Game, stop: Stop, c: Choice | None) -> Game:
     s = seat_number(c.seat, g.players, "", IllegalChoice)
     if not g.alive(s):
         raise IllegalChoice("", f"seat {s} is dead: the captain names a living successor")
+    if sides.absent(g, s):
+        raise IllegalChoice("", f"seat {s} has disappeared until tonight (the mage): the "
+                                "captain names a player in the room")
     return g._with(captain=s).tell(None, "successor", "successor", seat=s, by=stop.among[0])
 
 

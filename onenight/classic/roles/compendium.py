@@ -216,11 +216,9 @@ VIGILANTE = _plain(
                 act=_execute("vigilante_after"))))
 
 
-
 # ---- the dream reader: a player mimes his character to her, eyes closed ------------------------
 
 DREAMER = "dream_reader"  # tonight: the seat whose dreams she reads
-
 
 _probe = _another_tonight("dream", "dream reader",
                           "the dream reader reads another player's dreams", DREAMER)
@@ -240,7 +238,6 @@ DREAM_READER = _plain(
            # the chosen player mimes his card, eyes closed, for her: part of her call
            Step("dream_reader_mime", ("night",), order("dream_reader") + 5, EVERY_NIGHT,
                 Kind.NONE, role="dream_reader",
-                wakes=lambda g: g.holders("dream_reader"),
                 spent=lambda g: g.tonight.get(DREAMER) is None, brief=_dream)))
 
 
@@ -271,7 +268,6 @@ EVIL_SPIRIT = _plain(
                 role="evil_spirit",
                 wakes=lambda g: tuple(s for s in g.memo.get(sides.ENEMIES) or () if g.alive(s)),
                 spent=lambda g: g.memo.get(sides.ENEMIES) is None, brief=_enemies_meet)))
-
 
 
 # ---- the hypnotist: twice a game, a player who must vote against the victim he names -----------
@@ -324,7 +320,6 @@ HYPNOTIST = _plain(
                 spent=lambda g: g.tonight.get(SPELL) is None, brief=_spell_cast)))
 
 
-
 # ---- the priest: a blessed player, his card a villager's, who escapes his first death ------------
 
 def _bless(g: Game, stop: Stop, c: Choice | None) -> Game:
@@ -358,7 +353,6 @@ PRIEST = _plain(
                 act=_bless, required=lambda g: len(g.living()) >= 2),))
 
 
-
 # ---- the assassin: names his targets on the first night, and wins alone when all are dead --------
 
 def contract_size(g: Game) -> int:
@@ -388,7 +382,6 @@ ASSASSIN = _plain(
     steps=(Step("assassin", ("night",), order("assassin"), FIRST_NIGHT, Kind.SEATS,
                 role="assassin", key="targets", options=_contract_options,
                 act=_sign_contract, required=lambda g: contract_size(g) >= 1),))
-
 
 
 # ---- the sandman: a player who wakes for no call tonight -----------------------------------------
@@ -489,7 +482,6 @@ TRAPPER = _plain(
                 spent=lambda g: not sprung(g) or first_devoured(g) is None or not _hunters(g),
                 brief=_spring, options=_caught_options, act=_catch,
                 required=lambda g: True)))
-
 
 
 # ---- the mage: once a game, a player who disappears until the next night ------------------------
