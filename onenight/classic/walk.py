@@ -17,8 +17,8 @@ from onenight.common.errors import DeckError, IllegalChoice
 from onenight.common.values import seat_number
 
 from . import cast, day, deaths, forms, sides
-from .model import (ASLEEP, OUT_OF_PLAY, Choice, Game, Kind, Memo, Options, Phase, Potions, Seat, Seats,
-                    Side, Stop, Take, Votes, Yes)
+from .model import (ASLEEP, OUT_OF_PLAY, Choice, Game, Kind, Memo, Options, Phase, Potions,
+                    Seat, Seats, Side, Stop, Take, Votes, Yes)
 from .table import Step
 
 #: Why a required choice cannot be left out, by step.
@@ -76,7 +76,8 @@ def _begin(g: Game, phase: Phase) -> Game:
 
 def is_called(g: Game, step: Step) -> bool:
     """Whether ``step`` is called now: its condition holds and (by default) a living player
-    holds its character's card. A dead player's step is not called."""
+    holds its character's card, or the card was taken out of play. A dead player's step is not
+    called."""
     if not step.when(g):
         return False
     if step.called:
