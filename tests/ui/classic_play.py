@@ -215,6 +215,46 @@ def night_act(app, act):
         tap(find(s, "nothing"))
 
 
+def night_tick(app, night, seen: dict | None = None):
+    """One beat of the night: the woken of an open call do what ``night(app, window)`` says
+    (None: nothing tapped), then the night runs on to its next line. ``seen`` (if given)
+    keeps, by step, what the woken of each call were shown."""
+    w = app.classic.state.window
+    if w is not None and w.stop is not None and not w.chosen:
+        screen(app).refresh()
+        act = night(app, w)
+        if act is not None:
+            night_act(app, act)
+    if seen is not None and w is not None and screen(app).name == "classic_night":
+        screen(app).refresh()
+        told = secrets_shown(app)
+        if told:
+            seen[w.step] = told
+    d = screen(app).driver
+    due = d.next_due() if d is not None else None
+    later(app, 1 if due is None else max(0.05, due + 0.01))  # on to the next line
+
+
+def night_through(app, night, limit: int = 600) -> dict:
+    """Play the night to its end (as :func:`night_tick`); returns what the woken of each call
+    were shown, by step."""
+    seen: dict = {}
+    for _ in range(limit):
+        if app.classic.phase != "night":
+            pump(1)
+            return seen
+        night_tick(app, night, seen)
+    raise AssertionError("the night did not end")
+
+
+def untranslated(app) -> list[str]:
+    """The lines of the screen that show a translation key instead of a sentence."""
+    import re
+
+    return [line for line in shown(app).splitlines()
+            if re.search(r"\bclassic\.[a-z_]+\.", line)]
+
+
 def play_to_end(app, night, vote, chain, vote_mode: str = "tablet", limit: int = 3000):
     """Play every phase by taps until the end: ``night(app, window)`` says what the woken of a
     call do (None: nothing tapped), ``vote(app, voter)`` whom a voter names, ``chain(app,
@@ -229,15 +269,7 @@ def play_to_end(app, night, vote, chain, vote_mode: str = "tablet", limit: int =
         if phase == "end":
             return
         if phase == "night":
-            w = ctl.state.window
-            if w is not None and w.stop is not None and not w.chosen:
-                s.refresh()
-                act = night(app, w)
-                if act is not None:
-                    night_act(app, act)
-            d = screen(app).driver
-            due = d.next_due() if d is not None else None
-            later(app, 1 if due is None else max(0.05, due + 0.01))  # on to the next line
+            night_tick(app, night)
         elif phase == "dawn":
             go_on(app)
         elif phase == "chain":

@@ -1,0 +1,150 @@
+"""The wider cast at the table: games holding the characters of Le Village and of the new
+characters' booklet, tapped through the real screens from the home screen to the end and its
+story. What the woken are shown, what the dawn says, whom each ballot may name, and the
+story's sentences are checked on screen, in French and in English; each saved record replays
+to the same outcome with ``onenight classic replay``."""
+
+import pytest
+
+from onenight.ui.driving import find, pump, tap
+
+from .classic_play import (deal_by_own_cards, go_on, later, living, night_through, play_to_end,
+                           replays_to_the_same_outcome, screen, shown, start_classic,
+                           tap_seat_twice, untranslated)
+
+TEN = ["Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
+
+
+@pytest.fixture(autouse=True)
+def home_after(app):
+    """The shared app is left on its home screen, in French, at 1280x800, with no classic
+    game in progress and none of these games in its history."""
+    from kivy.core.window import Window
+
+    folder = app.classic.history.folder
+    before = set(folder.glob("*.json")) if folder.is_dir() else set()
+    yield
+    if app.classic.phase != "setup":
+        app.send({"type": "abandon"}, app.classic)
+    for path in set(folder.glob("*.json")) - before if folder.is_dir() else ():
+        path.unlink()
+    Window.size = (1280, 800)
+    app.go("home")
+    if app.lang != "fr":
+        app.set_language("fr")
+    pump(1)
+
+
+def offered(app) -> list[int]:
+    """The seats the day's grid offers to the tap."""
+    grid = find(screen(app), "seats")
+    return [b.seat for b in grid.buttons() if b.seat not in grid.blocked]
+
+
+def dawn_told(app) -> str:
+    """The dawn screen once the village is awake and the voice has named its dead."""
+    assert screen(app).name == "classic_dawn", screen(app).name
+    go_on(app)  # the village wakes
+    for _ in range(40):
+        later(app, 1)
+    return shown(app)
+
+
+def test_the_raven_magistrate_hypnotist_and_mage_at_the_table(app):
+    """French, 1280x800, the table's own cards: the raven's poster, the magistrate's immune,
+    the hypnotist's spell and the mage's vanished player. The hypnotized player is told his
+    victim at night; the dawn tells the poster and the immune; the hypnotized may vote only
+    against his victim, nobody against the immune, and the vanished neither votes nor is
+    named; the game then plays to its end, its story in sentences."""
+    table = ["werewolf", "raven", "magistrate", "hypnotist", "mage", "werewolf",
+             "apprentice_seer", "mathematician", "villager", "villager"]
+    start_classic(app, TEN, "", deal="cards", cards=table)
+    deal_by_own_cards(app, table)
+    assert screen(app).name == "classic_night"
+    wolves = (0, 5)
+    firsts = {"raven": ("seat", 3), "magistrate": ("seat", 6), "hypnotist": ("seats", [7, 5]),
+              "mage": ("seat", 8), "mathematician": ("seat", 1), "werewolves": ("seat", 9)}
+
+    def first_night(app, w):
+        assert not untranslated(app), untranslated(app)
+        return firsts.get(w.step, ("nothing",) if not w.stop.required else None)
+
+    seen = night_through(app, first_night)
+    assert seen["hypnotized"] == app.tr("classic.learn.hypnotized", name="Fay")
+    assert "hypnotisé" in seen["hypnotized"] and "Fay" in seen["hypnotized"]
+    assert seen["mathematician"] == app.tr("classic.learn.distance", name="Bob", distance=1)
+
+    told = dawn_told(app)
+    assert "Jo est mort cette nuit. C'était : Simple Villageois." in told
+    assert app.tr("classic.dawn.news.marked", name="Dee") in told
+    assert app.tr("classic.dawn.news.immune", name="Gus") in told
+    assert app.tr("classic.dawn.news.vanished", name="Ivy") in told
+    assert "Dee" in app.tr("classic.dawn.news.marked", name="Dee")
+    go_on(app)
+
+    # the captain's election: the vanished Ivy is no voter and no candidate
+    s = screen(app)
+    assert app.classic.phase == "election"
+    for _ in range(40):
+        s = screen(app)
+        if s.stage == "cover":
+            tap(find(s, "action"))
+        elif s.stage == "collect":
+            assert s.voter != 8
+            assert 8 not in offered(app)
+            tap_seat_twice(app, 2 if s.voter != 2 else 1)
+        else:
+            break
+    assert s.stage == "counted"
+    tap(find(s, "action"))
+    tap(find(screen(app), "action"))
+    tap(find(screen(app), "vote_tablet"))
+
+    # the day's vote
+    for _ in range(40):
+        s = screen(app)
+        if s.stage == "cover":
+            tap(find(s, "action"))
+            continue
+        if s.stage != "collect":
+            break
+        voter = s.voter
+        assert voter != 8
+        choices = offered(app)
+        if voter == 7:  # hypnotized: his ballot names Fay, or nobody
+            assert choices == [5]
+        else:
+            assert 6 not in choices and 8 not in choices and voter not in choices
+        tap_seat_twice(app, 5 if voter != 5 else 0)
+    assert s.stage == "counted"
+    tap(find(s, "action"))
+    assert app.tr("classic.vote.eliminated", name="Fay", card_name="Loup-Garou") in shown(app)
+    tap(find(screen(app), "action"))
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        village = [s for s in living(app) if s not in wolves]
+        if w.step == "werewolves":
+            return ("seat", village[-1])
+        if w.step in ("raven", "magistrate", "mathematician", "apprentice_seer"):
+            return ("seat", next(s for s in living(app) if s != w.stop.woken[0]))
+        return ("nothing",) if not w.stop.required else None
+
+    def vote(app, voter):
+        assert not untranslated(app), untranslated(app)
+        options = offered(app)
+        return next((t for t in wolves if t in options), options[0] if options else voter)
+
+    def chain(app, stop):
+        return next(t for t in list(wolves) + living(app)
+                    if (t in stop.among) == (stop.step == "captain_pick"))
+
+    play_to_end(app, night, vote, chain)
+    assert not untranslated(app), untranslated(app)
+    tap(find(screen(app), "tab"))
+    story = shown(app)
+    assert not untranslated(app), untranslated(app)
+    assert "Une affiche accuse Dee." in story
+    assert "Gus est intouchable aujourd'hui." in story
+    outcome = replays_to_the_same_outcome(app)
+    assert outcome["winning_side"] == app.classic.game.verdict.side
