@@ -189,19 +189,18 @@ def debate_to_vote(app, mode: str = "tablet"):
 
 
 def night_act(app, act):
-    """The woken's choice, tapped on the night screen: ``("seat", n)``, ``("seats", [a, b])``,
+    """The woken's choice, tapped on the night screen: ``("seat", n)``, ``("seats", [a, b, …])``,
     ``("a",)`` / ``("b",)`` (the two large choices), ``("potions", heal, poison)``,
     ``("nothing",)``."""
     s = screen(app)
     kind = act[0]
     if kind == "seat":
         tap_seat_twice(app, act[1])
-    elif kind == "seats":
-        a, b = act[1]
+    elif kind == "seats":  # each seat tapped, the last one twice
         ring = find(s, "ring")
-        tap(seat_button(ring, a))
-        tap(seat_button(ring, b))
-        tap(seat_button(ring, b))
+        for seat in act[1]:
+            tap(seat_button(ring, seat))
+        tap(seat_button(ring, act[1][-1]))
     elif kind in ("a", "b"):
         tap(find(s, "choice_" + kind))
         tap(find(s, "choice_" + kind))

@@ -41,6 +41,12 @@ def offered(app) -> list[int]:
     return [b.seat for b in grid.buttons() if b.seat not in grid.blocked]
 
 
+def chain(app, stop):
+    """A decision of the day's chain: the captain settles a tie (the first of the tied), a
+    dying player names the first living player he may."""
+    return next(t for t in living(app) if (t in stop.among) == (stop.step == "captain_pick"))
+
+
 def dawn_told(app) -> str:
     """The dawn screen once the village is awake and the voice has named its dead."""
     assert screen(app).name == "classic_dawn", screen(app).name
@@ -135,9 +141,6 @@ def test_the_raven_magistrate_hypnotist_and_mage_at_the_table(app):
         options = offered(app)
         return next((t for t in wolves if t in options), options[0] if options else voter)
 
-    def chain(app, stop):
-        return next(t for t in list(wolves) + living(app)
-                    if (t in stop.among) == (stop.step == "captain_pick"))
 
     play_to_end(app, night, vote, chain)
     assert not untranslated(app), untranslated(app)
@@ -146,5 +149,74 @@ def test_the_raven_magistrate_hypnotist_and_mage_at_the_table(app):
     assert not untranslated(app), untranslated(app)
     assert "Une affiche accuse Dee." in story
     assert "Gus est intouchable aujourd'hui." in story
+    outcome = replays_to_the_same_outcome(app)
+    assert outcome["winning_side"] == app.classic.game.verdict.side
+
+
+ELEVEN = TEN + ["Kim"]
+
+
+def test_the_pyromaniac_priest_assassin_and_evil_spirit_at_the_table(app):
+    """English, 800x480, the table's own cards: the assassin names his three targets (two
+    werewolf cards dealt, plus one) on the ring; the priest sees the card he blesses, the
+    enemies are told each other; the dawn tells the burned home; the devoured hunter shoots
+    from the players the rules offer; the game plays to its end, its story in sentences."""
+    from kivy.core.window import Window
+
+    app.set_language("en")
+    Window.size = (800, 480)
+    table = ["werewolf", "pyromaniac", "priest", "trapper", "sandman", "evil_spirit",
+             "assassin", "werewolf", "hunter", "dream_reader", "villager"]
+    start_classic(app, ELEVEN, "", deal="cards", cards=table)
+    deal_by_own_cards(app, table)
+    wolves = (0, 7)
+    firsts = {"priest": ("seat", 10), "pyromaniac": ("seat", 3), "trapper": ("seat", 9),
+              "sandman": ("seat", 10), "evil_spirit": ("seats", [2, 4]),
+              "assassin": ("seats", [0, 7, 10]), "dream_reader": ("seat", 5),
+              "werewolves": ("seat", 8)}
+
+    def first_night(app, w):
+        assert not untranslated(app), untranslated(app)
+        return firsts.get(w.step, ("nothing",) if not w.stop.required else None)
+
+    seen = night_through(app, first_night)
+    from onenight.classic.sides import CONTRACT
+
+    assert app.classic.game.memo.get(CONTRACT) == (0, 7, 10)  # taken from the ring
+    assert seen["priest"] == app.tr("classic.learn.saw", name="Kim", card_name="Villager")
+    assert app.tr("classic.learn.enemy", name="Eve") in seen["enemies"]
+    assert app.tr("classic.learn.enemy", name="Cy") in seen["enemies"]
+
+    told = dawn_told(app)
+    assert app.tr("classic.dawn.died", name="Ivy", card_name="Hunter") in told
+    assert app.tr("classic.dawn.news.burned", name="Dee") in told
+    assert "Dee's home burned down" in told
+    go_on(app)
+    assert app.classic.phase == "chain" and app.classic.game.stop.step == "hunter"
+    assert offered(app) == [s for s in living(app) if s != 8]
+    tap_seat_twice(app, 0)
+    assert not app.classic.game.alive(0)
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        village = [s for s in living(app) if s not in wolves]
+        if w.step == "werewolves":
+            return ("seat", village[-1])
+        if w.step in ("pyromaniac", "trapper", "sandman", "dream_reader"):
+            return ("seat", next(s for s in reversed(living(app)) if s != w.stop.woken[0]))
+        return ("nothing",) if not w.stop.required else None
+
+    def vote(app, voter):
+        assert not untranslated(app), untranslated(app)
+        options = offered(app)
+        return next((t for t in wolves if t in options), options[0] if options else voter)
+
+
+    play_to_end(app, night, vote, chain)
+    assert not untranslated(app), untranslated(app)
+    tap(find(screen(app), "tab"))
+    story = shown(app)
+    assert not untranslated(app), untranslated(app)
+    assert "Night 1" in story
     outcome = replays_to_the_same_outcome(app)
     assert outcome["winning_side"] == app.classic.game.verdict.side
