@@ -220,3 +220,53 @@ def test_the_pyromaniac_priest_assassin_and_evil_spirit_at_the_table(app):
     assert "Night 1" in story
     outcome = replays_to_the_same_outcome(app)
     assert outcome["winning_side"] == app.classic.game.verdict.side
+
+
+def test_the_night_owl_diviner_vigilante_and_pack_leader_at_the_table(app):
+    """French, 800x480, the table's own cards: the night owl's guest is shown who he is, the
+    pack is told the diviner's victim and must take him, the vigilante, the pack leader, the
+    traitor, the woodsman and the detective play their part; the game plays to its end, its
+    story in sentences."""
+    from kivy.core.window import Window
+
+    Window.size = (800, 480)
+    table = ["pack_leader", "night_owl", "diviner", "vigilante", "werewolf", "traitor",
+             "woodsman", "detective", "villager", "villager"]
+    start_classic(app, TEN, "", deal="cards", cards=table)
+    deal_by_own_cards(app, table)
+    firsts = {"night_owl": ("seat", 8), "diviner": ("seat", 9), "werewolves": ("seat", 9)}
+
+    def first_night(app, w):
+        assert not untranslated(app), untranslated(app)
+        return firsts.get(w.step, ("nothing",) if not w.stop.required else None)
+
+    seen = night_through(app, first_night)
+    assert seen["night_owl_seen"] == app.tr("classic.learn.night_owl", name="Bob")
+    assert app.tr("classic.learn.foretold", name="Jo") in seen["werewolves"]
+
+    told = dawn_told(app)
+    assert app.tr("classic.dawn.died", name="Jo", card_name="Simple Villageois") in told
+    go_on(app)
+    wolves = (0, 4)
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        village = [s for s in living(app) if s not in wolves]
+        if w.step in ("werewolves", "diviner"):
+            return ("seat", village[-1])
+        if w.step in ("vigilante_before", "vigilante_after", "night_owl"):
+            return ("seat", next(s for s in living(app) if s != w.stop.woken[0]))
+        return ("nothing",) if not w.stop.required else None
+
+    def vote(app, voter):
+        assert not untranslated(app), untranslated(app)
+        options = offered(app)
+        return next((t for t in wolves if t in options), options[0] if options else voter)
+
+    play_to_end(app, night, vote, chain)
+    assert not untranslated(app), untranslated(app)
+    tap(find(screen(app), "tab"))
+    assert "Nuit 1" in shown(app)
+    assert not untranslated(app), untranslated(app)
+    outcome = replays_to_the_same_outcome(app)
+    assert outcome["winning_side"] == app.classic.game.verdict.side
