@@ -397,7 +397,7 @@ def debate_view(c: "ClassicController") -> DebateView:
 class Result:
     """What a counted vote decided."""
 
-    kind: str  # elected, eliminated, nobody, tie
+    kind: str  # elected, eliminated, escaped (the priest's blessed lives on), nobody, tie
     seat: int | None = None
     card: CardView | None = None  # the eliminated player's, shown
     seats: tuple[int, ...] = ()  # the tied
@@ -448,8 +448,10 @@ def _counted(g, label: str, step: str) -> tuple[Entry | None, Result | None]:
         elif e.kind == "tie":
             result = Result("tie", seats=tuple(e.seats))
         elif e.kind == "eliminated":
+            death = None if e.seat is None else g.death_of(e.seat)
             result = Result("nobody") if e.seat is None else \
-                Result("eliminated", e.seat, card(g.death_of(e.seat).card))
+                Result("escaped", e.seat) if death is None else \
+                Result("eliminated", e.seat, card(death.card))  # (escaped: the priest's)
     if result is None and g.stop is not None and g.stop.among:
         result = Result("tie", seats=tuple(g.stop.among))  # the election goes on among them
     return g.log[i], result

@@ -284,6 +284,8 @@ class ClassicVoteScreen(SeatsMixin, ClassicScreen):
         if r.kind == "eliminated":
             return self.tr("classic.vote.eliminated", name=names[r.seat],
                            card_name=r.card.names[self.app.lang])
+        if r.kind == "escaped":
+            return self.tr("classic.vote.escaped", name=names[r.seat])
         if r.kind == "tie":
             return self.tr("classic.vote.tie", names=", ".join(names[s] for s in r.seats))
         return self.tr("classic.vote.nobody")
