@@ -69,7 +69,8 @@ def test_the_raven_magistrate_hypnotist_and_mage_at_the_table(app):
     assert screen(app).name == "classic_night"
     wolves = (0, 5)
     firsts = {"raven": ("seat", 3), "magistrate": ("seat", 6), "hypnotist": ("seats", [7, 5]),
-              "mage": ("seat", 8), "mathematician": ("seat", 1), "werewolves": ("seat", 9)}
+              "mage": ("seat", 8), "mathematician": ("seat", 1), "werewolves": ("seat", 9),
+              "apprentice_seer": ("seat", 1)}
 
     def first_night(app, w):
         assert not untranslated(app), untranslated(app)
@@ -79,6 +80,9 @@ def test_the_raven_magistrate_hypnotist_and_mage_at_the_table(app):
     assert seen["hypnotized"] == app.tr("classic.learn.hypnotized", name="Fay")
     assert "hypnotisé" in seen["hypnotized"] and "Fay" in seen["hypnotized"]
     assert seen["mathematician"] == app.tr("classic.learn.distance", name="Bob", distance=1)
+    glimpsed = seen["apprentice_seer"]  # Bob and his neighbours' cards, in no order
+    assert glimpsed.startswith("Ana, Bob, Cy") and "dans le désordre" in glimpsed
+    assert all(name in glimpsed for name in ("Corbeau", "Loup-Garou", "Magistrat"))
 
     told = dawn_told(app)
     assert "Jo est mort cette nuit. C'était : Simple Villageois." in told
