@@ -4,7 +4,30 @@ whom the woken and the voters point at."""
 
 from __future__ import annotations
 
+import pytest
+
 from onenight.ui.driving import find, pump, tap, texts
+
+
+@pytest.fixture(autouse=True)
+def home_after(app):
+    """(Autouse where imported.) The app shared by the session is left as it was found: on
+    its home screen, in French, at 1280x800, with no classic game in progress and no classic
+    game in its history (the one-night game's tests count theirs)."""
+    from kivy.core.window import Window
+
+    folder = app.classic.history.folder
+    before = set(folder.glob("*.json")) if folder.is_dir() else set()
+    yield
+    if app.classic.phase != "setup":
+        app.send({"type": "abandon"}, app.classic)
+    for path in set(folder.glob("*.json")) - before if folder.is_dir() else ():
+        path.unlink()
+    Window.size = (1280, 800)
+    app.go("home")
+    if app.lang != "fr":
+        app.set_language("fr")
+    pump(1)
 
 
 def screen(app):

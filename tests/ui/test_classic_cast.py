@@ -4,35 +4,14 @@ story. What the woken are shown, what the dawn says, whom each ballot may name, 
 story's sentences are checked on screen, in French and in English; each saved record replays
 to the same outcome with ``onenight classic replay``."""
 
-import pytest
+from onenight.ui.driving import find, tap
 
-from onenight.ui.driving import find, pump, tap
-
+from .classic_play import home_after  # noqa: F401 (the shared app left as found)
 from .classic_play import (deal_by_own_cards, go_on, later, living, night_through, play_to_end,
                            replays_to_the_same_outcome, screen, shown, start_classic,
                            tap_seat_twice, untranslated)
 
 TEN = ["Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
-
-
-@pytest.fixture(autouse=True)
-def home_after(app):
-    """The shared app is left on its home screen, in French, at 1280x800, with no classic
-    game in progress and none of these games in its history."""
-    from kivy.core.window import Window
-
-    folder = app.classic.history.folder
-    before = set(folder.glob("*.json")) if folder.is_dir() else set()
-    yield
-    if app.classic.phase != "setup":
-        app.send({"type": "abandon"}, app.classic)
-    for path in set(folder.glob("*.json")) - before if folder.is_dir() else ():
-        path.unlink()
-    Window.size = (1280, 800)
-    app.go("home")
-    if app.lang != "fr":
-        app.set_language("fr")
-    pump(1)
 
 
 def offered(app) -> list[int]:
@@ -54,6 +33,37 @@ def dawn_told(app) -> str:
     for _ in range(40):
         later(app, 1)
     return shown(app)
+
+
+def to_the_story(app, wolves, picking, last=False) -> str:
+    """Play on to the end: the pack (and the diviner) take the last villager left, the
+    callers of ``picking`` name another living player (the last one if ``last``, else the
+    first), the others do nothing; every voter names a werewolf when offered one. No screen
+    shows a translation key. Returns the story, once the record replays to the same
+    outcome."""
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        village = [s for s in living(app) if s not in wolves]
+        if w.step in ("werewolves", "diviner"):
+            return ("seat", village[-1])
+        if w.step in picking:
+            others = [s for s in living(app) if s != w.stop.woken[0]]
+            return ("seat", others[-1] if last else others[0])
+        return ("nothing",) if not w.stop.required else None
+
+    def vote(app, voter):
+        assert not untranslated(app), untranslated(app)
+        options = offered(app)
+        return next((t for t in wolves if t in options), options[0] if options else voter)
+
+    play_to_end(app, night, vote, chain)
+    assert not untranslated(app), untranslated(app)
+    tap(find(screen(app), "tab"))
+    story = shown(app)
+    assert not untranslated(app), untranslated(app)
+    outcome = replays_to_the_same_outcome(app)
+    assert outcome["winning_side"] == app.classic.game.verdict.side
+    return story
 
 
 def test_the_raven_magistrate_hypnotist_and_mage_at_the_table(app):
@@ -131,30 +141,10 @@ def test_the_raven_magistrate_hypnotist_and_mage_at_the_table(app):
     assert app.tr("classic.vote.eliminated", name="Fay", card_name="Loup-Garou") in shown(app)
     tap(find(screen(app), "action"))
 
-    def night(app, w):
-        assert not untranslated(app), untranslated(app)
-        village = [s for s in living(app) if s not in wolves]
-        if w.step == "werewolves":
-            return ("seat", village[-1])
-        if w.step in ("raven", "magistrate", "mathematician", "apprentice_seer"):
-            return ("seat", next(s for s in living(app) if s != w.stop.woken[0]))
-        return ("nothing",) if not w.stop.required else None
-
-    def vote(app, voter):
-        assert not untranslated(app), untranslated(app)
-        options = offered(app)
-        return next((t for t in wolves if t in options), options[0] if options else voter)
-
-
-    play_to_end(app, night, vote, chain)
-    assert not untranslated(app), untranslated(app)
-    tap(find(screen(app), "tab"))
-    story = shown(app)
-    assert not untranslated(app), untranslated(app)
+    story = to_the_story(app, wolves, ("raven", "magistrate", "mathematician",
+                                        "apprentice_seer"))
     assert "Une affiche accuse Dee." in story
     assert "Gus est intouchable aujourd'hui." in story
-    outcome = replays_to_the_same_outcome(app)
-    assert outcome["winning_side"] == app.classic.game.verdict.side
 
 
 ELEVEN = TEN + ["Kim"]
@@ -201,29 +191,9 @@ def test_the_pyromaniac_priest_assassin_and_evil_spirit_at_the_table(app):
     tap_seat_twice(app, 0)
     assert not app.classic.game.alive(0)
 
-    def night(app, w):
-        assert not untranslated(app), untranslated(app)
-        village = [s for s in living(app) if s not in wolves]
-        if w.step == "werewolves":
-            return ("seat", village[-1])
-        if w.step in ("pyromaniac", "trapper", "sandman", "dream_reader"):
-            return ("seat", next(s for s in reversed(living(app)) if s != w.stop.woken[0]))
-        return ("nothing",) if not w.stop.required else None
-
-    def vote(app, voter):
-        assert not untranslated(app), untranslated(app)
-        options = offered(app)
-        return next((t for t in wolves if t in options), options[0] if options else voter)
-
-
-    play_to_end(app, night, vote, chain)
-    assert not untranslated(app), untranslated(app)
-    tap(find(screen(app), "tab"))
-    story = shown(app)
-    assert not untranslated(app), untranslated(app)
+    story = to_the_story(app, wolves, ("pyromaniac", "trapper", "sandman", "dream_reader"),
+                         last=True)
     assert "Night 1" in story
-    outcome = replays_to_the_same_outcome(app)
-    assert outcome["winning_side"] == app.classic.game.verdict.side
 
 
 def test_the_night_owl_diviner_vigilante_and_pack_leader_at_the_table(app):
@@ -251,26 +221,5 @@ def test_the_night_owl_diviner_vigilante_and_pack_leader_at_the_table(app):
     told = dawn_told(app)
     assert app.tr("classic.dawn.died", name="Jo", card_name="Simple Villageois") in told
     go_on(app)
-    wolves = (0, 4)
-
-    def night(app, w):
-        assert not untranslated(app), untranslated(app)
-        village = [s for s in living(app) if s not in wolves]
-        if w.step in ("werewolves", "diviner"):
-            return ("seat", village[-1])
-        if w.step in ("vigilante_before", "vigilante_after", "night_owl"):
-            return ("seat", next(s for s in living(app) if s != w.stop.woken[0]))
-        return ("nothing",) if not w.stop.required else None
-
-    def vote(app, voter):
-        assert not untranslated(app), untranslated(app)
-        options = offered(app)
-        return next((t for t in wolves if t in options), options[0] if options else voter)
-
-    play_to_end(app, night, vote, chain)
-    assert not untranslated(app), untranslated(app)
-    tap(find(screen(app), "tab"))
-    assert "Nuit 1" in shown(app)
-    assert not untranslated(app), untranslated(app)
-    outcome = replays_to_the_same_outcome(app)
-    assert outcome["winning_side"] == app.classic.game.verdict.side
+    story = to_the_story(app, (0, 4), ("vigilante_before", "vigilante_after", "night_owl"))
+    assert "Nuit 1" in story
