@@ -54,7 +54,9 @@ class BoxEvent:
     * ``"vote_in"``: a seat has voted on the box (``seat``; never whom);
     * ``"votes"``: the vote is over; ``votes`` maps seat to target for every seat that voted on
       the box;
-    * ``"pick_in"``: a woken seat has made its choice (``seat``; never what);
+    * ``"pick_in"``: a woken seat has made its choice, or changed it (``seat``, and
+      ``choice``: a seat, or 1 for yes and 0 for no; for the game master only, who plays it
+      at once: the seer sees her card during her call);
     * ``"picks"``: the pick round is over; ``picks`` maps each woken seat that chose to its
       choice (a seat, or 1 for yes and 0 for no);
     * ``"refused"``: the box refused something (``reason``);
@@ -64,7 +66,9 @@ class BoxEvent:
     * ``"tablets"``: the tablets paired with the box (``tablets``: ``{"id", "name", "at"}``);
     * ``"new_tablet"``: a tablet was paired with the box since this one last looked
       (``tablet``).
-    Seats are 0-based, as in the rules engine."""
+    ``round`` is the round a ``vote_in``, ``votes``, ``pick_in`` or ``picks`` belongs to (an
+    event of a round the app has since replaced is stale). Seats are 0-based, as in the rules
+    engine."""
 
     kind: str
     seat: int | None = None
@@ -76,6 +80,8 @@ class BoxEvent:
     code: str | None = None
     tablets: list | None = None
     tablet: dict | None = None
+    round: int | None = None
+    choice: int | None = None
 
 
 class KeyStore:
@@ -663,7 +669,7 @@ class BoxClient:
             return
         self._hidden[seat] = target
         self._voted.add(seat)
-        self._emit(BoxEvent("vote_in", seat=seat))
+        self._emit(BoxEvent("vote_in", seat=seat, round=w.round))
         if reveal and self._voted >= set(w.seats):
             self._reveal(dict(self._hidden))
 
@@ -688,9 +694,8 @@ class BoxClient:
             if self._hidden.get(seat) == value:
                 continue
             self._hidden[seat] = value
-            if seat not in self._voted:
-                self._voted.add(seat)
-                self._emit(BoxEvent("pick_in", seat=seat))
+            self._voted.add(seat)
+            self._emit(BoxEvent("pick_in", seat=seat, choice=value, round=w.round))
 
     def _reveal(self, chosen: dict[int, int]) -> None:
         if self._done() is not None:
@@ -699,7 +704,7 @@ class BoxClient:
         self._wanted.phase = "closed"
         if self._wanted.kind == "vote":
             self._revealed = merged
-            self._emit(BoxEvent("votes", votes=dict(merged)))
+            self._emit(BoxEvent("votes", votes=dict(merged), round=self._wanted.round))
         else:
             self._picks_revealed = merged
-            self._emit(BoxEvent("picks", picks=dict(merged)))
+            self._emit(BoxEvent("picks", picks=dict(merged), round=self._wanted.round))
