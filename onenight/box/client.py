@@ -295,6 +295,9 @@ class BoxClient:
         seats = sorted(set(seats))
         targets = sorted(set(range(players) if targets is None else targets))
         with self._lock:
+            # a round named by the app may be one the box holds already (an app restarted in
+            # the middle of it): a snapshot then brings what was cast before
+            take_over = rnd is not None
             rnd = rnd if rnd is not None else int.from_bytes(os.urandom(4), "big") >> 1
             self._wanted = _Wanted(kind, kind=kind, round=rnd, seats=seats, players=players,
                                    targets=targets, self_ok=self_ok, choice=choice, woken=woken)
@@ -303,6 +306,8 @@ class BoxClient:
             self._revealed = None
             self._picks_revealed = None
             self._send(self._wanted.open_message())
+            if take_over:
+                self._send({"t": "sync"})
             if kind == "vote" and not seats:
                 self._reveal({})
             return rnd

@@ -95,6 +95,8 @@ class ClassicPads:
         g = s.game
         if g is None:
             return  # setup and deal: the box is the one-night game's, or idle
+        if getattr(self.client, "status", "connected") != "connected":
+            return  # its pads unknown yet: the moment is opened once it answers
         moment, opener = self._moment()
         if moment == self.moment:
             return
@@ -177,6 +179,9 @@ class ClassicPads:
     def handle(self, ev) -> bool:
         """Apply one box event; False if it is not the classic game's (another round's, or a
         ready signal outside the classic debate)."""
+        if ev.kind == "status":
+            self.sync()  # the box answers again (or for the first time): the moment's round
+            return False
         if ev.kind == "ready":
             if self.kind != "debate" or self.ctl.phase != "debate":
                 return False

@@ -37,11 +37,12 @@ class Table:
         """The box follows the game; once it shows the new round, a pad may press for it."""
         before = self.pads.moment
         self.pads.sync()
-        kind = self.pads.kind if self.pads.moment != before else ""
-        phase = {"pick": "pick", "vote": "vote", "decide": "vote", "debate": "debate",
-                 "end": "idle"}.get(kind)
-        if phase:
-            self.bridge.expect(f"phase {phase}")
+        if self.pads.moment == before:
+            return
+        if self.pads.round is not None:
+            self.bridge.wait_round(self.pads.round)
+        elif self.pads.kind in ("debate", "end"):
+            self.bridge.expect("phase " + {"debate": "debate", "end": "idle"}[self.pads.kind])
 
     def send(self, event: dict) -> None:
         try:
@@ -211,3 +212,40 @@ def test_a_box_that_drops_mid_vote_loses_nothing(table):
     assert b.revealed and b.ballots[:3] == (1, 0, 1)  # the box's three kept
     t.apply({"type": "count"})
     assert not ctl.game.alive(1)
+
+
+def test_an_app_restarted_mid_vote_takes_the_same_round_over(table, tmp_path):
+    """The tablet's app stops in the middle of a vote on the pads and starts again (a new
+    client, the game rebuilt from its journal): it opens the same round, and the box keeps
+    the votes already cast."""
+    from onenight.box import BoxClient, KeyStore
+
+    bridge, t = table
+    ctl = t.ctl
+    t.end_night()
+    t.apply({"type": "go"})
+    t.apply({"type": "go"})
+    t.apply({"type": "start_vote", "mode": "box"})
+    first = t.pads.round
+    for seat in (1, 2, 3):
+        bridge.say(f"vote {seat} {2 if seat != 2 else 1}")
+    t.wait(lambda c: len(c.voted_seats) == 3)
+    t.client.stop()  # the app is gone
+
+    client = BoxClient(bridge.url, KeyStore(tmp_path / "tablet.json"))
+    client.start()
+    try:
+        again = Table(ctl, client, bridge)  # the box does not answer yet: nothing opened
+        assert again.pads.round is None
+        assert client.wait_for(connected, T)
+        again.drain()  # it answers: the vote is opened again, the same round
+        again.sync()
+        assert again.pads.round == first
+        again.wait(lambda c: len(c.voted_seats) == 3)  # the box kept them
+        for seat in range(4, 9):
+            bridge.say(f"vote {seat} 2")
+        again.wait(lambda c: c.votes is not None)
+        b = ctl.ballots_view()
+        assert b.revealed and b.ballots == (1, 0, 1, 1, 1, 1, 1, 1)
+    finally:
+        client.stop()

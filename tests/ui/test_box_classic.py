@@ -1,0 +1,104 @@
+"""The classic game with the vote box in the real window: the app's box link against the box's
+own program (gpiozero mock pins, another process) over loopback TCP. A woken player chooses on
+their pad and the night screen shows what a tap would have shown; the village votes on the
+pads, secret until all are in; the debate offers the pads only while the box answers.
+
+Waits are on the client's condition or the box's console, then one pass of Kivy's clock hands
+the events to the screens: no sleeping."""
+
+import json
+
+from onenight.ui.box_link import BoxLink
+from onenight.ui.driving import find, settle, tap, texts
+from tests.box.conftest import APP, BOX, KEY, T, BridgeProcess, paired_state
+from tests.ui.classic_play import day_to_vote, go_on, later, night_act, night_until, screen
+
+NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+SEATS = "seer werewolf witch villager hunter cupid werewolf villager".split()
+
+
+def deal(ctl):
+    """Eight players, this deal, no captain: standing at the first call of the night."""
+    if ctl.phase != "setup":
+        ctl.apply({"type": "abandon"})
+    ctl.apply({"type": "players", "names": NAMES})
+    ctl.apply({"type": "custom", "cards": SEATS})
+    ctl.apply({"type": "options", "captain": "never"})
+    ctl.apply({"type": "deal", "mode": "tablet", "seats": SEATS, "left_over": []})
+    for seat in range(8):
+        ctl.apply({"type": "seen", "seat": seat})
+    ctl.apply({"type": "deal_done"})
+
+
+def test_a_classic_night_and_vote_on_the_pads(app, tmp_path):
+    state, _ = paired_state(tmp_path)
+    bridge = BridgeProcess(state, tcp=True).start()
+    (app.data_dir / "box-keys.json").write_text(
+        json.dumps({"app_id": APP, "boxes": {BOX: KEY.hex()}}))
+    old = app.box
+    link = app.box = BoxLink(f"socket://127.0.0.1:{bridge.port}", app)
+    client, pads, ctl = link.client, link.classic, app.classic
+    try:
+        assert client.wait_for(lambda c: c.status == "connected", T)
+        settle()
+        deal(ctl)
+        app.go("classic_night")
+        night_until(app, "cupid")
+        night_act(app, ("seats", [3, 7]))
+        night_until(app, "seer")
+        bridge.wait_round(pads.round)
+        shown_before = sorted(texts(screen(app)))
+        bridge.say("vote 4 2")  # a sleeping villager presses too: nothing shows it
+        bridge.say("vote 1 7")  # the seer, on her pad
+        assert client.wait_for(lambda c: 0 in c.picked_seats, T)
+        settle()
+        s = screen(app)
+        assert s.chosen and "Gus" in find(s, "learned").text  # as after a tap
+        assert client.picked_seats == {0}
+        assert sorted(texts(s)) != shown_before
+        night_until(app)
+
+        day_to_vote(app)
+        go_on(app)
+        s = screen(app)
+        assert s.name == "classic_debate" and s.box_ok
+        assert find(s, "vote_box").opacity == 1
+        tap(find(s, "vote_box"))
+        s = screen(app)
+        assert s.name == "classic_vote" and s.stage == "pads" and s.mode == "box"
+        assert app.tr("classic.vote.pads") in texts(s)
+        bridge.wait_round(pads.round)
+        for seat in range(1, 8):
+            bridge.say(f"vote {seat} {2 if seat != 2 else 3}")
+        assert client.wait_for(lambda c: len(c.voted_seats) == 7, T)
+        settle()
+        assert s.stage == "pads" and s.is_in == [True] * 7 + [False]
+        assert ctl.ballots_view().ballots is None  # whom for: not before all are in
+        bridge.say("vote 8 2")
+        assert client.wait_for(lambda c: c.votes is not None, T)
+        settle()
+        assert s.stage == "counted"
+        tap(find(s, "action"))
+        assert s.stage == "shown" and not ctl.game.alive(1)
+        assert app.tr("classic.vote.eliminated", name="Bob",
+                      card_name=app.translator.classic_card("werewolf")) in texts(s)
+
+        # the box gone, the debate no longer offers it
+        tap(find(s, "action"))
+        night_until(app)
+        day_to_vote(app)
+        bridge.kill()
+        assert client.wait_for(lambda c: c.status != "connected", T)
+        settle()
+        go_on(app)
+        s = screen(app)
+        assert s.name == "classic_debate" and not s.box_ok
+        later(app, 1)
+    finally:
+        link.close()
+        app.box = old
+        bridge.stop()
+        if ctl.phase != "setup":
+            ctl.apply({"type": "abandon"})
+        app.go("home")
+        settle()
