@@ -30,6 +30,27 @@ def deal(ctl):
     ctl.apply({"type": "deal_done"})
 
 
+def reads_whole(app) -> list[str]:
+    """What the box adds to a screen reads whole at both sizes, in both languages."""
+    from kivy.core.window import Window
+
+    from tests.ui.test_layout import problems_on_screen
+
+    found = []
+    size, lang = tuple(Window.size), app.lang
+    try:
+        for each_size, each_lang in (((800, 480), "fr"), ((800, 480), "en"), ((1280, 800), "fr")):
+            Window.size = each_size
+            app.set_language(each_lang)
+            settle(12)
+            found += [f"{each_size} {each_lang}: {p}" for p in problems_on_screen(app, "")]
+    finally:
+        Window.size = size
+        app.set_language(lang)
+        settle()
+    return found
+
+
 def test_a_classic_night_and_vote_on_the_pads(app, tmp_path):
     state, _ = paired_state(tmp_path)
     bridge = BridgeProcess(state, tcp=True).start()
@@ -63,10 +84,12 @@ def test_a_classic_night_and_vote_on_the_pads(app, tmp_path):
         s = screen(app)
         assert s.name == "classic_debate" and s.box_ok
         assert find(s, "vote_box").opacity == 1
+        assert reads_whole(app) == []
         tap(find(s, "vote_box"))
         s = screen(app)
         assert s.name == "classic_vote" and s.stage == "pads" and s.mode == "box"
         assert app.tr("classic.vote.pads") in texts(s)
+        assert reads_whole(app) == []
         bridge.wait_round(pads.round)
         for seat in range(1, 8):
             bridge.say(f"vote {seat} {2 if seat != 2 else 3}")
