@@ -249,3 +249,35 @@ def test_an_app_restarted_mid_vote_takes_the_same_round_over(table, tmp_path):
         assert b.revealed and b.ballots == (1, 0, 1, 1, 1, 1, 1, 1)
     finally:
         client.stop()
+
+
+def test_the_captain_is_elected_on_the_pads_and_his_vote_counts_twice(over_tcp, tmp_path):
+    """The election moves to the pads before any vote is in; a player may vote for himself
+    there (not at the day's vote); the captain's one press counts twice in the count."""
+    bridge, client = over_tcp
+    assert client.wait_for(connected, T)
+    t = Table(start(tmp_path / "game", EIGHT), client, bridge)
+    ctl = t.ctl
+    t.lovers(3, 7)
+    t.end_night()
+    t.apply({"type": "go"})
+    t.apply({"type": "go"})
+    assert ctl.phase == "election" and ctl.ballots_view().mode == "tablet"
+    t.apply({"type": "vote_mode", "mode": "box"})
+    for seat in range(1, 9):
+        bridge.say(f"vote {seat} {1 if seat != 2 else 2}")  # seat 1 votes for himself
+    t.wait(lambda c: c.votes is not None)
+    t.apply({"type": "count"})
+    assert ctl.game.captain == 0
+    t.apply({"type": "go"})
+    assert ctl.phase == "debate"
+    t.apply({"type": "start_vote", "mode": "box"})
+    bridge.say("vote 1 1")  # oneself, at the day's vote: the box refuses it
+    for seat, target in ((1, 2), (2, 3), (3, 4), (4, 3), (5, 2), (6, 2), (7, 8), (8, 2)):
+        bridge.say(f"vote {seat} {target}")
+    t.wait(lambda c: c.votes is not None)
+    b = ctl.ballots_view()
+    assert b.double == 0 and b.counts[1] == 5 and b.counts[2] == 2  # the captain's 2, and 3
+    t.apply({"type": "count"})
+    assert not ctl.game.alive(1)
+    assert "a player cannot choose themselves in this round" in bridge.log()
