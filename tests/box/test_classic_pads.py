@@ -8,6 +8,7 @@ UI thread; waits are on the client's condition, never a sleep."""
 
 from __future__ import annotations
 
+import logging
 import queue
 
 import pytest
@@ -173,7 +174,8 @@ def test_the_hunter_shoots_on_his_pad(table):
     assert "key press on seat 3 refused" in bridge.log()
 
 
-def test_the_pack_disagrees_on_its_pads_and_kills_nobody(over_pty, tmp_path):
+def test_the_pack_disagrees_on_its_pads_and_kills_nobody(over_pty, tmp_path, caplog):
+    caplog.set_level(logging.DEBUG, logger="onenight")
     bridge, client = over_pty
     assert client.wait_for(connected, T)
     t = Table(start(tmp_path / "game", EIGHT, captain="never"), client, bridge)
@@ -184,6 +186,9 @@ def test_the_pack_disagrees_on_its_pads_and_kills_nobody(over_pty, tmp_path):
     assert t.ctl.state.window.picks == {1: 4, 6: 3}  # each pad's choice reached the game
     t.to_call("witch")
     assert t.ctl.game.tonight.get("victim") is None
+    # nothing the app logged names a seat, nor says that a pad was pressed
+    said = [r.getMessage() for r in caplog.records]
+    assert said and not [m for m in said if "seat" in m or "pick" in m], said
 
 
 def test_a_box_that_drops_mid_vote_loses_nothing(table):

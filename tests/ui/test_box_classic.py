@@ -77,6 +77,17 @@ def test_a_classic_night_and_vote_on_the_pads(app, tmp_path):
         assert s.chosen and "Gus" in find(s, "learned").text  # as after a tap
         assert client.picked_seats == {0}
         assert sorted(texts(s)) != shown_before
+        night_until(app, "werewolves")  # the pack's pads: nothing on screen changes
+        bridge.wait_round(pads.round)
+        shown_before = sorted(texts(screen(app)))
+        bridge.say("vote 2 4")
+        bridge.say("vote 7 4")
+        assert client.wait_for(lambda c: c.picked_seats == {1, 6}, T)
+        settle()
+        assert sorted(texts(screen(app))) == shown_before and not screen(app).chosen
+        night_until(app, "witch")
+        assert ctl.game.tonight.get("victim") == 3  # the seat both pads agreed on
+        night_act(app, ("potions", True, None))  # the witch heals him, on the tablet
         night_until(app)
 
         day_to_vote(app)
