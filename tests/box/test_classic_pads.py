@@ -256,7 +256,7 @@ def test_an_app_restarted_mid_vote_takes_the_same_round_over(table, tmp_path):
         client.stop()
 
 
-def test_the_captain_is_elected_on_the_pads_and_his_vote_counts_twice(over_tcp, tmp_path):
+def test_the_captain_elected_on_the_pads_votes_twice_and_names_his_successor_there(over_tcp, tmp_path):
     """The election moves to the pads before any vote is in; a player may vote for himself
     there (not at the day's vote); the captain's one press counts twice in the count."""
     bridge, client = over_tcp
@@ -286,3 +286,15 @@ def test_the_captain_is_elected_on_the_pads_and_his_vote_counts_twice(over_tcp, 
     t.apply({"type": "count"})
     assert not ctl.game.alive(1)
     assert "a player cannot choose themselves in this round" in bridge.log()
+
+    # night 2: the pack kills the captain; he names his successor on his pad as he dies
+    t.apply({"type": "go"})
+    t.to_call("werewolves")
+    t.apply({"type": "choose", "target": 0})
+    t.end_night()
+    t.apply({"type": "go"})
+    t.apply({"type": "go"})
+    assert ctl.phase == "chain" and ctl.chain_view().step == "successor"
+    bridge.say("vote 1 3")
+    t.wait(lambda c: c.votes is not None)
+    assert ctl.game.captain == 2 and ctl.phase == "dawn"
