@@ -20,7 +20,8 @@ it nor Kivy). ``sync()`` after every change of the game opens what the moment ne
 * **a single player's decision** (the hunter's shot, the captain's successor, the captain's
   pick on a tie): a vote on that player's pad alone (a dead hunter's pad too: he shoots as he
   dies); the tablet takes it as well;
-* **the end**: the box is reset, idle again (the only time a tablet may pair with it).
+* **the end**, or the game abandoned: the box is reset, idle again (the only time a tablet
+  may pair with it).
 
 Round numbers are drawn from the game's identity and the moment, so an app restarted in the
 middle of a vote opens the same round again, and the box keeps what was already cast.
@@ -93,8 +94,11 @@ class ClassicPads:
         ctl = self.ctl
         s = ctl.state
         g = s.game
-        if g is None:
-            return  # setup and deal: the box is the one-night game's, or idle
+        if g is None:  # setup and deal: the box is the one-night game's, or idle
+            if self.moment is not None and self.moment != ("end",):
+                self.client.reset()  # a game abandoned: the box is free again
+            self.moment = None
+            return
         if getattr(self.client, "status", "connected") != "connected":
             return  # its pads unknown yet: the moment is opened once it answers
         moment, opener = self._moment()
@@ -159,6 +163,12 @@ class ClassicPads:
                                       round=self.round)
             return moment, decide
         return ("rest",), self.client.close_round
+
+    def forget(self) -> None:
+        """The one-night game took the box: the classic game's round is opened again when
+        it is next played."""
+        self.moment = self.round = None
+        self.kind = ""
 
     # ---- the vote's seats ---------------------------------------------------------------
     def on_tablet(self, voters: Iterable[int]) -> tuple[int, ...]:

@@ -84,6 +84,7 @@ class BoxLink:
 
     def pad_test(self) -> None:
         """Every pad pressed now lights up and is listed in the settings, until stopped."""
+        self.classic.forget()  # the one-night game (or the test) takes the box
         self.testing = True
         self.tested = set()
         now = self.app.ctl.now()
@@ -96,12 +97,14 @@ class BoxLink:
             self.client.reset()
 
     def start_debate(self, seconds_left: float, total: float) -> None:
+        self.classic.forget()  # the one-night game (or the test) takes the box
         self.stop_pad_test()
         self.client.start_debate(self.app.ctl.now() + seconds_left, total)
 
     def start_vote(self, players: int, round: int | None = None) -> int:
         """Open the vote on the box (``round``: take over the vote of a previous run) and
         write its round down, so a restarted app can take the same vote over."""
+        self.classic.forget()  # the one-night game (or the test) takes the box
         self.stop_pad_test()
         rnd = self.client.open_vote(range(players), players, round=round)
         try:
