@@ -34,7 +34,6 @@ By day the pads' events go through ``send``, whose refusals the host sees.
 from __future__ import annotations
 
 import hashlib
-import logging
 from collections.abc import Callable, Iterable
 
 from onenight.classic.model import Kind
@@ -42,12 +41,12 @@ from onenight.classic.model import Kind
 from .classic_flow import PAD_KINDS, ClassicController
 from .flow import Refused
 
-log = logging.getLogger(__name__)
-
 ELECTION = ("captain_votes", "captain_revote")
 
 
 class ClassicPads:
+    """The box's part in one app's classic game (see the module's docstring)."""
+
     def __init__(self, ctl: Callable[[], ClassicController], client,
                  send: Callable[[dict], object], quiet: Callable[[dict], object] | None = None):
         """``ctl`` gives the classic game's controller; ``send`` applies a day's event (the
