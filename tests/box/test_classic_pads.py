@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import logging
 import queue
+from pathlib import Path
 
 import pytest
 
+import onenight_box
+from onenight.box import BoxClient, KeyStore
 from onenight.game.classic_pads import ClassicPads
 from onenight.game.flow import Refused
-from tests.box.conftest import T
+from tests.box.conftest import T, BridgeProcess, paired_state
 from tests.game.classic_helpers import start
 
 # seats 1..8 at the table (the console counts from 1; the game from 0)
@@ -225,8 +228,6 @@ def test_an_app_restarted_mid_vote_takes_the_same_round_over(table, tmp_path):
     """The tablet's app stops in the middle of a vote on the pads and starts again (a new
     client, the game rebuilt from its journal): it opens the same round, and the box keeps
     the votes already cast."""
-    from onenight.box import BoxClient, KeyStore
-
     bridge, t = table
     ctl = t.ctl
     t.end_night()
@@ -300,3 +301,37 @@ def test_the_captain_elected_on_the_pads_votes_twice_and_names_his_successor_the
     bridge.say("vote 1 3")
     t.wait(lambda c: c.votes is not None)
     assert ctl.game.captain == 2 and ctl.phase == "dawn"
+
+
+def test_a_box_with_fewer_pads_than_players_takes_their_votes_the_rest_on_the_tablet(tmp_path):
+    """Twelve players, a ten-pad box: seats 1 to 10 vote on their pads, 11 and 12 on the
+    tablet, passed round; the votes stay secret until all twelve are in."""
+    pins = Path(onenight_box.__file__).with_name("pins-10.toml")
+    state, keys = paired_state(tmp_path)
+    bridge = BridgeProcess(state, tcp=True, pins=str(pins)).start()
+    client = BoxClient(bridge.url, keys)
+    client.start()
+    try:
+        assert client.wait_for(connected, T) and client.pads == 10
+        t = Table(start(tmp_path / "game", EIGHT + " villager villager villager villager",
+                        captain="never"), client, bridge)
+        ctl = t.ctl
+        t.lovers(3, 7)
+        t.end_night()
+        t.apply({"type": "go"})
+        t.apply({"type": "go"})
+        t.apply({"type": "start_vote", "mode": "box"})
+        living = ctl.game.living()
+        assert t.pads.on_tablet(living) == (10, 11)
+        for seat in range(1, 11):
+            bridge.say(f"vote {seat} {2 if seat != 2 else 3}")
+        t.wait(lambda c: c.votes is not None)  # the box's part is over
+        b = ctl.ballots_view()
+        assert b.missing == (10, 11) and not b.revealed and b.ballots is None
+        t.apply({"type": "vote", "seat": 10, "target": 1})
+        t.apply({"type": "vote", "seat": 11, "target": 2})
+        b = ctl.ballots_view()
+        assert b.revealed and b.ballots == (1, 2) + (1,) * 8 + (1, 2)
+    finally:
+        client.stop()
+        bridge.stop()
