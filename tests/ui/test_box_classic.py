@@ -117,17 +117,29 @@ def test_a_classic_night_and_vote_on_the_pads(app, tmp_path):
         assert app.tr("classic.vote.eliminated", name="Bob",
                       card_name=app.translator.classic_card("werewolf")) in texts(s)
 
-        # the box gone, the debate no longer offers it
+        # day 2: the vote begins on the tablet, moves to the pads, then the box drops
         tap(find(s, "action"))
         night_until(app)
         day_to_vote(app)
+        go_on(app)
+        tap(find(screen(app), "vote_tablet"))
+        s = screen(app)
+        assert s.stage == "cover" and s.pads_offered and find(s, "use_pads").opacity == 1
+        assert reads_whole(app) == []
+        tap(find(s, "use_pads"))
+        assert s.stage == "pads" and s.mode == "box" and not s.pads_offered
+        bridge.wait_round(pads.round)
+        bridge.say("vote 1 3")
+        assert client.wait_for(lambda c: c.voted_seats == {0}, T)
+        settle()
         bridge.kill()
         assert client.wait_for(lambda c: c.status != "connected", T)
         settle()
-        go_on(app)
-        s = screen(app)
-        assert s.name == "classic_debate" and not s.box_ok
-        later(app, 1)
+        assert app.tr("classic.vote.pads_gone") in texts(s)
+        tap(find(s, "action"))  # finish on the tablet: the pad's vote is kept
+        assert s.stage == "cover" and s.voter == 2
+        assert ctl.ballots_view().is_in[0] and ctl.state.ballots.votes[0] == 2
+        assert not app.box_ready()
     finally:
         link.close()
         app.box = old
