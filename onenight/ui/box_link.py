@@ -149,9 +149,15 @@ class BoxLink:
     def handle(self, ev) -> bool:
         """Apply one box event on the UI thread; True if it was the classic game's."""
         app, ctl = self.app, self.app.ctl
-        if not self.testing and self.classic.handle(ev):
-            self.classic.sync()  # the game may have moved on: the box follows
-            return True
+        if not self.testing:
+            try:
+                taken = self.classic.handle(ev)
+            except Exception:  # noqa: BLE001 - the box must never stop the game
+                Logger.exception("onenight: a box event of the classic game failed")
+                taken = True
+            if taken:
+                app.box_sync()  # the game may have moved on: the box follows
+                return True
         if ev.kind == "ready":
             if self.testing:
                 if ev.on or ev.on is None:
