@@ -581,7 +581,7 @@ class OneNightApp(App):
     def box_sync(self) -> None:
         """Have the box hold what the classic game's moment needs (a night's pick, its
         debate, a vote or a decision on the pads; see ``game/classic_pads.py``)."""
-        pads = getattr(self.box, "classic", None)
+        pads = self.classic_pads()
         if pads is not None:
             try:
                 pads.sync()

@@ -148,3 +148,51 @@ def test_a_classic_night_and_vote_on_the_pads(app, tmp_path):
             ctl.apply({"type": "abandon"})
         app.go("home")
         settle()
+
+
+def test_the_hunter_shoots_on_his_pad_in_the_window(app, tmp_path):
+    """The dawn names the hunter dead; the screen says he may shoot on his pad too (reading
+    whole at both sizes); his pad's press is the shot."""
+    state, _ = paired_state(tmp_path)
+    bridge = BridgeProcess(state, tcp=True).start()
+    (app.data_dir / "box-keys.json").write_text(
+        json.dumps({"app_id": APP, "boxes": {BOX: KEY.hex()}}))
+    old = app.box
+    link = app.box = BoxLink(f"socket://127.0.0.1:{bridge.port}", app)
+    client, pads, ctl = link.client, link.classic, app.classic
+    try:
+        assert client.wait_for(lambda c: c.status == "connected", T)
+        settle()
+        deal(ctl)
+        while ctl.phase == "night":  # the calls closed by hand; the pack kills the hunter
+            w = ctl.state.window
+            if w.step == "cupid":
+                app.send({"type": "choose", "targets": [3, 7]}, ctl)
+            elif w.step == "werewolves":
+                app.send({"type": "choose", "target": 4}, ctl)
+            app.send({"type": "step_end", "step": w.step}, ctl)
+        app.go("classic_dawn")
+        go_on(app)
+        for _ in range(40):
+            later(app, 1)
+        go_on(app)
+        s = screen(app)
+        assert s.stage == "chain" and ctl.chain_view().seat == 4
+        assert app.tr("classic.pads.decide", name="Eve") in s.text
+        assert reads_whole(app) == []
+        bridge.wait_round(pads.round)
+        bridge.say("vote 5 7")
+        assert client.wait_for(lambda c: c.votes is not None, T)
+        settle()
+        assert not ctl.game.alive(6) and screen(app).name == "classic_dawn"
+        for _ in range(40):  # the voice names the shot player
+            later(app, 1)
+        assert screen(app).stage == "dead" and "Gus" in screen(app).text
+    finally:
+        link.close()
+        app.box = old
+        bridge.stop()
+        if ctl.phase != "setup":
+            ctl.apply({"type": "abandon"})
+        app.go("home")
+        settle()

@@ -30,16 +30,15 @@ def seat_button(seat: int, name: str):
 
 
 class SeatsMixin:
+    """A screen with a ``seats`` SeatGrid: the table's players, the dead greyed with their
+    card, the offered seats chosen by a second tap."""
+
     def on_pad(self, seat: int) -> str:
         """A line saying this player may also choose on their pad (when the box takes it)."""
         pads = self.app.classic_pads()
         if pads is None or not self.app.box_ready() or not pads.with_pads([seat]):
             return ""
         return "\n" + self.tr("classic.pads.decide", name=self.ctl.state.players[seat])
-
-
-    """A screen with a ``seats`` SeatGrid: the table's players, the dead greyed with their
-    card, the offered seats chosen by a second tap."""
 
     def show_seats(self, table, offered, picked=-1, status=None):
         grid = self.ids.seats
