@@ -335,3 +335,31 @@ def test_a_box_with_fewer_pads_than_players_takes_their_votes_the_rest_on_the_ta
     finally:
         client.stop()
         bridge.stop()
+
+
+def test_a_second_vote_among_the_tied_on_the_pads(table):
+    """A tie without a captain: the second vote is on the pads, only the tied can be dialled
+    and a tied player cannot dial himself."""
+    bridge, t = table
+    ctl = t.ctl
+    t.end_night()
+    t.apply({"type": "go"})
+    t.apply({"type": "go"})
+    t.apply({"type": "start_vote", "mode": "box"})
+    for seat in range(1, 9):  # four against seat 2, four against seat 3
+        bridge.say(f"vote {seat} {2 if seat % 2 else 3}")
+    t.wait(lambda c: c.votes is not None)
+    t.apply({"type": "count"})
+    t.apply({"type": "go"})
+    assert ctl.phase == "tie" and ctl.game.stop.step == "revote"
+    assert ctl.ballots_view().targets == (1, 2)
+    bridge.say("vote 1 4")  # not one of the tied
+    bridge.say("vote 2 2")  # himself
+    for seat in range(1, 9):
+        bridge.say(f"vote {seat} {3 if seat != 3 else 2}")
+    t.wait(lambda c: c.votes is not None)
+    t.apply({"type": "count"})
+    assert not ctl.game.alive(2) and ctl.game.alive(1)
+    log = bridge.log()
+    assert "key press on seat 1 refused: the dialled seat cannot be chosen in this round" in log
+    assert "key press on seat 2 refused: a player cannot choose themselves in this round" in log
