@@ -11,7 +11,8 @@ import json
 from onenight.ui.box_link import BoxLink
 from onenight.ui.driving import find, settle, tap, texts
 from tests.box.conftest import APP, BOX, KEY, T, BridgeProcess, paired_state
-from tests.ui.classic_play import day_to_vote, go_on, later, night_act, night_until, screen
+from tests.ui.classic_play import (day_to_vote, debate_to_vote, go_on, later, night_act,
+                                   night_until, screen, vote_all)
 
 NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 SEATS = "seer werewolf witch villager hunter cupid werewolf villager".split()
@@ -192,6 +193,36 @@ def test_the_hunter_shoots_on_his_pad_in_the_window(app, tmp_path):
         link.close()
         app.box = old
         bridge.stop()
+        if ctl.phase != "setup":
+            ctl.apply({"type": "abandon"})
+        app.go("home")
+        settle()
+
+
+def test_without_a_box_the_day_is_taken_on_the_tablet(app):
+    """No box: the debate and the vote offer nothing of it, and the vote goes round the
+    tablet as before."""
+    ctl = app.classic
+    assert app.box is None or not app.box_ready()
+    try:
+        deal(ctl)
+        while ctl.phase == "night":
+            w = ctl.state.window
+            if w.step == "cupid":
+                app.send({"type": "choose", "targets": [3, 7]}, ctl)
+            app.send({"type": "step_end", "step": w.step}, ctl)
+        app.go("classic_dawn")
+        day_to_vote(app)
+        go_on(app)
+        s = screen(app)
+        assert s.name == "classic_debate" and not s.box_ok
+        assert find(s, "vote_box").opacity == 0 and find(s, "vote_box").disabled
+        debate_to_vote(app, "tablet")
+        s = screen(app)
+        assert s.stage == "cover" and not s.pads_offered and find(s, "use_pads").opacity == 0
+        vote_all(app, lambda seat: 1 if seat != 1 else 2)
+        assert not ctl.game.alive(1)
+    finally:
         if ctl.phase != "setup":
             ctl.apply({"type": "abandon"})
         app.go("home")
