@@ -151,6 +151,8 @@ class _Wanted:
     kind: str = "vote"
     deadline: float = 0.0  # client clock
     total: float = 0.0
+    paused: bool = False  # the debate's countdown held: ``held`` seconds left
+    held: float = 0.0
     round: int = 0
     seats: list = field(default_factory=list)
     players: int = 0
@@ -259,15 +261,25 @@ class BoxClient:
         with self._lock:
             self._send({"t": "forget", "id": app_id})
 
-    def start_debate(self, deadline_s: float, total_s: float | None = None) -> None:
+    def start_debate(self, deadline_s: float, total_s: float | None = None,
+                     paused: bool = False) -> None:
         """The debate ends at ``deadline_s`` on this client's clock; the box shows the time
-        left on its bar and sounds the last minute, 3-2-1 and the end by itself."""
+        left on its bar and sounds the last minute, 3-2-1 and the end by itself.
+        ``paused``: the countdown is held with the time it has left now (the bar stays,
+        nothing sounds) until the next ``start_debate``."""
         with self._lock:
             remaining = max(0.0, deadline_s - self.clock())
             total = total_s or remaining or 1.0
-            self._wanted = _Wanted("debate", deadline=deadline_s, total=total)
+            self._wanted = _Wanted("debate", deadline=deadline_s, total=total, paused=paused,
+                                   held=remaining)
             self._ready.clear()
-            self._send({"t": "debate", "remaining": round(remaining, 3), "total": round(total, 3)})
+            self._send(self._debate_message())
+
+    def _debate_message(self) -> dict:
+        w = self._wanted
+        remaining = w.held if w.paused else max(0.0, w.deadline - self.clock())
+        body = {"t": "debate", "remaining": round(remaining, 3), "total": round(w.total, 3)}
+        return {**body, "paused": True} if w.paused else body
 
     def open_vote(self, seats, players: int, round: int | None = None, *,
                   targets: Iterable[int] | None = None, self_vote: bool = False) -> int:
@@ -628,10 +640,10 @@ class BoxClient:
         phase = snap["phase"]
         again: list[dict] = []
         if w.phase == "debate":
-            remaining = max(0.0, w.deadline - self.clock())
-            if phase != "debate" or abs(snap["remaining"] - remaining) > 2:
-                again.append({"t": "debate", "remaining": round(remaining, 3),
-                              "total": round(w.total, 3)})
+            again_debate = self._debate_message()
+            if phase != "debate" or abs(snap["remaining"] - again_debate["remaining"]) > 2 \
+                    or snap.get("paused", False) != w.paused:
+                again.append(again_debate)
         elif w.phase in ("vote", "pick"):
             if not same_round or phase not in (w.kind, "closed"):
                 again.append(w.open_message())

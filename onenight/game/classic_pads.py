@@ -130,10 +130,8 @@ class ClassicPads:
         if s.phase == "debate" and s.day is not None:
             d = s.day
             moment = ("debate", g.phase.number, d.length, d.left_at_mark, d.mark, d.running)
-            if not d.running:  # the box has no pause: its bar stops at the next resume
-                return moment, lambda: None
             return moment, lambda: self.client.start_debate(
-                self.client.clock() + ctl.debate_left()[0], d.length)
+                self.client.clock() + ctl.debate_left()[0], d.length, paused=not d.running)
         stop = g.stop
         if s.hold is None and stop is not None and s.ballots is not None \
                 and stop.kind is Kind.VOTES and s.ballots.mode == "box":

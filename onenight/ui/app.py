@@ -575,8 +575,8 @@ class OneNightApp(App):
         """Tell the box how long the debate has left (its LED bar and buzzer follow it)."""
         if self.box_ready() and self.ctl.phase == "day":
             v = self.ctl.day_view()
-            if v.running:
-                self.box.start_debate(v.seconds_left, self.ctl.state.day.length)
+            self.box.start_debate(v.seconds_left, self.ctl.state.day.length,
+                                  paused=not v.running)
 
     def box_sync(self) -> None:
         """Have the box hold what the classic game's moment needs (a night's pick, its

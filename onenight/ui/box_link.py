@@ -96,10 +96,10 @@ class BoxLink:
             self.testing = False
             self.client.reset()
 
-    def start_debate(self, seconds_left: float, total: float) -> None:
+    def start_debate(self, seconds_left: float, total: float, paused: bool = False) -> None:
         self.classic.forget()  # the one-night game (or the test) takes the box
         self.stop_pad_test()
-        self.client.start_debate(self.app.ctl.now() + seconds_left, total)
+        self.client.start_debate(self.app.ctl.now() + seconds_left, total, paused=paused)
 
     def start_vote(self, players: int, round: int | None = None) -> int:
         """Open the vote on the box (``round``: take over the vote of a previous run) and

@@ -130,6 +130,14 @@ def test_a_classic_night_and_day_on_the_pads(table):
     bridge.say("press 4")
     t.wait(lambda c: c.ready_seats == {3})
     assert ctl.state.ready == 1
+    t.apply({"type": "day_pause"})  # the tablet's countdown held: the box's bar too
+    assert "s left of 300 (paused)" in bridge.log()
+    t.apply({"type": "day_add", "seconds": 60})
+    t.apply({"type": "day_resume"})
+    t.wait(lambda c: c.ready_seats == {3})  # the ready signals kept
+    assert ctl.state.ready == 1
+    bridge.say("show")
+    assert 355 <= int(bridge.expect(r"phase debate round \d+ left (\d+)s")[1]) <= 360
 
     # the vote on the pads: whose vote is in, never whom for, until all are in
     t.apply({"type": "start_vote", "mode": "box"})
