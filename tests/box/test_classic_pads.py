@@ -85,6 +85,15 @@ class Table:
         while self.ctl.phase == "night":
             self.apply({"type": "step_end", "step": self.ctl.state.window.step})
 
+    def to_day(self, vote_on_pads: bool = False) -> None:
+        """The rest of the night, the dawn and its dead; then, if asked, the vote on the
+        pads."""
+        self.end_night()
+        self.apply({"type": "go"})
+        self.apply({"type": "go"})
+        if vote_on_pads:
+            self.apply({"type": "start_vote", "mode": "box"})
+
 
 def connected(c):
     return c.status == "connected"
@@ -172,9 +181,7 @@ def test_the_hunter_shoots_on_his_pad(table):
     ctl = t.ctl
     t.to_call("werewolves")
     t.apply({"type": "choose", "target": HUNTER})
-    t.end_night()
-    t.apply({"type": "go"})
-    t.apply({"type": "go"})
+    t.to_day()
     assert ctl.phase == "chain" and ctl.chain_view().seat == HUNTER
     # his pad alone takes the shot (he is dying: it is his last act)
     bridge.say("vote 3 7")  # another seat's pad: refused, it takes no part
@@ -207,10 +214,7 @@ def test_the_pack_disagrees_on_its_pads_and_kills_nobody(over_pty, tmp_path, cap
 def test_a_box_that_drops_mid_vote_loses_nothing(table):
     bridge, t = table
     ctl, client = t.ctl, t.client
-    t.end_night()
-    t.apply({"type": "go"})
-    t.apply({"type": "go"})
-    t.apply({"type": "start_vote", "mode": "box"})
+    t.to_day(vote_on_pads=True)
     bridge.say("vote 1 2")
     bridge.say("vote 2 1")
     bridge.say("vote 3 2")
@@ -238,10 +242,7 @@ def test_an_app_restarted_mid_vote_takes_the_same_round_over(table, tmp_path):
     the votes already cast."""
     bridge, t = table
     ctl = t.ctl
-    t.end_night()
-    t.apply({"type": "go"})
-    t.apply({"type": "go"})
-    t.apply({"type": "start_vote", "mode": "box"})
+    t.to_day(vote_on_pads=True)
     first = t.pads.round
     for seat in (1, 2, 3):
         bridge.say(f"vote {seat} {2 if seat != 2 else 1}")
@@ -275,9 +276,7 @@ def test_the_captain_elected_on_the_pads_votes_twice_and_names_his_successor_the
     t = Table(start(tmp_path / "game", EIGHT), client, bridge)
     ctl = t.ctl
     t.lovers(3, 7)
-    t.end_night()
-    t.apply({"type": "go"})
-    t.apply({"type": "go"})
+    t.to_day()
     assert ctl.phase == "election" and ctl.ballots_view().mode == "tablet"
     t.apply({"type": "vote_mode", "mode": "box"})
     for seat in range(1, 9):
@@ -302,9 +301,7 @@ def test_the_captain_elected_on_the_pads_votes_twice_and_names_his_successor_the
     t.apply({"type": "go"})
     t.to_call("werewolves")
     t.apply({"type": "choose", "target": 0})
-    t.end_night()
-    t.apply({"type": "go"})
-    t.apply({"type": "go"})
+    t.to_day()
     assert ctl.phase == "chain" and ctl.chain_view().step == "successor"
     bridge.say("vote 1 3")
     t.wait(lambda c: c.votes is not None)
@@ -325,10 +322,7 @@ def test_a_box_with_fewer_pads_than_players_takes_their_votes_the_rest_on_the_ta
                         captain="never"), client, bridge)
         ctl = t.ctl
         t.lovers(3, 7)
-        t.end_night()
-        t.apply({"type": "go"})
-        t.apply({"type": "go"})
-        t.apply({"type": "start_vote", "mode": "box"})
+        t.to_day(vote_on_pads=True)
         living = ctl.game.living()
         assert t.pads.on_tablet(living) == (10, 11)
         for seat in range(1, 11):
@@ -350,10 +344,7 @@ def test_a_second_vote_among_the_tied_on_the_pads(table):
     and a tied player cannot dial himself."""
     bridge, t = table
     ctl = t.ctl
-    t.end_night()
-    t.apply({"type": "go"})
-    t.apply({"type": "go"})
-    t.apply({"type": "start_vote", "mode": "box"})
+    t.to_day(vote_on_pads=True)
     for seat in range(1, 9):  # four against seat 2, four against seat 3
         bridge.say(f"vote {seat} {2 if seat % 2 else 3}")
     t.wait(lambda c: c.votes is not None)
