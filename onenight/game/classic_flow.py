@@ -468,7 +468,7 @@ class ClassicController(Flow):
                 raise Refused("pick_not_yours", seat=seat)
             return self._decide(Seat(target), e)
         w = self._window(e)
-        if w.stop is None or seat not in w.stop.woken:
+        if w.stop is None or seat not in w.stop.deciders:
             raise Refused("pick_not_yours", seat=seat)
         if w.kind not in PAD_KINDS:
             raise Refused("pick_kind", step=w.step)
@@ -756,15 +756,15 @@ class ClassicController(Flow):
 
     # ---- for the box --------------------------------------------------------------------
     def awake_seats(self) -> tuple[int, ...]:
-        """The seats whose pads may press now: the woken of the call (none for a call with
-        nobody there), the hunter or the dying captain, the captain on a tie, the living at a
-        vote. For the box's client only: a screen must never show it."""
+        """The seats whose pads may press now: the woken of the call who decide (none for a
+        call with nobody there), the hunter or the dying captain, the captain on a tie, the
+        living at a vote. For the box's client only: a screen must never show it."""
         s = self.state
         if s.game is None or s.hold is not None:
             return ()
-        if s.window is not None:
-            return s.window.stop.woken if s.window.stop is not None and not s.window.chosen \
-                else ()
+        if s.window is not None:  # the woken who decide (the little girl only spies)
+            return s.window.stop.deciders if s.window.stop is not None \
+                and not s.window.chosen else ()
         stop = s.game.stop
         if stop is None:
             return ()
