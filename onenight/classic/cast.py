@@ -19,7 +19,9 @@ CAST: tuple[Character, ...] = tuple(_BY_ID[i] for i in (
     "little_girl", "fox", "rusty_sword_knight", "elder", "witch", "bear_tamer", "hunter", "thief",
     "wild_child", "wolf_hound", "white_werewolf", "pied_piper", "angel",
     "raven", "pack_leader", "detective", "traitor", "woodsman", "apprentice_seer",
-    "mathematician", "night_owl", "magistrate", "diviner", "vigilante"))
+    "mathematician", "night_owl", "magistrate", "diviner", "vigilante",
+    "pyromaniac", "dream_reader", "evil_spirit", "hypnotist",
+    "priest", "assassin", "sandman", "trapper", "mage"))
 #: RULES-CLASSIC.md §1's cast: Best Of and the base game.
 SECTION_1: tuple[str, ...] = tuple(c.id for c in CAST[:20])
 CHARACTER: dict[str, Character] = {c.id: c for c in CAST}

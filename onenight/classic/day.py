@@ -10,7 +10,7 @@ from collections.abc import Callable
 from onenight.common.errors import IllegalChoice
 from onenight.common.values import seat_number
 
-from . import cast, deaths, win
+from . import cast, deaths, sides, win
 from .model import Choice, Game, Kind, Seat, Stop, Votes
 from .table import EVERY_DAY, EVERY_NIGHT, MORNINGS, ON_DEMAND, Step, When, ask
 
@@ -56,9 +56,15 @@ def ballots(g: Game, c: Choice | None, allowed: Callable[[int, int], str | None]
         f = f"[{voter}]"
         if not g.alive(voter):
             raise IllegalChoice(f, f"seat {voter} is dead: the dead do not vote")
+        if sides.absent(g, voter):
+            raise IllegalChoice(f, f"seat {voter} has disappeared until tonight (the mage): "
+                                   "they do not vote")
         seat_number(target, g.players, f, IllegalChoice)
         if not g.alive(target):
             raise IllegalChoice(f, f"seat {target} is dead: vote for a living player")
+        if sides.absent(g, target):
+            raise IllegalChoice(f, f"seat {target} has disappeared until tonight (the mage): "
+                                   "nobody may vote against them")
         why = allowed(voter, target)
         if why:
             raise IllegalChoice(f, why)
@@ -102,7 +108,8 @@ def _first_election(g: Game, stop: Stop, c: Choice | None) -> Game:
     b = ballots(g, c, lambda v, t: None)
     counts = tally(g, b)
     g = _show_ballots(g, "captain_votes", b, counts)
-    tied = _top(counts, g.living()) or g.living()
+    present = sides.present(g)
+    tied = _top(counts, present) or present
     if len(tied) == 1:
         return _elect(g, tied[0], "vote")
     return ask(g, CAPTAIN_REVOTE, g.living(), among=tied)
@@ -158,7 +165,8 @@ def _no_self_vote(voter: int, target: int) -> str | None:
 
 # What the night leaves on the day's vote (the cast's entries put it in ``today`` at dawn):
 # ``immune``, a seat nobody may vote against today (the magistrate's); ``marked``, a seat with
-# two votes more against it at the vote's first count (Le Village's raven's poster).
+# two votes more against it at the vote's first count (Le Village's raven's poster);
+# ``bound``, (a voter, the only seat his ballot may name) (the hypnotist's spell).
 MARK_VOTES = 2
 
 
@@ -168,9 +176,34 @@ def _not_immune(g: Game, target: int) -> str | None:
     return None
 
 
+def _votable(g: Game, voter: int, target: int) -> bool:
+    return (g.alive(target) and target != voter and target != g.today.get("immune")
+            and not sides.absent(g, target))
+
+
+def bound_ballot(g: Game, voter: int) -> tuple[bool, int | None]:
+    """Whether ``voter``'s ballot at the day's vote is bound, and to whom: his victim, or
+    nobody when nobody may vote against the victim (dead, or immune). A blank ballot stays
+    possible, as for everybody: nobody can be made to raise a hand."""
+    bound = g.today.get("bound")
+    if bound is None or bound[0] != voter:
+        return False, None
+    return True, bound[1] if _votable(g, voter, bound[1]) else None
+
+
+def _bound(g: Game, b: tuple) -> None:
+    for voter, target in enumerate(b):
+        bound, to = bound_ballot(g, voter)
+        if bound and target is not None and target != to:
+            raise IllegalChoice(f"[{voter}]", f"seat {voter} is hypnotized: their ballot names "
+                                              + ("nobody today" if to is None else
+                                                 f"seat {to}, and nobody else"))
+
+
 def _vote(g: Game, stop: Stop, c: Choice | None) -> Game:
     g = g._with(today=g.today.put("moment", "vote"))
     b = ballots(g, c, lambda v, t: _no_self_vote(v, t) or _not_immune(g, t))
+    _bound(g, b)
     captain = g.captain if g.captain is not None and g.alive(g.captain) else None
     counts = tally(g, b, captain)
     marked = g.today.get("marked")
@@ -220,14 +253,17 @@ STAGES = (DUSK, DAWN, ELECTION, CAPTAIN_REVOTE, CAPTAIN_LOTS, DEBATE, VOTES, CAP
 
 def ballot_options(g: Game, stop: Stop, seat: int) -> tuple[int | None, ...]:
     """What ``seat`` may put on its ballot at a vote stage: None (blank) first."""
-    if not g.alive(seat):
+    if not g.alive(seat) or sides.absent(g, seat):
         return (None,)
     if stop.step == "captain_votes":
-        targets = g.living()
+        targets = sides.present(g)
     elif stop.step == "captain_revote":
         targets = stop.among
     elif stop.step == "revote":
         targets = tuple(s for s in stop.among if s != seat)
     else:
-        targets = tuple(s for s in g.living() if s != seat and s != g.today.get("immune"))
+        bound, to = bound_ballot(g, seat)
+        if bound:
+            return (None,) if to is None else (None, to)
+        targets = tuple(s for s in g.living() if _votable(g, seat, s))
     return (None,) + targets

@@ -11,14 +11,15 @@ from __future__ import annotations
 from onenight.common.errors import IllegalChoice
 from onenight.common.values import seat_number
 
-from . import cast
+from . import cast, sides
 from .model import PUBLIC_CAUSE, Choice, Death, Game, Kind, Seat, Stop
 from .table import ON_DEMAND, Step, ask
 
 #: A seat killed twice in one night keeps the first of these causes.
 NIGHT_CAUSES = (("victim", "werewolves"), ("big_bad_wolf", "big_bad_wolf"),
-                ("white_werewolf", "white_werewolf"), ("poison", "witch"),
-                ("vigilante_before", "vigilante"), ("vigilante_after", "vigilante"))
+                ("white_werewolf", "white_werewolf"), ("fire", "fire"), ("poison", "witch"),
+                ("vigilante_before", "vigilante"), ("vigilante_after", "vigilante"),
+                ("caught", "trap"))
 #: The reactions to a death, in their order (depth first).
 REACTIONS = ("grief", "last_act", "successor")
 
@@ -50,8 +51,29 @@ def announce(g: Game, seat: int) -> Game:
 
 
 def kill(g: Game, seat: int, cause: str, by: int | None = None) -> Game:
-    """A death in the day: it takes effect, is announced, and its chain runs next."""
+    """A death in the day: it takes effect, is announced, and its chain runs next (unless the
+    player escapes it: the priest's blessing)."""
+    if spared(g, seat):
+        return spare(g, seat, public=True)
     return start_chains(announce(die(g, seat, cause, by), seat), (seat,))
+
+
+# ---- the priest's blessing: one escape from the first death, whatever its cause -----------------
+
+#: ``memo`` key: the seat whose first death is still to be escaped (set by the priest's step).
+SPARED = "priest.spared"
+
+
+def spared(g: Game, seat: int) -> bool:
+    """The seat escapes the death that would take it now (its first one)."""
+    return g.memo.get(SPARED) == seat
+
+
+def spare(g: Game, seat: int, public: bool) -> Game:
+    """The escape is used. By day the table sees the player live on; at night it hears
+    only that nobody died ("il n'y a pas eu de mort cette nuit-là")."""
+    g = g._with(memo=g.memo.put(SPARED, None))
+    return g.tell(None if public else (), "priest", "escaped", seat=seat)
 
 
 def start_chains(g: Game, seats: tuple[int, ...]) -> Game:
@@ -87,7 +109,7 @@ def _grief(g: Game, seat: int) -> Game:
 def _successor(g: Game, seat: int) -> Game:
     if g.captain != seat:
         return g
-    if not g.living():
+    if not sides.present(g):  # nobody left in the room to name
         return g._with(captain=None)
     return ask(g, SUCCESSOR, (seat,), among=(seat,))
 
@@ -98,6 +120,9 @@ def _name_successor(g: Game, stop: Stop, c: Choice | None) -> Game:
     s = seat_number(c.seat, g.players, "", IllegalChoice)
     if not g.alive(s):
         raise IllegalChoice("", f"seat {s} is dead: the captain names a living successor")
+    if sides.absent(g, s):
+        raise IllegalChoice("", f"seat {s} has disappeared until tonight (the mage): the "
+                                "captain names a player in the room")
     return g._with(captain=s).tell(None, "successor", "successor", seat=s, by=stop.among[0])
 
 
@@ -114,7 +139,13 @@ SUCCESSOR = Step("successor", ("day",), 0, ON_DEMAND, Kind.SEAT, record="success
 def night_kills(g: Game) -> dict[int, str]:
     """Who tonight's choices so far kill, and by which cause (each seat its first cause): the
     werewolves' victim unless healed, infected or able to take one more bite; then the big
-    bad wolf's, the white werewolf's and the poisoned player (:data:`NIGHT_CAUSES`)."""
+    bad wolf's, the white werewolf's and the poisoned player (:data:`NIGHT_CAUSES`); a
+    blessed player escapes them all."""
+    return {s: c for s, c in _attacks(g).items() if not spared(g, s)}
+
+
+def _attacks(g: Game) -> dict[int, str]:
+    """As :func:`night_kills`, before the blessed player's escape."""
     t = g.tonight
     kills: dict[int, str] = {}
     victim = t.get("victim")
@@ -138,9 +169,12 @@ def resolve_night(g: Game) -> Game:
     bite (the elder's first) is marked, a bitten woodsman's card becomes a werewolf's. Every death of the night (the rusty sword's too, which
     struck at dusk) is announced, in seat order."""
     t = g.tonight
+    attacks = _attacks(g)
     kills = night_kills(g)
+    for s in set(attacks) - set(kills):
+        g = spare(g, s, public=False)
     victim = t.get("victim")
-    if victim is not None and kills.get(victim) != "werewolves" and not t.get("healed") \
+    if victim is not None and attacks.get(victim) != "werewolves" and not t.get("healed") \
             and not t.get("infected"):
         became = cast.CHARACTER[g.cards[victim]].bitten_becomes
         if became is not None:  # the woodsman: his card is a werewolf's from now on

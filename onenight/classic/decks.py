@@ -176,5 +176,9 @@ def deal(cards: Sequence[str], players: int,
     if check.problems:
         raise DeckError("deck", check.problems[0].message)
     deck = list(cards)
-    rng.shuffle(deck)
-    return tuple(deck[:players]), tuple(deck[players:])
+    while True:
+        rng.shuffle(deck)
+        seats, left = tuple(deck[:players]), tuple(deck[players:])
+        if "thief" not in left or not any(cast.CHARACTER[c].pair and seats.count(c) == 1
+                                          for c in left):
+            return seats, left  # (a pair split by the thief's own card: shuffled again)

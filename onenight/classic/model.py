@@ -138,7 +138,7 @@ class Death:
 
     seat: int
     cause: str  # werewolves, big_bad_wolf, white_werewolf, witch, rusty_sword, vote, hunter, grief,
-    # vigilante
+    # vigilante, fire, trap
     by: int | None
     day: int
     moment: str  # "dawn" or "vote"
@@ -148,7 +148,8 @@ class Death:
 #: What the table is told of each cause: the night's killers stay secret.
 PUBLIC_CAUSE = {"werewolves": "night", "big_bad_wolf": "night", "white_werewolf": "night",
                 "witch": "night", "rusty_sword": "rusty_sword", "vote": "vote",
-                "hunter": "hunter", "grief": "grief", "vigilante": "night"}
+                "hunter": "hunter", "grief": "grief", "vigilante": "night",
+                "fire": "fire", "trap": "night"}
 
 
 @dataclass(frozen=True)
@@ -208,6 +209,13 @@ class Memo:
 
     def put(self, key: str, value: Any) -> "Memo":
         return Memo(tuple((k, v) for k, v in self.items if k != key) + ((key, value),))
+
+
+#: ``memo`` key: the cards taken out of play (the priest's blessing changes a card into a
+#: villager's); their steps are still called, for show, so that the table learns nothing.
+OUT_OF_PLAY = "out_of_play"
+#: ``tonight`` key: the seat the sandman keeps asleep; he wakes for no call tonight.
+ASLEEP = "asleep"
 
 
 # ---- the game -----------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from __future__ import annotations
 from . import cast
 from .model import Death, Game
 
-NIGHT_KILLS = ("werewolves", "big_bad_wolf", "witch", "vigilante")  # what kills the angel in his first round
+NIGHT_KILLS = ("werewolves", "big_bad_wolf", "witch", "vigilante", "trap")  # what kills the angel in his first round
 
 
 def camp(g: Game, seat: int) -> str:
@@ -116,3 +116,40 @@ def ally_of(g: Game, seat: int) -> str | None:
     if ch.wins_with is None or wolfish(g, seat) or not has_power(g, seat):
         return None
     return ch.wins_with
+
+
+ENEMIES = "evil_spirit.enemies"  # the two players the evil spirit made enemies
+
+
+def enemies_left(g: Game) -> tuple[int, ...]:
+    """The evil spirit's two enemies when both are alive: at the end of the game "ils sont
+    tous les deux éliminés", and win nothing."""
+    pair = g.memo.get(ENEMIES)
+    return tuple(pair) if pair is not None and all(g.alive(s) for s in pair) else ()
+
+
+CONTRACT = "assassin.targets"  # the players the assassin named on the first night
+
+
+def contract_done(g: Game, seat: int) -> bool:
+    """Every player the assassin ``seat`` named is dead, however they died ("d'une façon ou
+    d'une autre"), while he still plays for himself."""
+    targets = g.memo.get(CONTRACT)
+    return (bool(targets) and lone_goal(g, seat) == "assassin"
+            and all(not g.alive(s) for s in targets))
+
+
+BANISHED = "mage.banished"  # (the seat, the night) the mage made disappear
+
+
+def absent(g: Game, seat: int) -> bool:
+    """The mage made ``seat`` disappear: out of the room from his call to the next night's
+    dusk ("qu'au début de la prochaine nuit, juste avant l'endormissement du Village"). He
+    wakes for no call, votes in no vote, and no character, vote or bite may name him."""
+    gone = g.memo.get(BANISHED)
+    return gone is not None and gone[0] == seat and g.phase.number == gone[1]
+
+
+def present(g: Game) -> tuple[int, ...]:
+    """The living players in the room: the voters of a vote (not the mage's vanished one)."""
+    return tuple(s for s in g.living() if not absent(g, s))

@@ -17,14 +17,18 @@ from onenight.common.errors import DeckError, IllegalChoice
 from onenight.common.values import seat_number
 
 from . import cast, day, deaths, forms, sides
-from .model import (Choice, Game, Kind, Memo, Options, Phase, Potions, Seat, Seats, Side, Stop,
-                    Take, Votes, Yes)
+from .model import (ASLEEP, OUT_OF_PLAY, Choice, Game, Kind, Memo, Options, Phase, Potions,
+                    Seat, Seats, Side, Stop, Take, Votes, Yes)
 from .table import Step
 
 #: Why a required choice cannot be left out, by step.
 MUST = {
     "thief": "both cards left over are werewolves: the thief must take one",
     "cupid": "cupid must name the two lovers on the first night",
+    "priest": "the priest must bless a player on the first night",
+    "assassin": "the assassin must name his targets on the first night",
+    "trapped": "the trap caught a werewolf: the first devoured must name which",
+    "evil_spirit": "the evil spirit must name the two enemies on the first night",
     "wild_child": "the wild child must choose a model on the first night",
     "wolf_hound": "the wolf-hound must choose his side on the first night",
     "hunter": "the hunter must shoot as he dies",
@@ -72,14 +76,24 @@ def _begin(g: Game, phase: Phase) -> Game:
 
 def is_called(g: Game, step: Step) -> bool:
     """Whether ``step`` is called now: its condition holds and (by default) a living player
-    holds its character's card. A dead player's step is not called."""
+    holds its character's card, or the card was taken out of play. A dead player's step is not
+    called."""
     if not step.when(g):
         return False
-    return step.called(g) if step.called else g.holder(step.role) is not None
+    if step.called:
+        return step.called(g)
+    return g.holder(step.role) is not None or _out_of_play(g, step)
+
+
+def _out_of_play(g: Game, step: Step) -> bool:
+    """The step's card was taken out of play (nobody holds it): it is called for show."""
+    return step.role in g.memo.get(OUT_OF_PLAY, ()) and not g.holders(step.role)
 
 
 def _for_show(g: Game, step: Step) -> bool:
     if step.spent is not None and step.spent(g):
+        return True
+    if _out_of_play(g, step):
         return True
     holder = g.holder(step.role) if step.role else None
     return holder is not None and not sides.has_power(g, holder)
@@ -88,6 +102,12 @@ def _for_show(g: Game, step: Step) -> bool:
 def _open(g: Game, step: Step) -> Game:
     woken = step.wakes(g) if step.wakes else g.holders(step.role)
     for_show = _for_show(g, step)
+    if g.phase.is_night and step.role:
+        # the sandman's sleeper and the mage's vanished player do not wake, whoever calls
+        asleep = g.tonight.get(ASLEEP)
+        awake = tuple(s for s in woken if s != asleep and not sides.absent(g, s))
+        if awake != tuple(woken):
+            woken, for_show = awake, for_show or not awake
     if step.kind is Kind.NONE:
         deciders: tuple[int, ...] = ()
     else:
@@ -165,10 +185,7 @@ def _check_shape(g: Game, stop: Stop, c: Choice) -> None:
     """A choice at a step called for show: any choice of the right shape is taken."""
     if not isinstance(c, _SHAPES[stop.kind]):
         raise IllegalChoice("", f"not a choice for the {stop.step} step")
-    seats = (c.seat,) if isinstance(c, Seat) else c.seats if isinstance(c, Seats) else ()
-    if isinstance(c, Potions) and c.poison is not None:
-        seats = (c.poison,)
-    for s in seats:
+    for s in _named(c):
         seat_number(s, g.players, "", IllegalChoice)
 
 
@@ -187,8 +204,22 @@ def legal_choices(g: Game) -> list:
     if stop.kind is Kind.VOTES:
         raise ValueError("a vote takes every seat's ballot at once: see ballot_options()")
     step = cast.STEP[stop.step]
-    options = step.options(g, stop) if step.options else []
+    if stop.for_show and not stop.woken:
+        return [None]  # nobody is awake to choose (a card out of play)
+    options = [o for o in (step.options(g, stop) if step.options else [])
+               if not any(sides.absent(g, s) for s in _named(o))]
     return ([] if stop.required else [None]) + options
+
+
+def _named(c: Choice) -> tuple[int, ...]:
+    """The seats a choice names."""
+    if isinstance(c, Seat):
+        return (c.seat,)
+    if isinstance(c, Seats):
+        return c.seats
+    if isinstance(c, Potions) and c.poison is not None:
+        return (c.poison,)
+    return ()
 
 
 def ballot_options(g: Game, seat: int) -> tuple[int | None, ...]:

@@ -4,11 +4,13 @@ a code the app has a sentence for (``classic.verdict.<reason>``), with the seats
 from __future__ import annotations
 
 from .model import Game, Verdict
-from .sides import ally_of, angel_won_by, lone_goal, mixed_lovers, side, wolfish
+from .sides import (ally_of, angel_won_by, contract_done, enemies_left, lone_goal, mixed_lovers,
+                    side, wolfish)
 
 #: The rules of §7 in the order they are checked: (reason code, winning side).
 RULES = (
     ("angel_first_round", "angel"),
+    ("assassin_contract_done", "assassin"),
     ("nobody_alive", "nobody"),
     ("all_charmed", "pied_piper"),
     ("lovers_alone", "lovers"),
@@ -23,12 +25,18 @@ def check(g: Game) -> Verdict | None:
     living = g.living()
     label = g.phase.label
 
+    hated = set(enemies_left(g))
+
     def won(reason: str, winners, seats=()) -> Verdict:
-        return Verdict(dict(RULES)[reason], reason, tuple(sorted(winners)), tuple(seats), label)
+        winners = tuple(sorted(s for s in winners if s not in hated))
+        return Verdict(dict(RULES)[reason], reason, winners, tuple(seats), label)
 
     for d in g.deaths:
         if angel_won_by(d) and not (g.lovers and d.seat in g.lovers):
             return won("angel_first_round", (d.seat,), (d.seat,))
+    for s in range(g.players):
+        if contract_done(g, s):
+            return won("assassin_contract_done", (s,), (s,))
     if not living:
         return won("nobody_alive", ())
     for s in living:
@@ -52,5 +60,8 @@ def settle(g: Game) -> Game:
     v = check(g)
     if v is None:
         return g
+    hated = enemies_left(g)
+    if hated:  # the evil spirit's enemies, both alive at the end: both are eliminated
+        g = g.tell(None, "end", "enemies_eliminated", seats=hated)
     return g._with(verdict=v, stop=None).tell(None, "end", "end", value=v.reason,
                                               seats=v.winners)

@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from onenight import __version__
-from onenight.classic import cast, decks, forms
+from onenight.classic import cast, decks, forms, sides
 from onenight.classic.calls import night_calls, shown_dead
 from onenight.classic.model import (CAPTAIN_WHEN, Choice, Game, Kind, Options, Potions, Seat,
                                     Seats, Side, Stop, Take, Votes, Yes)
@@ -581,7 +581,7 @@ class ClassicController(Flow):
         s.day = None
 
     def _voters(self) -> tuple[int, ...]:
-        return self.state.game.living()
+        return sides.present(self.state.game)
 
     def _box(self) -> BallotBox:
         b = self.state.ballots
@@ -593,12 +593,21 @@ class ClassicController(Flow):
         g = self.state.game
         if not g.alive(seat):
             raise Refused("dead_no_vote", seat=seat)
+        if sides.absent(g, seat):
+            raise Refused("vote_absent", seat=seat)
         if target not in ballot_options(g, seat)[1:]:
             if target == seat:
                 raise Refused("self_vote", seat=seat)
             if not g.alive(target):
                 raise Refused("vote_dead", seat=target)
-            raise Refused("vote_not_tied", seat=target, seats=list(g.stop.among))
+            if sides.absent(g, target):
+                raise Refused("vote_absent", seat=target)
+            if g.stop.among:
+                raise Refused("vote_not_tied", seat=target, seats=list(g.stop.among))
+            if target == g.today.get("immune"):
+                raise Refused("vote_immune", seat=target)
+            # the hypnotist's spell: the reason stays secret
+            raise Refused("vote_not_allowed", seat=target)
 
     def _on_vote(self, e: dict) -> None:
         box = self._box()

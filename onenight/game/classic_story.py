@@ -30,7 +30,8 @@ from onenight.classic.model import Entry, Game, phase_of
 _ANSWERS = ("saw", "took", "sniffed")
 _FACTS = ("bite_survived", "infected", "infection_failed", "sick", "turned", "growl",
           "elected", "tie", "eliminated", "shot", "successor", "bitten_becomes", "marked",
-          "immune")
+          "immune", "fire_caught", "burned", "spells_cancelled", "enemies_eliminated",
+          "escaped")
 
 
 @dataclass(frozen=True)
@@ -95,8 +96,8 @@ def _event(g: Game, e: Entry) -> StoryEvent | None:
     if e.kind == "tie":
         return StoryEvent("tie", e.step, targets=tuple(e.seats))
     if e.kind in _FACTS:
-        return StoryEvent(e.kind, e.step, targets=() if e.seat is None else (e.seat,),
-                          value=e.value)
+        return StoryEvent(e.kind, e.step, targets=tuple(e.seats) if e.seat is None
+                          else (e.seat,), value=e.value)
     return None
 
 

@@ -326,7 +326,7 @@ def chain_view(c: "ClassicController") -> ChainView:
         raise ValueError("no dying player is deciding")
     seat = stop.among[0]
     return ChainView(stop.step, seat, s.players[seat], card(s.game.cards[seat]),
-                     s.game.living(), table_view(c))
+                     sides.present(s.game), table_view(c))
 
 
 @dataclass(frozen=True)
@@ -414,7 +414,7 @@ def ballots_view(c: "ClassicController") -> BallotsView:
     box = s.ballots
     if box is not None and g.stop is not None and g.stop.kind is Kind.VOTES:
         step = g.stop.step
-        voters = g.living()
+        voters = sides.present(g)
         revealed = box.revealed(voters)
         double = g.captain if step == "votes" and g.captain is not None \
             and g.alive(g.captain) else None

@@ -31,6 +31,7 @@ from onenight.rules.scenarios import (MAX_PLAYERS, MIN_PLAYERS, SCENARIO, SCENAR
 from onenight.rules.steps import night_steps
 
 from .ballots import VOTE_MODES, BallotBox
+from .dawn import dawn
 from .flow import Flow, minutes, player_names
 from .history import verdict_json
 from .phases import ALWAYS, FLOWS, PHASE
@@ -125,6 +126,7 @@ class State:
     game: str | None = None  # this game's identity, given when its night starts
     cards: str = "table"  # where the cards are: "table" (physical) or "tablet"
     tablet: TabletGame | None = None  # the cards, when the tablet holds them
+    replay: int | None = None  # the frame of this game's dawn replay on screen (None: not)
 
     # the vote being collected (see .ballots)
     @property
@@ -440,6 +442,17 @@ class Controller(TabletCards, Flow):
         s.record_stem = when.strftime("%Y%m%d-%H%M%S") + "-" + (s.scenario or "game")
         s.record_path = None
         self.records.add(s.record, s.record_stem)  # saved once the event is accepted
+
+    def _on_replay(self, e: dict) -> None:
+        """The host steps through this game's dawn replay (``frame``: the frame shown, None:
+        the replay left), so a restart goes back to the same frame."""
+        frame = e.get("frame")
+        if frame is not None:
+            count = len(dawn(self.state.record).frames) if self.state.record else 0
+            if isinstance(frame, bool) or not isinstance(frame, int) or \
+                    not 0 <= frame < count:
+                raise Refused("replay_frame", frame=str(frame), frames=count)
+        self.state.replay = frame
 
     def _on_new_game(self, e: dict) -> None:
         players, scenario = self.state.players, self.state.scenario

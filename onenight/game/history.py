@@ -79,15 +79,24 @@ def verdict_json(o: Outcome) -> dict:
         "dead": list(o.dead),
         "winners": list(o.winners),
         "winning_teams": list(o.winning_teams),
-        "deaths": [{"seat": d.seat, "cause": d.cause.value, "votes": d.votes,
-                    **({"by": d.by} if d.by is not None else {})} for d in o.deaths],
+        "deaths": deaths_json(o.deaths),
         "votes_received": list(o.counts),
         "protected": list(o.protected),
         "spared": list(o.spared),
-        "verdicts": [{"team": v.team.value, "won": v.won, "reason": v.reason.value,
-                      **({"seat": v.seat} if v.seat is not None else {})}
-                     for v in o.verdicts],
+        "verdicts": verdicts_json(o.verdicts),
     }
+
+
+def deaths_json(deaths) -> list[dict]:
+    """The deaths (``rules.outcome.Death``) as a record's ``outcome`` holds them."""
+    return [{"seat": d.seat, "cause": d.cause.value, "votes": d.votes,
+             **({"by": d.by} if d.by is not None else {})} for d in deaths]
+
+
+def verdicts_json(verdicts) -> list[dict]:
+    """Each team's verdict (``rules.outcome.Verdict``) as a record's ``outcome`` holds it."""
+    return [{"team": v.team.value, "won": v.won, "reason": v.reason.value,
+             **({"seat": v.seat} if v.seat is not None else {})} for v in verdicts]
 
 
 def verdict_record(e: Entry) -> dict:

@@ -41,7 +41,7 @@ PHASES: tuple[Phase, ...] = (
     _phase("day", DAY, "start_vote", "vote"),
     _phase("vote", VOTE, "to_reveal", "reveal"),
     _phase("reveal", "final_card artifact copied changed", "confirm", "end"),
-    _phase("end", "", "new_game", "setup"),
+    _phase("end", "replay", "new_game", "setup"),
 )
 PHASE: dict[str, Phase] = {p.id: p for p in PHASES}
 
@@ -54,7 +54,7 @@ TABLET_PHASES: tuple[Phase, ...] = (
     _phase("night", "step_open pick step_end", "night_done", "day"),
     _phase("day", DAY + " looked", "start_vote", "vote"),
     _phase("vote", VOTE, "to_reveal", "end"),
-    _phase("end", "", "new_game", "setup"),
+    _phase("end", "replay", "new_game", "setup"),
 )
 TABLET_PHASE: dict[str, Phase] = {p.id: p for p in TABLET_PHASES}
 

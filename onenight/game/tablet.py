@@ -320,5 +320,23 @@ class TabletCards:
         return rec
 
 
+def play_step(apply, ctl, rng, acts: float = 1.0, cut: float = 0.0) -> dict:
+    """One step of the night played by events, as a woken player could play it: its window
+    opened, a random legal choice picked (with ``rng``, the caller's; nothing, ``1 - acts``
+    of the time; only its start, ``cut`` of the time: the window ended half-way), the window
+    ended. ``apply`` sends an event (the controller's, or the app's door). Returns the step's
+    end as logged. For the screenshots' tour and the tests."""
+    sid = ctl.step_view().step
+    apply({"type": "step_open", "step": sid})
+    legal = ctl.tablet.turn.legal
+    if rng.random() < acts:
+        _, picks = rng.choice(legal)
+        if picks and rng.random() < cut:
+            picks = picks[:rng.randrange(len(picks))]
+        for part in picks:
+            apply({"type": "pick", "step": sid, "pick": pick_json(part)})
+    return apply({"type": "step_end", "step": sid})
+
+
 __all__ = ["CARDS", "TabletGame", "TabletCards", "PrivateView", "PrivateRound", "TableView",
-           "StepView"]
+           "StepView", "play_step"]

@@ -66,6 +66,20 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "raven": 10,
     "magistrate": 10,
     "vigilante_after": 10,
+    "pyromaniac": 10,
+    "evil_spirit": 12,
+    "enemies": 8,
+    "dream_reader": 10,
+    "dream_reader_mime": 20,  # "après 20 secondes au maximum"
+    "hypnotist": 14,  # two players to point at
+    "hypnotized": 8,
+    "priest": 12,  # a choice, then a card to read
+    "assassin": 16,  # three players or more to point at
+    "sandman": 10,
+    "trapper": 10,
+    "trapped": 10,  # the first devoured points at a werewolf (for show when nothing sprang)
+    "mage": 10,
+    "banished": 12,  # a player leaves the room
 })
 #: The lines of the debate for :class:`~onenight.narration.runner.DebateRunner`.
 DEBATE_LINES = ("debate.start", "debate.last_minute", "vote.countdown")
@@ -119,7 +133,7 @@ def all_line_ids() -> frozenset[str]:
 
 
 END_SIDES = ("village", "werewolves", "lovers", "white_werewolf", "pied_piper", "angel",
-             "nobody")
+             "nobody", "assassin")
 
 
 def classic_voice(settings: NarrationSettings) -> Voice:

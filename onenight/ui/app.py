@@ -64,11 +64,16 @@ class Screens(ScreenManager):
 
     def _build(self, name: str) -> None:
         module, cls = self._unbuilt.pop(name)
-        rules = str(HERE / "screens" / f"{module}.kv")
-        if rules not in Builder.files:  # a module may hold more than one screen
-            Builder.load_file(rules)
-        mod = importlib.import_module(f"onenight.ui.screens.{module}")
-        self.add_widget(getattr(mod, cls)(name=name))
+        screen_cls = getattr(importlib.import_module(f"onenight.ui.screens.{module}"), cls)
+        # a screen built on another screen's class takes that screen's rules too (the
+        # classic players screen is the players screen's): its rules first, then its own
+        for base in reversed(screen_cls.__mro__):
+            home, _, own = base.__module__.rpartition(".")
+            rules = HERE / "screens" / f"{own}.kv"
+            if home == "onenight.ui.screens" and rules.exists() \
+                    and str(rules) not in Builder.files:  # a module may hold more than one
+                Builder.load_file(str(rules))
+        self.add_widget(screen_cls(name=name))
 
     def get_screen(self, name):
         if name in self._unbuilt:

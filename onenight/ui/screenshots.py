@@ -102,26 +102,32 @@ def classic_tour(app, clock):
     players.confirm()
     setup = screen()
     setup.use_preset("best_of")
+    setup.set_deal_mode("tablet")  # (the last game's way is remembered)
     yield "classic-setup"
     app.go("classic_deck")
     yield "classic-deck"
     app.go("classic_setup")
+    setup.set_deal_mode("tablet")
     setup.deal()
     deal = screen()
+    private = deal.ids.deal
+
+    def look(seat, hold=False):
+        private.take(seat)
+        private.hold()
+        if not hold:
+            private.let_go()
+            private.hand_on()
+
     for seat in range(5):
-        deal.open_seat(seat)
-        deal.hold(True)
-        deal.hold(False)
-        deal.seen()
+        look(seat)
     yield "classic-deal"
-    deal.open_seat(5)
-    deal.hold(True)
+    look(5, hold=True)
     yield "classic-deal-card"
-    deal.hold(False)
-    deal.seen()
+    private.let_go()
+    private.hand_on()
     for seat in range(6, len(CLASSIC_NAMES)):
-        deal.open_seat(seat)
-        deal.seen()
+        look(seat)
     deal.night_falls()
     night = screen()
     cards = ctl.game.cards
@@ -374,11 +380,65 @@ def tour(app, clock):
     yield "reveal-extras"
     reveal.confirm()
     yield "result"
+    yield from replay_tour(app, clock)
     app.go("history")
     yield "history"
     app.go("settings")
     yield "settings"
     app.go("home")
+
+
+def replay_tour(app, clock):
+    """A game with the cards on the tablet (ten players, Les sages), played by events with a
+    fixed generator, then its dawn replay at three moments: two cards changing places in the
+    night, the votes, the verdict. The table goes back to physical cards after."""
+    import random
+
+    from onenight.game.tablet import play_step
+
+    from .driving import find, settle, tap
+    from .screens.replay import MOVE_SECONDS
+
+    def send(event):
+        assert app.send(event), (event, app.message)
+
+    rng = random.Random(7)
+    send({"type": "new_game"})
+    send({"type": "players", "names": NAMES[:]})
+    send({"type": "cards", "on": "tablet"})
+    send({"type": "scenario", "id": "les-sages"})
+    send({"type": "start_night"})
+    for seat in range(len(NAMES)):
+        send({"type": "looked", "seat": seat})
+    send({"type": "deal_done"})
+    while not app.ctl.tablet.over:
+        play_step(send, app.ctl, rng, acts=1.0)
+    send({"type": "night_done"})
+    send({"type": "start_vote", "mode": "tablet"})
+    for seat, target in enumerate((4, 0, 4, 1, 0, 4, 9, 4, 2, 4)):
+        send({"type": "vote", "seat": seat, "target": target})
+    send({"type": "to_reveal"})
+    app.go("result")
+    settle()
+    tap(find(app.sm.current_screen, "replay"))
+    replay = app.sm.current_screen
+    frames = replay.dawn.frames
+    # two players' cards changing places, half-way
+    replay.index = next(i for i, f in enumerate(frames) if len(f.moves) == 2
+                        and all(m.source.kind == "seat" for m in f.moves))
+    replay.play()
+    _later(app, clock, MOVE_SECONDS * 0.45)
+    yield "replay-swap"
+    replay.index = replay.dawn.index("votes")
+    replay.play()
+    replay.finish()
+    yield "replay-votes"
+    replay.index = replay.dawn.index("verdict")
+    replay.play()
+    yield "replay-verdict"
+    tap(find(replay, "back"))
+    send({"type": "new_game"})
+    send({"type": "cards", "on": "table"})
 
 
 def picture(window, path: Path) -> None:

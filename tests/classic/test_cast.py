@@ -58,13 +58,17 @@ def test_the_wider_cast_says_which_booklet_describes_each_character():
     assert {c.id: c.booklet for c in CAST[20:]} == {
         "raven": "001", "pack_leader": "000", "detective": "000", "traitor": "000",
         "woodsman": "000", "apprentice_seer": "000", "mathematician": "000", "night_owl": "000",
-        "magistrate": "000", "diviner": "000", "vigilante": "000"}
+        "magistrate": "000", "diviner": "000", "vigilante": "000", "pyromaniac": "001",
+        "dream_reader": "000", "evil_spirit": "000", "hypnotist": "000", "priest": "000", "assassin": "000",
+        "sandman": "000", "trapper": "000", "mage": "000"}
     assert CHARACTER["raven"].copies("base_game") == 1  # the Village edition's square cards
+    assert CHARACTER["pyromaniac"].copies("base_game") == 1
 
 
 def test_the_loners_have_goals_of_their_own():
     assert {c.id: c.goal for c in CAST if c.goal} == {
-        "white_werewolf": "white_werewolf", "pied_piper": "pied_piper", "angel": "angel"}
+        "white_werewolf": "white_werewolf", "pied_piper": "pied_piper", "angel": "angel",
+        "assassin": "assassin"}
 
 
 def test_each_step_is_declared_once_by_its_characters_entry_or_by_the_table():

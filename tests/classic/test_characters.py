@@ -3,11 +3,11 @@ after it; the booklet's own examples where it gives them. Records as in test_nig
 
 from __future__ import annotations
 
-from onenight.classic import Options, Seat, apply, legal_choices, new_game
-from onenight.classic.roles.compendium import apprentice_group, werewolf_distance
+from onenight.classic import Options, Seat, Seats, apply, ballot_options, legal_choices, new_game
+from onenight.classic.roles.compendium import apprentice_group, contract_size, werewolf_distance
 from onenight.classic.sides import side
 
-from .helpers import V, err, out, play, public, told
+from .helpers import V, deaths, err, out, play, public, told
 
 
 def _game(seats: str):
@@ -39,6 +39,68 @@ def test_ravens_poster_is_seen_by_all_but_not_who_put_it():
     g = play(RAVEN, {"night": 1, "raven": {"mark": 3}}, {"day": 1})
     (e,) = public(g, "marked")
     assert e.seat == 3 and e.by is None
+
+
+# ---- the pyromaniac (Le Village) -----------------------------------------------------------------
+
+# seats 1 and 3 are werewolves; the first werewolf to seat 5's right is seat 3 (seats 4, then 3)
+PYRO = "pyromaniac werewolf villager werewolf villager villager raven witch"
+
+
+def test_pyromaniac_burning_the_victims_home_burns_the_werewolf_to_his_right_and_nobody_is_eaten():
+    o = out(PYRO, {"night": 1, "werewolves": {"victim": 5}, "pyromaniac": {"burn": 5}},
+            {"day": 1})
+    assert o["phases"][1]["dead"] == [{"seat": 3, "cause": "fire"}]
+
+
+def test_pyromaniac_burning_another_home_kills_nobody():
+    g = play(PYRO, {"night": 1, "werewolves": {"victim": 5}, "pyromaniac": {"burn": 4}},
+             {"day": 1})
+    assert [(d.seat, d.cause) for d in g.deaths] == [(5, "werewolves")]
+    assert g.alive(4)  # "son ex-occupant n'est pas éliminé du jeu"
+
+
+def test_pyromaniacs_fire_is_seen_by_all_at_dawn_but_not_who_set_it():
+    g = play(PYRO, {"night": 1, "werewolves": {"victim": 5}, "pyromaniac": {"burn": 4}},
+             {"day": 1})
+    (e,) = public(g, "burned")
+    assert e.seat == 4 and e.by is None and e.phase == "day 1"
+
+
+def test_pyromaniac_sets_fire_once_a_game():
+    g = play(PYRO, {"night": 1, "werewolves": {"victim": 5}, "pyromaniac": {"burn": 4}},
+             {"day": 1, "votes": V("- - - - - - - -")})
+    assert until(g, "pyromaniac").stop.for_show
+    assert until(play(PYRO, {"night": 1, "werewolves": {"victim": 5}},
+                      {"day": 1, "votes": V("- - - - - - - -")}), "pyromaniac").stop.for_show \
+        is False
+
+
+def test_pyromaniacs_vagabond_cannot_be_marked_by_the_raven():
+    g = until(apply(until(_game(PYRO), "pyromaniac"), Seat(4)), "raven")
+    assert Seat(4) not in legal_choices(g) and Seat(2) in legal_choices(g)
+    assert "vagabond" in err(PYRO, {"night": 1, "pyromaniac": {"burn": 4},
+                                    "raven": {"mark": 4}})
+
+
+def test_pyromaniacs_fire_leaves_the_witch_no_victim_to_see_and_the_big_bad_wolf_no_meal():
+    seats = "pyromaniac werewolf villager big_bad_wolf villager villager witch villager"
+    g = apply(until(apply(until(_game(seats), "werewolves"), Seat(5)), "pyromaniac"), Seat(5))
+    assert g.stop.step == "big_bad_wolf" and g.stop.for_show  # they fled the flames
+    g = until(g, "witch")
+    (e,) = told(g, 6, "victim")
+    assert e.seat is None
+    # the big bad wolf (seat 3) is the first werewolf to seat 5's right: he burns
+    assert deaths(until(g, "votes")) == [(3, "fire")]
+
+
+def test_pyromaniac_may_burn_any_home_his_own_included_but_not_a_dead_players():
+    # to seat 0's right round the table: seats 7, 6, 5, 4, then the werewolf in seat 3
+    assert out(PYRO, {"night": 1, "werewolves": {"victim": 0}, "pyromaniac": {"burn": 0}},
+               {"day": 1})["phases"][1]["dead"] == [{"seat": 3, "cause": "fire"}]
+    assert "dead" in err(PYRO, {"night": 1, "werewolves": {"victim": 5}},
+                         {"day": 1, "votes": V("- - - - - - - -")},
+                         {"night": 2, "pyromaniac": {"burn": 5}})
 
 
 # ---- seed 000 -----------------------------------------------------------------------------------
@@ -212,3 +274,326 @@ def test_woodsman_poisoned_dies_as_anybody():
 def test_pack_leader_is_a_werewolf_in_every_way():
     g = _game("pack_leader werewolf seer villager villager villager villager villager")
     assert until(g, "werewolves").stop.woken == (0, 1)
+
+
+DREAMS = "dream_reader werewolf seer villager villager villager villager werewolf"
+
+
+def test_dream_reader_has_the_chosen_player_mime_his_card_to_her_eyes_closed():
+    g = apply(until(_game(DREAMS), "dream_reader"), Seat(3))
+    assert g.stop.step == "dream_reader_mime" and g.stop.woken == (0,)  # he keeps his eyes shut
+    g = apply(g)
+    (e,) = told(g, 3, "dreamed")
+    assert e.seat is None  # touched, he does not learn who reads his dreams
+    assert not told(g, 0, "dreamed")  # she learns only what he mimes: nothing from the app
+
+
+def test_dream_reader_may_read_the_same_players_dreams_again():
+    g = play(DREAMS, {"night": 1, "dream_reader": {"dream": 3}, "werewolves": {"victim": 4}},
+             {"day": 1, "votes": V("- - - - - - - -")}, {"night": 2, "dream_reader": {"dream": 3}})
+    assert len(told(g, 3, "dreamed")) == 2
+
+
+def test_dream_reader_reads_another_player_and_may_read_nobody():
+    assert "another player" in err(DREAMS, {"night": 1, "dream_reader": {"dream": 0}})
+    g = until(_game(DREAMS), "dream_reader")
+    assert apply(g).stop.for_show  # nobody mimes: the call lasts the same
+
+
+EVIL = "evil_spirit werewolf seer villager villager villager villager werewolf"
+
+
+def test_evil_spirit_names_two_enemies_who_recognize_each_other():
+    g = apply(until(_game(EVIL), "evil_spirit"), Seats((3, 4)))
+    assert g.stop.step == "enemies" and g.stop.woken == (3, 4)
+    g = apply(g)
+    assert [e.seat for e in told(g, 3, "enemy")] == [4]
+    assert [e.seat for e in told(g, 4, "enemy")] == [3]
+
+
+def test_evil_spirit_must_name_two_players_and_may_name_himself():
+    g = until(_game(EVIL), "evil_spirit")
+    assert g.stop.required and None not in legal_choices(g)
+    assert "missing" in err(EVIL, {"night": 1}, {"day": 1})
+    g = play(EVIL, {"night": 1, "evil_spirit": {"enemies": [0, 4]}})
+    assert [e.seat for e in told(g, 0, "enemy")] == [4]
+
+
+def test_evil_spirits_enemies_both_alive_at_the_end_are_eliminated_and_win_nothing():
+    seats = "evil_spirit werewolf villager villager villager villager"
+    g = play(seats, {"night": 1, "evil_spirit": {"enemies": [2, 3]}},
+             {"day": 1, "votes": V("1 0 1 1 1 1")})
+    assert g.verdict.side == "village"
+    assert g.verdict.winners == (0, 4, 5)  # seats 2 and 3 are both alive: both eliminated
+    (e,) = public(g, "enemies_eliminated")
+    assert e.seats == (2, 3)
+    # one of them dead before the end: the other wins with his side
+    g = play(seats, {"night": 1, "evil_spirit": {"enemies": [2, 3]},
+                     "werewolves": {"victim": 2}}, {"day": 1, "votes": V("1 0 - 1 1 1")})
+    assert 3 in g.verdict.winners and not public(g, "enemies_eliminated")
+
+
+def test_evil_spirits_enemies_who_are_the_lovers_cancel_both_spells():
+    g = apply(until(_game(EVIL.replace("seer", "cupid")), "cupid"), Seats((3, 4)))
+    g = apply(until(g, "evil_spirit"), Seats((4, 3)))
+    assert g.lovers is None
+    assert g.stop.step == "enemies" and g.stop.for_show  # nobody to wake: the call lasts the same
+
+
+HYPNO = "hypnotist werewolf seer villager villager villager villager werewolf"
+
+
+def test_hypnotist_shows_the_hypnotized_player_his_victim_but_not_who_hypnotized_him():
+    g = apply(until(_game(HYPNO), "hypnotist"), Seats((3, 5)))
+    assert g.stop.step == "hypnotized" and g.stop.woken == (3,)
+    g = apply(g)
+    (e,) = told(g, 3, "hypnotized")
+    assert e.seat == 5 and e.by is None
+
+
+def test_hypnotized_player_votes_against_his_victim_and_nobody_else():
+    night = {"night": 1, "hypnotist": {"hypnotize": [3, 5]}}
+    assert "hypnotized" in err(HYPNO, night, {"day": 1, "votes": V("- - - 4 - - - -")})
+    g = play(HYPNO, night, {"day": 1})
+    assert ballot_options(g, 3) == (None, 5)
+    assert out(HYPNO, night, {"day": 1, "votes": V("- - - 5 - - - -")})[
+        "phases"][1]["eliminated"] == 5
+
+
+def test_hypnotized_werewolf_votes_against_the_werewolf_named_as_his_victim():
+    # "ceci est vrai même si le joueur hypnotisé et « sa victime » sont … deux Loups-Garous"
+    g = play(HYPNO, {"night": 1, "hypnotist": {"hypnotize": [1, 7]}}, {"day": 1})
+    assert ballot_options(g, 1) == (None, 7)
+
+
+def test_hypnotist_may_name_himself_as_the_victim_but_hypnotizes_another():
+    assert ballot_options(play(HYPNO, {"night": 1, "hypnotist": {"hypnotize": [3, 0]}},
+                               {"day": 1}), 3) == (None, 0)
+    assert "another player" in err(HYPNO, {"night": 1, "hypnotist": {"hypnotize": [0, 3]}})
+
+
+def test_hypnotized_player_is_hypnotized_for_one_day_only():
+    g = play(HYPNO, {"night": 1, "hypnotist": {"hypnotize": [3, 5]}},
+             {"day": 1, "votes": V("- - - 5 - - - -")}, {"night": 2}, {"day": 2})
+    assert len(ballot_options(g, 3)) > 2
+
+
+def test_hypnotist_uses_his_power_twice_a_game():
+    g = play(HYPNO, {"night": 1, "hypnotist": {"hypnotize": [3, 5]}},
+             {"day": 1, "votes": V("- - - 5 - - - -")},
+             {"night": 2, "hypnotist": {"hypnotize": [4, 6]}},
+             {"day": 2, "votes": V("- - - - 6 - - -")})
+    assert until(g, "hypnotist").stop.for_show
+
+
+def test_hypnotized_player_whose_victim_is_immune_names_nobody():
+    seats = "hypnotist werewolf magistrate villager villager villager villager werewolf"
+    night = {"night": 1, "hypnotist": {"hypnotize": [3, 5]}, "magistrate": {"immune": 5}}
+    assert ballot_options(play(seats, night, {"day": 1}), 3) == (None,)
+    assert "names nobody" in err(seats, night, {"day": 1, "votes": V("- - - 4 - - - -")})
+
+
+PRIEST = "priest werewolf seer villager villager witch villager werewolf"
+
+
+def test_priest_sees_the_blessed_card_which_becomes_a_villagers():
+    g = play(PRIEST, {"night": 1, "priest": {"bless": 2}})
+    (e,) = told(g, 0, "saw")
+    assert (e.seat, e.role) == (2, "seer")
+    assert g.cards[2] == "villager" and g.dealt[2] == "seer"
+    (e,) = told(g, 2, "blessed")
+    assert e.role == "villager"
+
+
+def test_priest_blesses_another_player_on_the_first_night():
+    g = until(_game(PRIEST), "priest")
+    assert g.stop.required
+    assert "n'a pas le droit" in err(PRIEST, {"night": 1, "priest": {"bless": 0}})
+
+
+def test_priests_blessed_card_is_still_called_for_show_all_game():
+    # "continuer d'appeler ces personnages (dans le vide) lors de l'ensemble de la partie"
+    g = until(apply(until(_game(PRIEST), "priest"), Seat(2)), "seer")
+    assert g.stop.for_show and g.stop.woken == () and legal_choices(g) == [None]
+    g = play(PRIEST, {"night": 1, "priest": {"bless": 2}, "werewolves": {"victim": 3}},
+             {"day": 1, "votes": V("- - - - - - - -")})
+    assert until(g, "seer").stop.for_show
+
+
+def test_priests_blessed_player_escapes_the_werewolves_and_nobody_dies_that_night():
+    g = play(PRIEST, {"night": 1, "priest": {"bless": 3}, "werewolves": {"victim": 3}},
+             {"day": 1})
+    assert g.alive(3) and not public(g, "died") and not public(g, "escaped")
+    # the second time, he dies
+    g = play(PRIEST, {"night": 1, "priest": {"bless": 3}, "werewolves": {"victim": 3}},
+             {"day": 1, "votes": V("- - - - - - - -")},
+             {"night": 2, "werewolves": {"victim": 3}}, {"day": 2})
+    assert deaths(g) == [(3, "werewolves")]
+
+
+def test_priests_blessed_player_escapes_the_pyre_and_the_table_sees_it():
+    g = play(PRIEST, {"night": 1, "priest": {"bless": 3}},
+             {"day": 1, "votes": V("3 3 3 - 3 3 3 3")})
+    assert g.alive(3) and public(g, "escaped")[0].seat == 3
+    assert not public(g, "died")
+
+
+def test_priests_blessing_of_a_werewolf_removes_his_card_but_gives_no_escape():
+    g = play(PRIEST, {"night": 1, "priest": {"bless": 1}},
+             {"day": 1, "votes": V("1 - - 1 1 1 1 -")})
+    assert deaths(g) == [(1, "vote")] and g.dealt[1] == "werewolf"
+    g = until(apply(until(_game(PRIEST), "priest"), Seat(1)), "werewolves")
+    assert g.stop.woken == (7,)  # a plain villager now
+
+
+def test_priests_blessed_lover_escapes_the_grief():
+    seats = PRIEST.replace("seer", "cupid")
+    g = play(seats, {"night": 1, "priest": {"bless": 3}, "cupid": {"lovers": [3, 4]},
+                     "werewolves": {"victim": 4}}, {"day": 1})
+    assert deaths(g) == [(4, "werewolves")] and g.alive(3)
+    assert public(g, "escaped")[0].seat == 3
+
+
+ASSASSIN = "assassin werewolf seer villager villager witch villager werewolf"
+
+
+def test_assassin_names_as_many_players_as_werewolf_cards_plus_one_on_the_first_night():
+    g = until(_game(ASSASSIN), "assassin")
+    assert g.stop.required and contract_size(g) == 3  # two werewolves, plus one
+    assert "3 players, not 2" in err(ASSASSIN, {"night": 1, "assassin": {"targets": [2, 3]}})
+    assert "not himself" in err(ASSASSIN, {"night": 1, "assassin": {"targets": [0, 2, 3]}})
+    # the pack leader counts as a werewolf, the woodsman does not
+    g = _game("assassin pack_leader woodsman villager villager witch villager werewolf")
+    assert contract_size(g) == 3
+
+
+def test_assassin_wins_alone_as_soon_as_his_last_target_dies_however():
+    o = out(ASSASSIN, {"night": 1, "assassin": {"targets": [2, 3, 4]},
+                       "werewolves": {"victim": 2}, "witch": {"poison": 3}},
+            {"day": 1, "votes": V("4 4 - - 5 4 4 4")})
+    assert o["winning_side"] == "assassin" and o["winners"] == [0]
+    assert o["phases"][1]["eliminated"] == 4
+
+
+def test_assassin_loses_with_the_village_when_his_targets_live():
+    o = out(ASSASSIN, {"night": 1, "assassin": {"targets": [2, 3, 4]}},
+            {"day": 1, "votes": V("1 0 1 1 1 1 1 -")},
+            {"night": 2, "werewolves": {"victim": 2}},
+            {"day": 2, "votes": V("7 - - 7 7 7 7 -")})
+    assert o["winning_side"] == "village" and 0 not in o["winners"]
+
+
+SAND = "sandman werewolf seer villager villager witch villager werewolf"
+
+
+def test_sandmans_sleeper_is_called_but_does_not_wake_tonight():
+    g = apply(until(_game(SAND), "sandman"), Seat(2))
+    (e,) = told(g, 2, "asleep")
+    g = until(g, "seer")
+    # "le Meneur de Jeu appellera tout de même comme d'habitude tous les personnages"
+    assert g.stop.for_show and g.stop.woken == () and legal_choices(g) == [None]
+
+
+def test_sandmans_sleeping_werewolf_does_not_wake_with_the_pack():
+    g = until(apply(until(_game(SAND), "sandman"), Seat(1)), "werewolves")
+    assert g.stop.woken == (7,) and not g.stop.for_show
+    # the only werewolf asleep: nobody is devoured tonight
+    g = until(apply(until(_game(SAND.replace("werewolf", "villager", 1)), "sandman"), Seat(7)),
+              "werewolves")
+    assert g.stop.for_show and legal_choices(g) == [None]
+
+
+def test_sandman_never_chooses_himself_nor_the_same_player_two_nights_in_a_row():
+    assert "lui-même" in err(SAND, {"night": 1, "sandman": {"sleep": 0}})
+    first = {"night": 1, "sandman": {"sleep": 3}, "werewolves": {"victim": 4}}
+    day = {"day": 1, "votes": V("- - - - - - - -")}
+    assert "two nights in a row" in err(SAND, first, day, {"night": 2, "sandman": {"sleep": 3}})
+    g = until(play(SAND, first, day), "sandman")
+    assert Seat(3) not in legal_choices(g) and Seat(2) in legal_choices(g)
+
+
+TRAPPER = "trapper werewolf seer villager villager witch villager werewolf villager"
+FIRST_BITE = ({"night": 1, "werewolves": {"victim": 3}},
+              {"day": 1, "votes": V("- - - - - - - - -")})
+
+
+def test_trapper_is_called_for_show_until_the_werewolves_have_devoured_somebody():
+    g = until(_game(TRAPPER), "trapper")
+    assert g.stop.for_show
+    assert until(play(TRAPPER, *FIRST_BITE), "trapper").stop.for_show is False
+
+
+def test_trappers_trap_saves_the_victim_and_the_first_devoured_names_the_werewolf_caught():
+    g = play(TRAPPER, *FIRST_BITE, {"night": 2, "trapper": {"protect": 4},
+                                    "werewolves": {"victim": 4}})
+    assert g.stop.step == "trapped" and g.stop.woken == (3,) and g.stop.required
+    assert legal_choices(g) == [Seat(1), Seat(7)]
+    (e,) = told(g, 3, "pack")
+    assert e.seats == (1, 7)
+    o = out(TRAPPER, *FIRST_BITE, {"night": 2, "trapper": {"protect": 4},
+                                   "werewolves": {"victim": 4}, "trapped": {"catch": 7}},
+            {"day": 2})
+    assert o["phases"][3]["dead"] == [{"seat": 7, "cause": "trap"}]
+
+
+def test_trappers_caught_werewolf_is_shown_to_the_witch_who_may_heal_him():
+    night = {"night": 2, "trapper": {"protect": 4}, "werewolves": {"victim": 4},
+             "trapped": {"catch": 1}}
+    g = play(TRAPPER, *FIRST_BITE, night)
+    (e,) = [e for e in told(g, 5, "victim") if e.phase == "night 2"]
+    assert e.seat == 1
+    o = out(TRAPPER, *FIRST_BITE, dict(night, witch={"heal": True}), {"day": 2})
+    assert o["phases"][3]["dead"] == []
+
+
+def test_trapped_call_is_for_show_when_the_werewolves_pass_the_trap_by():
+    g = apply(until(apply(until(play(TRAPPER, *FIRST_BITE), "trapper"), Seat(4)),
+                    "werewolves"), Seat(6))
+    assert g.stop.step == "trapped" and g.stop.for_show and legal_choices(g) == [None]
+    assert deaths(until(apply(g), "votes"))[-1] == (6, "werewolves")
+
+
+def test_trapper_never_protects_himself_nor_the_same_player_two_nights_in_a_row():
+    assert "lui-même" in err(TRAPPER, *FIRST_BITE, {"night": 2, "trapper": {"protect": 0}})
+    two = (*FIRST_BITE, {"night": 2, "trapper": {"protect": 4}},
+           {"day": 2, "votes": V("- - - - - - - - -")})
+    assert "two nights in a row" in err(TRAPPER, *two, {"night": 3, "trapper": {"protect": 4}})
+    assert "protect" not in err(TRAPPER, *two, {"night": 3, "trapper": {"protect": 6}},
+                                {"day": 3, "votes": V("9 - - - - - - - -")})
+
+
+MAGE = "mage werewolf seer villager villager witch villager werewolf"
+
+
+def test_mages_vanished_player_is_touched_and_leaves_for_a_night_and_a_day():
+    g = apply(until(_game(MAGE), "mage"), Seat(2))
+    assert g.stop.step == "banished" and g.stop.woken == (0,)  # the mage touches him
+    g = apply(g)
+    assert told(g, 2, "banished")
+    assert until(g, "seer").stop.for_show  # "aucun effet": the seer is out of the room
+
+
+def test_mages_vanished_player_cannot_be_chosen_by_anyone_nor_vote():
+    night = {"night": 1, "mage": {"banish": 3}}
+    assert "disappeared" in err(MAGE, dict(night, werewolves={"victim": 3}))
+    assert "disappeared" in err(MAGE, dict(night, witch={"poison": 3}))
+    g = until(apply(until(_game(MAGE), "mage"), Seat(3)), "werewolves")
+    assert Seat(3) not in legal_choices(g) and Seat(4) in legal_choices(g)
+    g = play(MAGE, night, {"day": 1})
+    assert ballot_options(g, 3) == (None,) and 3 not in ballot_options(g, 4)
+    assert "do not vote" in err(MAGE, night, {"day": 1, "votes": V("- - - 4 - - - -")})
+    assert "nobody may vote" in err(MAGE, night, {"day": 1, "votes": V("3 - - - - - - -")})
+
+
+def test_mages_vanished_player_is_back_at_the_next_dusk_and_the_power_is_once_a_game():
+    g = play(MAGE, {"night": 1, "mage": {"banish": 3}},
+             {"day": 1, "votes": V("1 - - - - - - -")})
+    g = until(g, "mage")
+    assert g.phase.label == "night 2" and g.stop.for_show
+    g = until(g, "werewolves")
+    assert Seat(3) in legal_choices(g)
+
+
+def test_mage_may_make_himself_vanish():
+    g = play(MAGE, {"night": 1, "mage": {"banish": 0}}, {"day": 1})
+    assert ballot_options(g, 0) == (None,)

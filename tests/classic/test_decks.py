@@ -112,3 +112,19 @@ def test_with_a_thief_two_cards_are_left_over():
 def test_an_unplayable_deck_is_not_dealt():
     with pytest.raises(DeckError, match="deck: 7 cards for 8 players"):
         deal(simple_deal(8)[:-1], 8, random.Random(1))
+
+
+def test_a_deal_never_leaves_a_sister_out_of_the_game_with_the_thiefs_own_card():
+    # "Two sisters come together or not at all": the two cards left over may be the thief's
+    # own card and a sister, both out of the game (and out of the record, which holds the
+    # thief's cards only when he is dealt); such a deal is shuffled again. A sister among a
+    # dealt thief's two cards is his to take.
+    deck = ("thief sister sister werewolf werewolf seer witch villager villager villager "
+            "villager").split()
+    split = 0
+    for seed in range(300):
+        seats, left = deal(deck, 9, random.Random(seed))
+        if "thief" in left:
+            assert seats.count("sister") in (0, 2), (seed, left)
+        split += seats.count("sister") == 1
+    assert split  # a dealt thief may still hold a sister among his cards

@@ -90,11 +90,21 @@ def test_the_lists_conditions_are_data_and_each_has_its_test():
         "bear_tamer"}
 
 
+#: Steps that are part of another character's call, right after it: the player the night owl
+#: wakes, the dreamer who mimes for the dream reader, the player the hypnotist hypnotized, the
+#: first devoured who names the werewolf the trapper's trap caught (right after the pack), the
+#: player the mage touches to leave the room.
+WITHIN = {"night_owl_seen": "night_owl", "dream_reader_mime": "dream_reader",
+          "hypnotized": "hypnotist", "trapped": "werewolves", "banished": "mage"}
+
+
 def test_the_casts_night_steps_take_their_places_and_calendars_from_the_order():
     for s in NIGHT:
-        if s.role is None or s.id == "night_owl_seen":
-            continue  # the table's own (the election, the dusk, before every call); the
-            # player the night owl wakes, within the night owl's call
+        if s.role is None:
+            continue  # the table's own (the election, the dusk, before every call)
+        if s.id in WITHIN:
+            assert ORDER[WITHIN[s.id]] < s.order < ORDER[WITHIN[s.id]] + 10, s.id
+            continue
         call = CALL[s.id]
         assert s.order == ORDER[s.id] and s.role == call.role or s.id == "werewolves", s.id
         if s.id != "sisters":  # the option: the sisters wake again on even nights
@@ -131,7 +141,7 @@ def test_a_deck_of_every_booklets_callers_is_called_in_the_merged_order(monkeypa
             role, role, role, "villagers", "village", (), steps=tuple(
                 s for s in extra if s.role == role)))
     table = build_steps((), tuple(STEP[c.id] for c in NIGHT_CALLS if c.id in STEP) + extra
-                        + (STEP["night_owl_seen"],))
+                        + tuple(STEP[w] for w in WITHIN))
     callers = [c.role for c in NIGHT_CALLS if c.role and not c.skipped]
     deal = tuple(dict.fromkeys(callers + ["sister"])) + ("sister", "werewolf", "villager")
     g = Game(dealt=deal, cards=deal, undealt=(), leftover=(), options=Options(),
@@ -141,15 +151,16 @@ def test_a_deck_of_every_booklets_callers_is_called_in_the_merged_order(monkeypa
         return [s.id for s in phase_order(table, "night") if is_called(g, s)]
 
     called = [c.id for c in NIGHT_CALLS if not c.skipped]
-    called.insert(called.index("night_owl") + 1, "night_owl_seen")  # within his call
+    for w, call in WITHIN.items():
+        called.insert(called.index(call) + 1, w)  # within his call
     assert plan(g) == [c for c in called
-                       if c == "night_owl_seen" or CALL[c].when in ("first_night", "every_night")]
+                       if c in WITHIN or CALL[c].when in ("first_night", "every_night")]
     # night 2: the crow died yesterday (his step calls him, dead); the white werewolf's night
     crow = deal.index("crow")
     g2 = g._with(phase=Phase("night", 2), dead=frozenset({crow}),
                  deaths=(Death(crow, "vote", None, 1, "vote", "crow"),))
     assert plan(g2) == [c for c in called
-                        if c == "night_owl_seen" or CALL[c].when != "first_night"]
+                        if c in WITHIN or CALL[c].when != "first_night"]
     # night 3: the crow's call is over
     assert "crow" not in plan(g2._with(phase=Phase("night", 3)))
 

@@ -15,7 +15,8 @@ from onenight.classic import (CAST, Kind, Options, Seat, Votes, apply, ballot_op
 from onenight.classic.autoplay import random_choice
 from onenight.classic.cast import STEP
 from onenight.classic.decks import PRESETS, check_deck
-from onenight.classic.sides import ally_of, side, wolfish
+from onenight.classic.model import OUT_OF_PLAY
+from onenight.classic.sides import ally_of, enemies_left, side, wolfish
 from onenight.classic.walk import is_called
 from onenight.common.errors import IllegalChoice
 
@@ -66,11 +67,15 @@ def test_the_dead_never_act_or_vote(gh):
     for before, c in history:
         stop = before.stop
         last_breath = stop.step in ("hunter", "successor")
+        # the one dead player who chooses at night: the first devoured names the werewolf the
+        # trapper's trap caught ("le premier joueur qui a été dévoré … choisit le Loup-Garou")
+        first_devoured = stop.step == "trapped"
         for s in stop.deciders:
-            assert before.alive(s) or (last_breath and s in stop.among), (stop, s)
+            assert before.alive(s) or (last_breath and s in stop.among) or first_devoured, \
+                (stop, s)
         if isinstance(c, Votes):
             assert all(b is None for s, b in enumerate(c.ballots) if not before.alive(s))
-        if stop.phase.is_night and stop.kind is not Kind.NONE:
+        if stop.phase.is_night and stop.kind is not Kind.NONE and not first_devoured:
             assert all(before.alive(s) for s in stop.woken)
 
 
@@ -112,24 +117,27 @@ def test_every_winner_set_is_consistent_with_section_7(gh):
     g, _ = gh
     v = g.verdict
     living = g.living()
+    # the evil spirit's enemies, both alive at the end, are eliminated: they win nothing
+    hated = set(enemies_left(g))
     winners = set(v.winners)
+    assert not winners & hated
     sides = [side(g, s) for s in range(g.players)]
     if v.side == "nobody":
         assert not living and not winners
-    elif v.side in ("angel", "pied_piper", "white_werewolf"):
-        (w,) = winners
+    elif v.side in ("angel", "pied_piper", "white_werewolf", "assassin"):
+        (w,) = winners | (set(v.seats) & hated)
         assert sides[w] == v.side
     elif v.side == "lovers":
-        assert winners == set(g.lovers) == set(living)
+        assert winners | hated >= set(g.lovers) == set(living)
         assert wolfish(g, g.lovers[0]) != wolfish(g, g.lovers[1])
     elif v.side == "village":
         assert not any(wolfish(g, s) for s in living)
-        assert winners == {s for s in range(g.players) if sides[s] == "village"}
+        assert winners == {s for s in range(g.players) if sides[s] == "village"} - hated
     else:
         # the werewolves' side and their allies (the traitor) are the only ones alive
         assert v.side == "werewolves" and all(wolfish(g, s) or ally_of(g, s) == "werewolves"
                                               for s in living)
-        assert winners == {s for s in range(g.players) if sides[s] == "werewolves"}
+        assert winners == {s for s in range(g.players) if sides[s] == "werewolves"} - hated
     # lovers of different sides never win with their old sides
     if g.lovers and sides[g.lovers[0]] == "lovers":
         assert v.side == "lovers" or not winners & set(g.lovers)
@@ -182,7 +190,9 @@ def test_the_walk_calls_only_steps_whose_players_live(gh):
         step = STEP[before.stop.step]
         if step.role and step.when.id != "on_demand" and step.called is None:
             assert is_called(before, step)
-            assert before.holder(step.role) is not None
+            # or his card was taken out of play (the priest's blessing): called for show
+            assert before.holder(step.role) is not None or (
+                before.stop.for_show and step.role in before.memo.get(OUT_OF_PLAY, ()))
 
 
 def test_an_illegal_choice_leaves_the_game_as_it_was():

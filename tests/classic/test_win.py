@@ -12,8 +12,10 @@ N1 = {"night": 1}
 
 
 def test_the_rules_are_checked_in_section_7s_order():
-    assert [side for _, side in RULES] == ["angel", "nobody", "pied_piper", "lovers",
-                                           "white_werewolf", "village", "werewolves"]
+    # the assassin's contract, seed 000's, stops the game at once ("la partie s'arrête
+    # immédiatement"): right after the angel's first round
+    assert [side for _, side in RULES] == ["angel", "assassin", "nobody", "pied_piper",
+                                           "lovers", "white_werewolf", "village", "werewolves"]
 
 
 def test_no_werewolf_left_the_village_wins_its_dead_too():

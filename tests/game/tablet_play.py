@@ -10,7 +10,7 @@ import sys
 
 from onenight.game.clock import FakeClock
 from onenight.game.controller import Controller
-from onenight.rules.turns import pick_json
+from onenight.game.tablet import play_step
 
 NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve", "Fox", "Gus", "Hal", "Ivy", "Jo"]
 WHEN = dt.datetime(2026, 1, 2, 20, 30, tzinfo=dt.timezone.utc)
@@ -42,16 +42,7 @@ def private_deal(c) -> None:
 def step(c, rng: random.Random, acts: float = 0.8, cut: float = 0.2) -> dict:
     """Open the next step, pick a random legal choice (or nothing, or only its start), end it.
     Returns the step_end event as logged."""
-    sid = c.step_view().step
-    c.apply({"type": "step_open", "step": sid})
-    legal = c.tablet.turn.legal
-    if rng.random() < acts:
-        _, picks = rng.choice(legal)
-        if picks and rng.random() < cut:
-            picks = picks[:rng.randrange(len(picks))]  # time ran out half-way
-        for part in picks:
-            c.apply({"type": "pick", "step": sid, "pick": pick_json(part)})
-    return c.apply({"type": "step_end", "step": sid})
+    return play_step(c.apply, c, rng, acts, cut)
 
 
 def night(c, rng: random.Random, **kw) -> None:
@@ -77,6 +68,24 @@ def whole_game(c, players: int, deck: dict, seed: int = 1, **kw) -> dict:
     private_deal(c)
     night(c, rng, **kw)
     vote(c, rng)
+    return json.loads(c.state.record_path.read_text(encoding="utf-8"))
+
+
+def table_cards_game(c) -> dict:
+    """For comparison, a whole game of five with physical cards (Métamorphoses maléfiques):
+    the votes, then the cards the host entered at the reveal. Returns the saved record."""
+    c.apply({"type": "players", "names": NAMES[:5]})
+    c.apply({"type": "scenario", "id": "metamorphoses-malefiques"})
+    c.apply({"type": "start_night"})
+    c.apply({"type": "night_done"})
+    c.apply({"type": "start_vote", "mode": "fingers"})
+    for seat, target in enumerate([1, 0, 1, 1, 0]):
+        c.apply({"type": "vote", "seat": seat, "target": target})
+    c.apply({"type": "to_reveal"})
+    for seat, card in enumerate(["robber", "doppelganger", "witch", "minion", "werewolf"]):
+        c.apply({"type": "final_card", "seat": seat, "card": card})
+    c.apply({"type": "copied", "role": "mystic_wolf"})
+    c.apply({"type": "confirm"})
     return json.loads(c.state.record_path.read_text(encoding="utf-8"))
 
 

@@ -130,3 +130,45 @@ def test_the_pied_piper_charms_the_whole_village(tmp_path):
     charms = [e for ch in v.story for e in ch.events if e.kind == "chose"
               and e.step == "pied_piper"]
     assert len(charms) == 4 and all(e.actors == (0,) for e in charms)
+
+
+def test_a_deck_of_the_wider_cast_plays_to_its_end_at_the_table(tmp_path):
+    """Le Village's and seed 000's characters (the pyromaniac, the raven, the dream reader,
+    the evil spirit, the hypnotist, the priest, the assassin, the sandman, the trapper, the
+    mage) dealt
+    together and played through the table's events at random: every game ends, and its
+    record replays to the same end."""
+    import random
+
+    from onenight.classic import replay, to_record
+    from onenight.classic.cast import STEP
+
+    from .classic_helpers import random_night_choice
+
+    deck = ("werewolf werewolf pyromaniac raven dream_reader evil_spirit hypnotist priest "
+            "assassin sandman trapper mage witch seer").split()
+    for seed in range(4):
+        rng = random.Random(seed)
+        seats = deck[:]
+        rng.shuffle(seats)
+        c = start(tmp_path / str(seed), " ".join(seats), seed=seed)
+        Bot(c, rng=rng, night={s: random_night_choice for s in STEP}).play()
+        again = replay(to_record(c.game))
+        assert again.verdict == c.game.verdict and again.cards == c.game.cards
+
+
+def test_the_table_refuses_the_ballots_the_mage_and_the_magistrate_rule_out(tmp_path):
+    import pytest
+
+    from onenight.game.controller import Refused
+
+    c = start(tmp_path, "mage werewolf magistrate villager villager villager villager werewolf")
+    Bot(c, night={"mage": {"target": 3}, "magistrate": {"target": 4}}).play(
+        until=lambda c: c.phase == "vote")
+    assert 3 not in c.ballots_view().voters  # out of the room: no pad to wait for
+    c.apply({"type": "vote", "seat": 0, "target": 1})
+    for seat, target, code in ((3, 1, "vote_absent"), (0, 3, "vote_absent"),
+                               (0, 4, "vote_immune")):
+        with pytest.raises(Refused) as e:
+            c.apply({"type": "vote", "seat": seat, "target": target})
+        assert e.value.code == code

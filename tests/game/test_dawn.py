@@ -16,7 +16,7 @@ from onenight.rules.record import adjudicate
 from onenight.rules.steps import night_steps
 from tests.rules.test_properties import games
 
-from .tablet_play import NAMES, controller, whole_game
+from .tablet_play import NAMES, controller, table_cards_game, whole_game
 
 ARTIFACTS = ["claw", "void", "mute", "brand", "cudgel", "shroud"]
 SEAT, CENTER = "seat", "center"
@@ -226,18 +226,7 @@ def test_a_tablet_game_from_the_history_replays_its_night(tmp_path):
 
 def test_a_game_of_physical_cards_replays_what_its_record_holds(tmp_path):
     c = controller(tmp_path)
-    c.apply({"type": "players", "names": NAMES[:5]})
-    c.apply({"type": "scenario", "id": "metamorphoses-malefiques"})
-    c.apply({"type": "start_night"})
-    c.apply({"type": "night_done"})
-    c.apply({"type": "start_vote", "mode": "fingers"})
-    for seat, target in enumerate([1, 0, 1, 1, 0]):
-        c.apply({"type": "vote", "seat": seat, "target": target})
-    c.apply({"type": "to_reveal"})
-    for seat, card in enumerate(["robber", "doppelganger", "witch", "minion", "werewolf"]):
-        c.apply({"type": "final_card", "seat": seat, "card": card})
-    c.apply({"type": "copied", "role": "mystic_wolf"})
-    c.apply({"type": "confirm"})
+    table_cards_game(c)
     d = read_dawn(c.state.record_path)
     assert not d.has_night and [f.kind for f in d.frames] == ["dawn", "votes", "deaths",
                                                               "verdict"]
@@ -292,3 +281,25 @@ def test_the_replay_is_the_same_each_time():
            "center": ["villager", "tanner", "drunk"], "night": {"robber": {"swap": 1}},
            "votes": [rng.choice([1, 2]), 0, 1]}
     assert dawn(rec) == dawn(json.loads(json.dumps(rec)))
+
+
+def test_the_controller_keeps_the_frame_of_its_games_replay_and_refuses_a_wrong_one(tmp_path):
+    from onenight.game.refused import Refused
+
+    c = controller(tmp_path)
+    with pytest.raises(Refused) as no:
+        c.apply({"type": "replay", "frame": 0})
+    assert no.value.code == "wrong_phase"  # no game over: nothing to replay
+    record = whole_game(c, 5, {"type": "scenario", "id": "metamorphoses-malefiques"})
+    frames = len(dawn(record).frames)
+    c.apply({"type": "replay", "frame": frames - 1})
+    assert c.state.replay == frames - 1
+    for bad in (frames, -1, "2", True, 1.0):
+        with pytest.raises(Refused) as no:
+            c.apply({"type": "replay", "frame": bad})
+        assert no.value.code == "replay_frame"
+    assert c.state.replay == frames - 1  # nothing changed
+    c.apply({"type": "replay", "frame": None})
+    assert c.state.replay is None
+    c.apply({"type": "new_game"})
+    assert c.state.replay is None

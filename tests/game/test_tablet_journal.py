@@ -47,6 +47,7 @@ def snapshot(c) -> dict:
     if c.phase == "end":
         snap["record"] = c.state.record
         snap["saved"] = c.state.record_path
+        snap["replay"] = c.state.replay
     return snap
 
 
@@ -96,6 +97,10 @@ def test_the_game_comes_back_after_every_event(tmp_path):
     assert r.private_round().seats == (5,)
     r.apply({"type": "looked", "seat": 5})  # the artifact seen in private, in the day
     vote(r, rng)
+    r.apply({"type": "replay", "frame": 4})  # the dawn replay, at its fifth frame
+    r.apply({"type": "replay", "frame": 5})
+    assert r.state.replay == 5
+    r.apply({"type": "replay", "frame": None})  # left
     assert r.phases == {"setup", "deal", "night", "day", "vote", "end"}
     assert r.checked > 40
     entries, bad = r.c.history.entries()

@@ -178,6 +178,36 @@ def steps(app):
     yield "result"
 
 
+def tablet_steps(app):
+    """A scripted game with the cards on the tablet: the private deal (two players look, then
+    the others), the night on the tablet (the first step with something to pick gets its
+    first pick, by a tap on the ring), the vote, the verdict, then its dawn replay stepped to
+    its fourth frame."""
+    from onenight.ui.driving import find, pump, tap
+    from tests.ui import tablet_walk as walk
+
+    walk.to_the_deal(app, NAMES, "sombre-reveil")
+    yield "tablet deal"
+    for seat in range(len(NAMES)):
+        walk.look(app, seat)
+        yield f"looked {seat}"
+    tap(find(screen(app), "go_on"))
+    yield "deal done"
+    picked = False
+    for _sid, picks in walk.night_by_taps(app, random.Random(4), acts=1.0):
+        if picks and not picked:  # a choice tapped, its step's window still open
+            picked = True
+            pump(1)
+            yield "night pick"
+    assert picked
+    walk.vote_by_fingers(app, random.Random(3))
+    yield "verdict"
+    tap(find(screen(app), "replay"))
+    for i in range(3):
+        tap(find(screen(app), "next"))
+        yield f"replay {i + 1}"
+
+
 CLASSIC_NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 CLASSIC_DECK = "werewolf werewolf seer cupid witch hunter wolf_hound thief villager villager"
 
@@ -188,10 +218,10 @@ def classic_steps(app):
     pack's seat, the witch's potions), the dawn and the hunter's shot, the election, the
     debate, a vote that ties and the captain's pick. Whom the woken and the voters name is
     read from the game (the script is the table, which knows its cards)."""
-    from onenight.ui.driving import Finger, centre, find, pump, settle, tap
+    from onenight.ui.driving import find, pump, settle, tap
 
-    from tests.ui.classic_play import (go_on, night_act, seat_button, seats_holding,
-                                       tap_seat_twice)
+    from tests.ui.classic_play import go_on, night_act, seats_holding, tap_seat_twice
+    from tests.ui.tablet_walk import look
 
     clock = app.test_clock
     ctl = app.classic
@@ -212,13 +242,7 @@ def classic_steps(app):
     screen(app).send({"type": "custom", "cards": CLASSIC_DECK.split()})
     tap(find(screen(app), "deal"))
     for seat in range(len(CLASSIC_NAMES)):
-        s = screen(app)
-        tap(seat_button(find(s, "seats"), seat))
-        finger = Finger(*centre(find(s, "hold")))
-        finger.down()
-        settle()
-        finger.up()
-        tap(find(s, "seen"))
+        look(app, seat)
         if seat == 3:
             yield "deal"
     tap(find(screen(app), "night"))
@@ -305,9 +329,10 @@ def play(data: str, wall0: float) -> None:
     app = make_app(data, wall0)
     if os.environ.get("DRIVER_KILL_ON_SAVE"):
         die_on_save(app, os.environ["DRIVER_KILL_ON_SAVE"])
-    classic = os.environ.get("DRIVER_GAME") == "thiercelieux"
-    ctl = app.classic if classic else app.ctl
-    for n, name in enumerate((classic_steps if classic else steps)(app), 1):
+    game = os.environ.get("DRIVER_GAME")
+    ctl = app.classic if game == "thiercelieux" else app.ctl
+    script = {"thiercelieux": classic_steps, "tablet": tablet_steps}.get(game, steps)
+    for n, name in enumerate(script(app), 1):
         print(f"done {n} {len(ctl.log)} {name} {time.monotonic() - t0:.2f}", flush=True)
     print("finished", flush=True)
     sys.stdin.read()  # wait to be killed
@@ -397,6 +422,14 @@ def resume(data: str, wall0: float) -> None:
     if ctl.phase == "end":
         out["result"] = {"dead": list(ctl.outcome.dead), "winners": list(ctl.outcome.winners),
                          "record": ctl.state.record_path and ctl.state.record_path.name}
+    if ctl.tablet is not None and ctl.phase == "deal":
+        out["deal"] = {"looked": sorted(ctl.tablet.looked), "done": list(s.done)}
+    if ctl.tablet is not None and ctl.phase == "night":
+        v = ctl.step_view()
+        out["step"] = {"step": v.step, "open": v.open, "picks": list(v.picks)}
+        out["ring_locked"] = find(s, "ring").locked if s.name == "night" else None
+    if s.name == "replay":
+        out["replay"] = {"index": s.index, "count": s.count, "title": s.title}
     print(json.dumps(out, ensure_ascii=False), flush=True)
     app.stop()
 

@@ -130,6 +130,42 @@ def test_the_killed_app_resumes_where_the_journal_says(tmp_path, step):
         assert len(list((tmp_path / "history").glob("*.json"))) == 1  # saved once
 
 
+#: the steps of the tablet game's script after which the app is killed: in the private
+#: deal, in a step of the night just after a pick, in the dawn replay
+TABLET_KILLS = ["looked 1", "night pick", "replay 3"]
+
+
+@pytest.mark.parametrize("step", TABLET_KILLS)
+def test_a_tablet_game_resumes_at_the_same_deal_night_step_or_replay_frame(tmp_path, step):
+    accepted = play_and_kill(tmp_path, step, DRIVER_GAME="tablet")
+    entries = journaled(tmp_path)
+    events = [e.body for e in entries if e.kind == "event"]
+    assert len(events) >= accepted
+    shown = resume(tmp_path, DRIVER_GAME="tablet")
+    assert shown["message"] == "" and shown["log"] == events
+    ref = JournaledController(tmp_path / "history", None, clock=FakeClock(),
+                              rng=random.Random(0), wall=lambda: WALL + DOWN)
+    ref.replay(entries)
+    assert shown["phase"] == ref.phase and shown["can_resume"]
+    if step == "looked 1":
+        assert ref.phase == "deal" and shown["screen"] == "deal"
+        looked = sorted(ref.tablet.looked)
+        assert looked[:2] == [0, 1]  # (the next player may have looked before the kill)
+        assert shown["deal"]["looked"] == looked
+        assert shown["deal"]["done"] == [s in looked for s in range(5)]
+    if step == "night pick":
+        assert ref.phase == "night" and shown["screen"] == "night"
+        assert any(e["type"] == "pick" for e in events)
+        v = ref.step_view()
+        assert shown["step"] == {"step": v.step, "open": v.open, "picks": list(v.picks)}
+        if v.open and v.picks:  # the pick made before the kill stands: the ring takes no tap
+            assert shown["ring_locked"] == v.done
+    if step == "replay 3":
+        assert ref.phase == "end" and ref.state.replay == 3
+        assert shown["screen"] == "replay" and shown["replay"]["index"] == 3
+        assert len(list((tmp_path / "history").glob("*.json"))) == 1  # saved once
+
+
 def test_a_damaged_journal_is_reported_on_screen_and_set_aside(tmp_path):
     play_and_kill(tmp_path, "vote 2")
     for side in ("-wal", "-shm"):

@@ -16,13 +16,25 @@ def shown(app) -> str:
 
 
 def seat_button(grid, seat: int):
+    """A seat's button: of a grid of names (the day), or a target of the ring (the night)."""
+    from onenight.ui.widgets.seat_ring import SeatRing
+
+    if isinstance(grid, SeatRing):
+        return grid.seats[seat]
     return next(b for b in grid.buttons() if b.seat == seat)
 
 
-def tap_seat_twice(app, seat: int, grid_id: str = "seats"):
-    """A seat tapped, then tapped again to confirm."""
-    grid = find(screen(app), grid_id)
-    tap(seat_button(grid, seat))
+def secrets_shown(app) -> str:
+    """What the woken of the night's call are shown (its secret panel), one line each."""
+    return "\n".join(row.ids.text.text for row in reversed(find(screen(app), "secrets").children))
+
+
+def tap_seat_twice(app, seat: int, grid_id: str | None = None):
+    """A seat tapped, then tapped again to confirm (on the night's ring of seats, or on the
+    day's grid of names)."""
+    if grid_id is None:
+        grid_id = "ring" if screen(app).name == "classic_night" else "seats"
+    tap(seat_button(find(screen(app), grid_id), seat))
     tap(seat_button(find(screen(app), grid_id), seat))
 
 
@@ -31,8 +43,9 @@ def later(app, seconds: float = 1.0):
     app.tick()
 
 
-def start_classic(app, names, preset: str, deal: str = "tablet"):
-    """Home → Thiercelieux → the names → the preset → the deal."""
+def start_classic(app, names, preset: str, deal: str = "tablet", cards=None):
+    """Home → Thiercelieux → the names → the preset (or ``cards``: a deck of one's own, each
+    card put in with its +) → the deal."""
     app.go("home")
     pump(1)
     tap(find(screen(app), "classic"))
@@ -47,36 +60,47 @@ def start_classic(app, names, preset: str, deal: str = "tablet"):
     tap(find(s, "next"))
     s = screen(app)
     assert s.name == "classic_setup"
-    tap(find(s, "preset_" + preset))
+    if cards is None:
+        tap(find(s, "preset_" + preset))
+    else:
+        tap(find(s, "custom"))
+        d = screen(app)
+        assert d.name == "classic_deck"
+        tap(find(d, "clear"))
+        for card in cards:
+            tap(d._rows[card].ids.plus)
+        tap(find(d, "use"))
+        s = screen(app)
+        assert s.name == "classic_setup" and sorted(app.classic.state.deck) == sorted(cards)
     tap(find(s, "deal_" + deal))
     tap(find(s, "deal"))
     assert screen(app).name == "classic_deal"
 
 
 def deal_by_tablet(app) -> dict[int, str]:
-    """Each player in turn looks at their card (held), then passes the tablet on; returns
-    what each one saw."""
-    from onenight.ui.driving import Finger, centre, settle
+    """Each player in turn takes the tablet, holds the button to see their card, lets go and
+    passes the tablet on (the shared private deal, as the one-night game's); returns the
+    card's name each one saw."""
+    from .tablet_walk import look
 
-    seen = {}
-    n = len(app.classic.state.players)
-    for seat in range(n):
-        s = screen(app)
-        tap(seat_button(find(s, "seats"), seat))
-        assert s.private == seat
-        assert s.card == ""  # nothing shows before the button is held
-        x, y = centre(find(s, "hold"))
-        finger = Finger(x, y)
-        finger.down()
-        settle()
-        seen[seat] = s.card
-        assert s.card_name and s.card_name in shown(app)
-        finger.up()
-        settle()
-        assert s.card == "" and s.card_name == ""
-        tap(find(s, "seen"))
+    seen = {seat: look(app, seat) for seat in range(len(app.classic.state.players))}
     tap(find(screen(app), "night"))
     return seen
+
+
+def deal_by_own_cards(app, cards: list[str]) -> None:
+    """The table's own cards: each player in turn takes the tablet, taps the card in front of
+    them, then taps it again to enter it; then the night falls."""
+    for seat, card in enumerate(cards):
+        deal = find(screen(app), "deal")
+        assert deal.mode == "enter"
+        tap(seat_button(find(deal, "names"), seat))
+        assert deal.stage == "enter" and deal.seat == seat
+        tile = next(t for t in find(deal, "cards").children if t.card == card)
+        tap(tile)
+        tap(next(t for t in find(deal, "cards").children if t.card == card))
+        assert deal.stage == "pass", app.message
+    tap(find(screen(app), "night"))
 
 
 def night_until(app, step: str | None = None, limit: int = 600):
@@ -174,10 +198,10 @@ def night_act(app, act):
         tap_seat_twice(app, act[1])
     elif kind == "seats":
         a, b = act[1]
-        grid = find(s, "seats")
-        tap(seat_button(grid, a))
-        tap(seat_button(grid, b))
-        tap(seat_button(grid, b))
+        ring = find(s, "ring")
+        tap(seat_button(ring, a))
+        tap(seat_button(ring, b))
+        tap(seat_button(ring, b))
     elif kind in ("a", "b"):
         tap(find(s, "choice_" + kind))
         tap(find(s, "choice_" + kind))
@@ -185,7 +209,7 @@ def night_act(app, act):
         if act[1]:
             tap(find(s, "heal"))
         if act[2] is not None:
-            tap(seat_button(find(s, "seats"), act[2]))
+            tap(seat_button(find(s, "ring"), act[2]))
         tap(find(s, "potions"))
     else:
         tap(find(s, "nothing"))

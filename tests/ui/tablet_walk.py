@@ -78,9 +78,10 @@ def tap_pick(app, night, pick: dict) -> None:
         tap(find(ring, "confirm"))
 
 
-def play_night(app, rng: random.Random, acts: float = 0.85, on_step=None) -> None:
+def night_by_taps(app, rng: random.Random, acts: float = 0.85, on_step=None):
     """The night by taps: in each step's window, the woken player makes a random legal
-    choice on the ring (or nothing, now and then), then waits for the step to end."""
+    choice on the ring (or nothing, now and then), then waits for the step to end. Yields
+    each step's id and the picks tapped, once they are (the step's window still open)."""
     night = screen(app)
     clock = app.test_clock if hasattr(app, "test_clock") else app._clock
     handled = set()
@@ -97,6 +98,7 @@ def play_night(app, rng: random.Random, acts: float = 0.85, on_step=None) -> Non
         handled.add(sid)
         if on_step is not None:
             on_step(sid)
+        picks = ()
         if rng.random() < acts:
             _, picks = rng.choice(tg.turn.legal)
             from onenight.rules.turns import pick_json
@@ -107,8 +109,15 @@ def play_night(app, rng: random.Random, acts: float = 0.85, on_step=None) -> Non
                 turn = app.ctl.tablet.turn
                 assert turn is not None and turn.picks and turn.picks[-1] == part, \
                     (sid, part, picks, app.message)
+        yield sid, picks
     settle()
     assert screen(app).name == "day", screen(app).name
+
+
+def play_night(app, rng: random.Random, acts: float = 0.85, on_step=None) -> None:
+    """The whole night by taps (:func:`night_by_taps`)."""
+    for _ in night_by_taps(app, rng, acts, on_step):
+        pass
 
 
 def vote_by_fingers(app, rng: random.Random) -> list[int]:

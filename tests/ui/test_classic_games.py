@@ -6,7 +6,7 @@ import pytest
 
 from onenight.ui.driving import find, pump, tap
 
-from .classic_play import (cards_of, day_to_vote, deal_by_tablet, debate_to_vote, go_on,
+from .classic_play import (cards_of, day_to_vote, secrets_shown, deal_by_tablet, debate_to_vote, go_on,
                            living, night_until, play_to_end, replays_to_the_same_outcome,
                            screen, seats_holding, shown, start_classic, tap_seat_twice,
                            vote_all)
@@ -37,7 +37,8 @@ def test_first_game_with_eight_players_to_the_villages_win(app):
     werewolves, the village elects her captain and votes them out, one by fingers."""
     start_classic(app, EIGHT, "first_game")
     seen = deal_by_tablet(app)
-    assert [seen[i] for i in range(8)] == cards_of(app)
+    assert [seen[i] for i in range(8)] == [app.translator.classic_card(c)
+                                           for c in cards_of(app)]
     wolves = seats_holding(app, "werewolf")
     seer = seats_holding(app, "seer")[0]
     villagers = seats_holding(app, "villager")
@@ -45,7 +46,7 @@ def test_first_game_with_eight_players_to_the_villages_win(app):
     night_until(app, "seer")
     assert screen(app).name == "classic_night" and "Voyante" in shown(app)
     tap_seat_twice(app, wolves[0])
-    learned = find(screen(app), "learned").text
+    learned = secrets_shown(app)
     assert EIGHT[wolves[0]] in learned and "Loup-Garou" in learned
     night_until(app, "werewolves")
     assert learned not in shown(app)  # what the seer saw is gone with her call
@@ -150,3 +151,189 @@ def test_best_of_with_twelve_players_to_the_werewolves_win(app):
         assert outcome["winning_side"] == "werewolves"
     finally:
         Window.size = (1280, 800)
+
+
+def test_the_table_s_own_cards_entered_in_private_then_played(app):
+    """French, 1280x800, the table's own cards: each player in turn takes the tablet, taps
+    the card in front of them twice; a mistake (two seers entered) is refused without saying
+    whose card is wrong, and everyone enters theirs again; the seer then sees the card that
+    was entered, and the game plays to its end and replays to the same outcome."""
+    start_classic(app, EIGHT, "first_game", deal="cards")
+    deck = list(app.classic.state.deck)
+    assert len(deck) == 8
+    table = sorted(deck, key=lambda c: (c != "werewolf", c))  # the cards as they lie
+    table = table[2:5] + table[:2] + table[5:]  # two werewolves at seats 3 and 4
+    wrong = list(table)
+    wrong[table.index("villager")] = "seer"
+    from .classic_play import deal_by_own_cards
+
+    deal_by_own_cards(app, wrong)
+    assert screen(app).name == "classic_deal"
+    assert app.tr("refused.deal_mismatch") in app.message
+    assert all(EIGHT[i] not in app.message for i in range(8))
+    deal = find(screen(app), "deal")
+    assert list(deal.done) == [False] * 8  # everyone again
+    assert find(screen(app), "night").disabled
+    deal_by_own_cards(app, table)
+    assert screen(app).name == "classic_night"
+    assert cards_of(app) == table
+
+    seer = table.index("seer")
+    wolves = [i for i, c in enumerate(table) if c == "werewolf"]
+    night_until(app, "seer")
+    tap_seat_twice(app, wolves[0])
+    learned = secrets_shown(app)
+    assert EIGHT[wolves[0]] in learned and "Loup-Garou" in learned
+    village = [i for i in range(8) if i not in wolves]
+
+    def night(app, w):
+        if w.step == "werewolves":
+            return ("seat", next(i for i in village if i in living(app) and i != seer))
+        if w.step == "seer":
+            return ("seat", wolves[0] if wolves[0] in living(app) else wolves[1])
+        return None
+
+    def vote(app, voter):
+        target = next(w for w in wolves if w in living(app))
+        return target if voter != target else seer
+
+    def chain(app, stop):
+        if stop.step == "captain_pick":  # the captain settles a tie among the tied
+            return next(t for t in wolves + living(app) if t in stop.among)
+        return next(t for t in living(app) if t not in stop.among)
+
+    play_to_end(app, night, vote, chain)
+    outcome = replays_to_the_same_outcome(app)
+    assert outcome["winning_side"] == app.classic.game.verdict.side
+
+
+def _tie_or_shot(among_first):
+    """A decision of the day's chain: the captain settles a tie (among the tied, the first of
+    ``among_first()`` that is), anyone else names the first living player they may."""
+    def chain(app, stop):
+        if stop.step == "captain_pick":
+            return next(t for t in among_first(app) + living(app) if t in stop.among)
+        return next(t for t in among_first(app) + living(app) if t not in stop.among)
+    return chain
+
+
+def test_lovers_of_both_sides_win_together(app):
+    """English, 1280x800, a deck of one's own: cupid makes a werewolf and a villager lovers;
+    the pack devours the others by night, the village votes out the rest by day, until the
+    two lovers alone are left: they win, the story tells cupid's arrows, and the record
+    replays to the same outcome."""
+    app.set_language("en")
+    start_classic(app, EIGHT, "", cards=["werewolf", "werewolf", "cupid", "seer", "villager",
+                                         "villager", "villager", "villager"])
+    deal_by_tablet(app)
+    cards = cards_of(app)
+    wolves = seats_holding(app, "werewolf")
+    lovers = [wolves[0], seats_holding(app, "villager")[0]]
+
+    def others(app):  # everyone still to go: the other werewolf first
+        return [i for i in [wolves[1]] + living(app) if i in living(app) and i not in lovers]
+
+    def night(app, w):
+        if w.step == "cupid":
+            return ("seats", lovers)
+        if w.step == "werewolves":
+            return ("seat", next(i for i in others(app) if cards[i] != "werewolf"))
+        if w.step == "seer":
+            return ("seat", lovers[1])
+        return None
+
+    def vote(app, voter):
+        return next(t for t in others(app) + lovers if t != voter)
+
+    play_to_end(app, night, vote, _tie_or_shot(others))
+    verdict = app.classic.game.verdict
+    assert verdict.reason == "lovers_alone" and sorted(verdict.winners) == sorted(lovers)
+    end = screen(app)
+    assert end.side == app.tr("classic.side.lovers")
+    assert all(EIGHT[i] in end.verdict for i in lovers) and "win together" in end.verdict
+    tap(find(screen(app), "tab"))
+    arrows = [line for line in shown(app).split("\n") if "shoots the arrows" in line]
+    cupid = seats_holding(app, "cupid")[0]
+    assert len(arrows) == 1 and arrows[0].startswith(EIGHT[cupid])
+    assert all(EIGHT[i] in arrows[0] for i in lovers)
+    outcome = replays_to_the_same_outcome(app)
+    assert outcome["winning_side"] == "lovers" and outcome["reason"] == "lovers_alone"
+
+
+def test_the_angel_voted_out_on_the_first_day_wins_alone(app):
+    """French, 800x480: with the angel the game opens with a day; the village votes him out
+    at once, by fingers, and he wins alone before any night; the record replays to it."""
+    from kivy.core.window import Window
+
+    Window.size = (800, 480)
+    try:
+        start_classic(app, EIGHT, "", cards=["angel", "werewolf", "werewolf", "seer",
+                                             "villager", "villager", "villager", "villager"])
+        deal_by_tablet(app)
+        angel = seats_holding(app, "angel")[0]
+        assert app.classic.phase in ("debate", "election"), app.classic.phase
+
+        def night(app, w):
+            raise AssertionError("no night: the angel wins on the first day")
+
+        def vote(app, voter):
+            return angel if voter != angel else next(i for i in living(app) if i != angel)
+
+        play_to_end(app, night, vote, _tie_or_shot(lambda app: [angel]),
+                    vote_mode="fingers")
+        verdict = app.classic.game.verdict
+        assert verdict.reason == "angel_first_round" and verdict.winners == (angel,)
+        end = screen(app)
+        assert end.side == app.tr("classic.side.angel") and EIGHT[angel] in end.verdict
+        outcome = replays_to_the_same_outcome(app)
+        assert outcome["winning_side"] == "angel" and outcome["reason"] == "angel_first_round"
+    finally:
+        Window.size = (1280, 800)
+
+
+def test_the_pied_piper_charms_everyone_left_after_a_lover_s_grief(app):
+    """French, 1280x800: cupid makes two villagers lovers; the village votes one of them out
+    and the other dies of grief at once; the pied piper charms two players a night until
+    every living player is charmed, and wins alone; the record replays to it."""
+    start_classic(app, EIGHT, "", cards=["pied_piper", "cupid", "werewolf", "werewolf",
+                                         "seer", "villager", "villager", "villager"])
+    deal_by_tablet(app)
+    cards = cards_of(app)
+    piper = seats_holding(app, "pied_piper")[0]
+    lovers = seats_holding(app, "villager")[:2]
+    ctl = app.classic
+
+    def uncharmed(app):
+        return [i for i in living(app) if i != piper and i not in ctl.game.charmed]
+
+    def night(app, w):
+        if w.step == "cupid":
+            return ("seats", lovers)
+        if w.step == "pied_piper":
+            return ("seats", (uncharmed(app) + living(app))[:2]) if len(uncharmed(app)) > 1 \
+                else ("seat", uncharmed(app)[0])
+        if w.step == "werewolves":  # never the piper: nobody, when he alone is left
+            prey = [i for i in uncharmed(app) + living(app)
+                    if i != piper and cards[i] != "werewolf"]
+            return ("seat", prey[0]) if prey else ("nothing",)
+        if w.step == "seer":
+            return ("seat", piper)
+        return None
+
+    def first(app):  # whom the village sends away: a lover first, then who is not charmed
+        return [i for i in lovers + uncharmed(app) if i in living(app) and i != piper]
+
+    def vote(app, voter):
+        return next(t for t in first(app) + living(app) if t != voter)
+
+    play_to_end(app, night, vote, _tie_or_shot(first))
+    verdict = ctl.game.verdict
+    assert verdict.reason == "all_charmed" and verdict.winners == (piper,)
+    end = screen(app)
+    assert end.side == app.tr("classic.side.pied_piper") and EIGHT[piper] in end.verdict
+    grief = [d for d in ctl.game.deaths if d.cause == "grief"]
+    assert [d.seat for d in grief] and grief[0].seat in lovers
+    tap(find(screen(app), "tab"))
+    assert app.tr("classic.cause.grief") in shown(app)  # the story tells the grief
+    outcome = replays_to_the_same_outcome(app)
+    assert outcome["winning_side"] == "pied_piper" and outcome["reason"] == "all_charmed"

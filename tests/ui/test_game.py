@@ -1,5 +1,6 @@
 """Whole games tapped through in a real window: what each screen shows at each step."""
 
+import datetime as dt
 import json
 
 import pytest
@@ -7,6 +8,32 @@ import pytest
 from onenight.ui.driving import find, pump, tap, tap_text, texts
 
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma"]
+
+
+@pytest.fixture(autouse=True)
+def at_home(app):
+    """Each test starts at home with no game under way, whatever ran before it in its
+    worker (tests/README.md, rule 4)."""
+    if app.ctl.phase != "setup":
+        app.ctl.apply({"type": "abandon"})
+    app.go("home")
+    pump(1)
+
+
+@pytest.fixture
+def history_of_tonight(app, tmp_path, monkeypatch):
+    """An empty history of the test's own, and a way to add a game finished ``minutes`` ago
+    (Ana, Bob and Cy; Bob dies): the evening's games are the test's alone."""
+    from tests.game.test_history import record
+
+    monkeypatch.setattr(app.ctl.history, "folder", tmp_path / "history")
+
+    def earlier(minutes: int, n: int = 0) -> None:
+        when = dt.datetime.now(dt.timezone.utc) - dt.timedelta(minutes=minutes)
+        app.ctl.history.save(record(finished=when.isoformat(timespec="seconds")),
+                             f"{when:%Y%m%d-%H%M%S}-sombre-reveil-{n}")
+
+    return earlier
 
 
 def screen(app):
@@ -272,7 +299,8 @@ def test_a_game_without_box_pointing_fingers(app):
     back_home(app)
 
 
-def test_a_game_with_the_box_keeps_votes_secret(app):
+def test_a_game_with_the_box_keeps_votes_secret(app, history_of_tonight):
+    history_of_tonight(20)  # the evening's first game
     s = screen(app)
     tap(find(s, "settings"))
     st = screen(app)
@@ -415,8 +443,11 @@ def test_tablet_votes_are_hidden_between_players(app):
     back_home(app)
 
 
-def test_history_lists_reopens_and_exports_games(app, tmp_path):
+def test_history_lists_reopens_and_exports_games(app, tmp_path, history_of_tonight):
     from tests.ui.test_traps import dialogs
+
+    history_of_tonight(40, 0)  # the older game: Bob dies with Ana's and Cy's votes
+    history_of_tonight(10, 1)
 
     tap(find(screen(app), "history"))
     h = screen(app)
@@ -430,7 +461,7 @@ def test_history_lists_reopens_and_exports_games(app, tmp_path):
     tap(find(h, "open_verdict"))  # the older game, reopened to its verdict
     result = screen(app)
     assert result.name == "result" and result.review
-    assert "Bruno meurt avec 3 voix." in shown(app) and find(result, "again").disabled
+    assert "Bob meurt avec 2 voix." in shown(app) and find(result, "again").disabled
     tap(find(result, "home"))
     assert screen(app).name == "history"
     tap(list(reversed(find(h, "rows").children))[0])

@@ -4,8 +4,9 @@ shortened), inside the window and its list, apart from every other text, with no
 drawn as an empty box. The vote circle's arrows never run over a name, and what matters on
 the vote, the reveal and the verdict (every player) is in sight without scrolling.
 
-The states are those of ``onenight screenshots`` (``screenshots.tour``): what is tested is
-what the pictures show."""
+The states are those of ``onenight screenshots`` (``screenshots.tour``, and
+``screenshots.classic_tour``: the classic game with eighteen players): what is tested is what
+the pictures show."""
 
 import pytest
 from kivy.core.window import Window
@@ -14,6 +15,7 @@ from kivy.factory import Factory
 from onenight.ui.driving import pump, settle, visible
 from onenight.ui.screenshots import NAMES, close_windows, tour
 from onenight.ui.widgets.player_tile import PlayerTile
+from onenight.ui.widgets.seat_ring import RingTarget
 from onenight.ui.widgets.tiles import SeatButton
 from onenight.ui.widgets.vote_circle import SeatChip, VoteCircle
 from tests.ui.reading import boxes_drawn, clipped, cut, ink, overlapping, visible_labels
@@ -21,7 +23,13 @@ from tests.ui.reading import boxes_drawn, clipped, cut, ink, overlapping, visibl
 #: what a state must show whole, without scrolling: (widget class, how many)
 EVERY_PLAYER = {"vote-fingers": ((SeatChip, 10),), "vote-revealed": ((SeatChip, 10),),
                 "reveal": ((SeatButton, 10),), "reveal-extras": ((SeatButton, 10),),
-                "result": ((PlayerTile, 10), (SeatChip, 10))}
+                "result": ((PlayerTile, 10), (SeatChip, 10)),
+                # the replay: ten seats and the three centre cards, or the votes' ten chips
+                "replay-swap": ((RingTarget, 13),), "replay-votes": ((SeatChip, 10),),
+                "replay-verdict": ((RingTarget, 13),),
+                # the classic game's eighteen
+                "classic-vote": ((SeatButton, 18),), "classic-vote-shown": ((SeatChip, 18),),
+                "classic-election-shown": ((SeatChip, 18),)}
 
 
 def problems_on_screen(app, state) -> list[str]:
@@ -70,9 +78,9 @@ def arrows_over_names(circle) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("size,lang", [((1280, 800), "fr"), ((800, 480), "fr"),
-                                       ((800, 480), "en")])
-def test_every_screen_with_ten_players_reads_whole(app, size, lang):
+def walk_reads_whole(app, size, lang, walk, least: int) -> None:
+    """Every state of ``walk(app, clock)`` read at ``size`` in ``lang`` (at least ``least``
+    states): no problem on any screen."""
     app.go("home")
     pump(1)
     problems = {}
@@ -81,13 +89,13 @@ def test_every_screen_with_ten_players_reads_whole(app, size, lang):
         app.set_language(lang)
         settle()
         seen = []
-        for state in tour(app, app.test_clock):
+        for state in walk(app, app.test_clock):
             settle(12)
             seen.append(state)
             found = problems_on_screen(app, state)
             if found:
                 problems[state] = found
-        assert len(seen) >= 20
+        assert len(seen) >= least
     finally:
         close_windows()
         app.set_language("fr")
@@ -96,6 +104,14 @@ def test_every_screen_with_ten_players_reads_whole(app, size, lang):
         pump(2)
     assert not problems, "\n".join(f"{size} {lang} {s}:\n  " + "\n  ".join(p)
                                    for s, p in problems.items())
+
+
+SIZES_AND_LANGUAGES = [((1280, 800), "fr"), ((800, 480), "fr"), ((800, 480), "en")]
+
+
+@pytest.mark.parametrize("size,lang", SIZES_AND_LANGUAGES)
+def test_every_screen_with_ten_players_reads_whole(app, size, lang):
+    walk_reads_whole(app, size, lang, tour, 20)
 
 
 def test_the_tour_plays_ten_players():
@@ -142,3 +158,14 @@ def test_eighteen_seats_fit_the_small_screen(app):
             screen.remove_widget(w)
         Window.size = (1280, 800)
         settle()
+
+
+@pytest.mark.parametrize("size,lang", SIZES_AND_LANGUAGES)
+def test_every_classic_screen_with_eighteen_players_reads_whole(app, size, lang):
+    """The classic game's screens (``screenshots.classic_tour``: eighteen players, Best Of)
+    read as the one-night game's do: no text cut, clipped, overlapping or drawn as boxes,
+    no arrow over a name of the story or the vote, every seat of the vote in sight."""
+    from onenight.ui.screenshots import CLASSIC_NAMES, classic_tour
+
+    assert len(CLASSIC_NAMES) == 18
+    walk_reads_whole(app, size, lang, classic_tour, 15)

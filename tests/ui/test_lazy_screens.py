@@ -7,8 +7,8 @@ from onenight.ui.screens import SCREENS
 
 def test_a_screen_is_built_when_first_shown_or_asked_for(app):
     sm = Screens()
-    sm.register("first", "home", "SoonScreen")
-    sm.register("second", "home", "SoonScreen")
+    sm.register("first", "tutorial", "TutorialScreen")
+    sm.register("second", "tutorial", "TutorialScreen")
     assert sm.screens == []
     assert sorted(sm.screen_names) == ["first", "second"] and sm.has_screen("second")
     sm.current = "first"
@@ -22,3 +22,22 @@ def test_a_screen_is_built_when_first_shown_or_asked_for(app):
 
 def test_the_app_knows_every_screen_before_it_is_built(app):
     assert set(app.sm.screen_names) == {name for name, _module, _cls in SCREENS}
+
+
+def test_a_screen_built_on_another_screen_takes_its_rules_first(app):
+    """The classic players screen is the players screen with other limits: shown before the
+    one-night game's players screen was ever built, it still has its rows and its buttons."""
+    from kivy.lang import Builder
+
+    from onenight.ui.app import HERE
+
+    players = str(HERE / "screens" / "players.kv")
+    Builder.unload_file(players)  # as at start, before the players screen was ever shown
+    try:
+        sm = Screens()
+        sm.register("classic_players", "classic_players", "ClassicPlayersScreen")
+        screen = sm.get_screen("classic_players")
+        assert "rows" in screen.ids and "next" in screen.ids
+    finally:
+        if players not in Builder.files:
+            Builder.load_file(players)

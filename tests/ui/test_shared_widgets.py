@@ -106,6 +106,22 @@ def test_two_seats_make_the_choice_confirmed_by_the_button(host):
     assert got == [((1, 3), ())]
 
 
+def test_up_to_two_seats_one_of_them_enough_when_fewer_may_do(host):
+    """The classic pied piper: two seats, or one when only one is left to charm."""
+    r = ring(host, 6, seat_count=2, seat_least=1)
+    got = chosen_by(r)
+    tap(r.seats[2])
+    assert r.complete
+    tap(r.seats[2])  # a second tap on the lone seat confirms it
+    assert got == [((2,), ())]
+    tap(r.seats[0])
+    tap(r.seats[4])
+    tap(r.seats[5])  # a third seat lets go of the first
+    assert r.chosen_seats == [4, 5] and r.complete
+    tap(r.seats[5])
+    assert got[-1] == ((4, 5), ())
+
+
 def test_one_seat_or_two_centre_cards_and_choosing_one_kind_lets_go_of_the_other(host):
     r = ring(host, 5, seat_count=1, center_count=2, centers=3)
     got = chosen_by(r)

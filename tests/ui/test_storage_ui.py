@@ -211,16 +211,28 @@ def test_bad_history_records_are_listed_unreadable_even_mid_game_and_a_verdict_r
         assert find(result, "again").disabled and find(result, "home").text == "Retour"
         tap(find(result, "home"))
         assert screen(app).name == "history" and not result.review
-        # a classic game is listed too, but has no verdict screen yet: nothing to open
+        # a classic game is listed too: unfinished, it has no end to open; finished, it
+        # opens to its end and its story
         from tests.reliability.test_fuzz import classic_history_record
 
-        classic = classic_history_record(7) | {"started": "2099-01-01T20:00:00+00:00"}
-        (folder / "classic.json").write_text(json.dumps(classic))
+        going = classic_history_record(1) | {"started": "2099-01-01T20:00:00+00:00"}
+        (folder / "classic.json").write_text(json.dumps(going))
         h.refresh()
         h.select(0)
-        assert h.entries[0].game == "thiercelieux" and find(h, "open_verdict").disabled
+        assert h.entries[0].game == "thiercelieux" and not h.entries[0].over
+        assert find(h, "open_verdict").disabled
         h.open_verdict()
         assert screen(app).name == "history"
+        over = classic_history_record(7) | {"started": "2099-01-02T20:00:00+00:00"}
+        (folder / "classic-over.json").write_text(json.dumps(over))
+        h.refresh()
+        h.select(0)
+        assert h.entries[0].over and not find(h, "open_verdict").disabled
+        tap(find(h, "open_verdict"))
+        assert screen(app).name == "classic_end"
+        shown = " ".join(texts(screen(app)))
+        assert all(name in shown for name in over["players"])  # every player of that game
+        app.go("history")
     finally:
         for p in set(folder.iterdir()) - before:
             p.unlink()

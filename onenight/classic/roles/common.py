@@ -5,9 +5,19 @@ from __future__ import annotations
 from onenight.common.errors import IllegalChoice
 from onenight.common.values import seat_number
 
+from .. import sides
 from ..model import Choice, Game, Seat, Seats, Stop
 
 BEST_OF, BASE_GAME = "best_of", "base_game"
+#: ``tonight`` key: the werewolf the trapper's trap caught, shown to the witch as the victim.
+CAUGHT = "caught"
+
+
+def shown_victim(g: Game) -> int | None:
+    """The player the witch is shown as tonight's victim: the werewolves', or the werewolf the
+    trap caught instead ("c'est lui qui sera montré par le meneur de jeu à la Sorcière")."""
+    victim = g.tonight.get("victim")
+    return victim if victim is not None else g.tonight.get(CAUGHT)
 
 
 def living_target(g: Game, c: Choice | None, key: str, who: str) -> int:
@@ -17,6 +27,9 @@ def living_target(g: Game, c: Choice | None, key: str, who: str) -> int:
     s = seat_number(c.seat, g.players, key, IllegalChoice)
     if not g.alive(s):
         raise IllegalChoice(key, f"seat {s} is dead: the {who} chooses a living player")
+    if sides.absent(g, s):
+        raise IllegalChoice(key, f"seat {s} has disappeared until tonight (the mage): the "
+                                 f"{who} cannot choose them")
     return s
 
 

@@ -4,13 +4,15 @@ one entry, with its rules from the booklet; its place in the night is the merged
 
 from __future__ import annotations
 
+import itertools
+
 from onenight.common.errors import IllegalChoice
 from onenight.common.values import left_of, right_of
 
-from .. import conditions, sides
-from ..model import Choice, Game, Kind, Seat, Stop
+from .. import cast, conditions, deaths, sides
+from ..model import ASLEEP, OUT_OF_PLAY, Choice, Game, Kind, Seat, Seats, Stop
 from ..order import order
-from ..table import EVERY_NIGHT, FROM_NIGHT_2, Character, Step
+from ..table import EVERY_NIGHT, FIRST_NIGHT, FROM_NIGHT_2, Character, Step
 from . import common, wolves
 from .common import actor
 
@@ -108,12 +110,17 @@ MATHEMATICIAN = _plain(
 OWL_SEEN = "night_owl"  # tonight: the seat the night owl woke
 
 
-def _seen_by(g: Game, stop: Stop, c: Choice | None) -> Game:
-    if c is None:
-        return g
-    s = common.another_target(g, c, stop, "wake", "night owl",
-                              "the night owl wakes another player")
-    return common.tonight(g, OWL_SEEN, s)
+def _another_tonight(key: str, who: str, why: str, into: str):
+    """The act of a step that names another living player, kept in ``tonight[into]``."""
+    def act(g: Game, stop: Stop, c: Choice | None) -> Game:
+        if c is None:
+            return g
+        return common.tonight(g, into, common.another_target(g, c, stop, key, who, why))
+    return act
+
+
+_seen_by = _another_tonight("wake", "night owl", "the night owl wakes another player",
+                            OWL_SEEN)
 
 
 def _owl_meets(g: Game, stop: Stop) -> Game:
@@ -192,13 +199,7 @@ DIVINER = _plain(
 # ---- the vigilante: kills when a day or a night has killed nobody -------------------------------
 
 def _execute(key: str):
-    def act(g: Game, stop: Stop, c: Choice | None) -> Game:
-        if c is None:
-            return g
-        s = common.another_target(g, c, stop, "kill", "vigilante",
-                                  "the vigilante kills another player")
-        return common.tonight(g, key, s)
-    return act
+    return _another_tonight("kill", "vigilante", "the vigilante kills another player", key)
 
 
 VIGILANTE = _plain(
@@ -214,5 +215,304 @@ VIGILANTE = _plain(
                 options=lambda g, stop: common.others(g, actor(stop)),
                 act=_execute("vigilante_after"))))
 
+
+# ---- the dream reader: a player mimes his character to her, eyes closed ------------------------
+
+DREAMER = "dream_reader"  # tonight: the seat whose dreams she reads
+
+_probe = _another_tonight("dream", "dream reader",
+                          "the dream reader reads another player's dreams", DREAMER)
+
+
+def _dream(g: Game, stop: Stop) -> Game:
+    """The dreamer learns that his dreams are read (the game master's touch), not by whom."""
+    s = g.tonight.get(DREAMER)
+    return g.tell((s,), "dream_reader_mime", "dreamed")
+
+
+DREAM_READER = _plain(
+    "dream_reader", "Lectrice de rêves", "Dream Reader",
+    steps=(Step("dream_reader", ("night",), order("dream_reader"), EVERY_NIGHT, Kind.SEAT,
+                role="dream_reader", key="dream",
+                options=lambda g, stop: common.others(g, actor(stop)), act=_probe),
+           # the chosen player mimes his card, eyes closed, for her: part of her call
+           Step("dream_reader_mime", ("night",), order("dream_reader") + 5, EVERY_NIGHT,
+                Kind.NONE, role="dream_reader",
+                spent=lambda g: g.tonight.get(DREAMER) is None, brief=_dream)))
+
+
+# ---- the evil spirit: two players who hate each other -------------------------------------------
+
+def _sow_hatred(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    pair = tuple(sorted(common.living_targets(g, c, "enemies", "evil spirit", 2)))
+    if g.lovers is not None and pair == tuple(sorted(g.lovers)):
+        # "les deux sorts s'annulent et il n'y a ni ennemis ni amoureux"
+        return g._with(lovers=None).tell((), "evil_spirit", "spells_cancelled", seats=pair)
+    return common.remember(g, sides.ENEMIES, pair)
+
+
+def _enemies_meet(g: Game, stop: Stop) -> Game:
+    a, b = g.memo.get(sides.ENEMIES)
+    return g.tell((a,), "enemies", "enemy", seat=b).tell((b,), "enemies", "enemy", seat=a)
+
+
+EVIL_SPIRIT = _plain(
+    "evil_spirit", "Mauvais Esprit", "Evil Spirit",
+    steps=(Step("evil_spirit", ("night",), order("evil_spirit"), FIRST_NIGHT, Kind.SEATS,
+                role="evil_spirit", key="enemies",
+                options=lambda g, stop: [Seats(p) for p in itertools.combinations(g.living(), 2)],
+                act=_sow_hatred, required=lambda g: len(g.living()) >= 2),
+           Step("enemies", ("night",), order("enemies"), FIRST_NIGHT, Kind.NONE,
+                role="evil_spirit",
+                wakes=lambda g: tuple(s for s in g.memo.get(sides.ENEMIES) or () if g.alive(s)),
+                spent=lambda g: g.memo.get(sides.ENEMIES) is None, brief=_enemies_meet)))
+
+
+# ---- the hypnotist: twice a game, a player who must vote against the victim he names -----------
+
+SPELLS = "hypnotist.uses"
+SPELLS_PER_GAME = 2  # "ne peut utiliser son pouvoir que deux fois par partie"
+SPELL = "hypnotized"  # tonight: (the hypnotized seat, his victim)
+
+
+def _spell_options(g: Game, stop: Stop) -> list:
+    me = actor(stop)
+    return [Seats((a, b)) for a in g.living() for b in g.living() if a != me and b != a]
+
+
+def _hypnotize(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    a, b = common.living_targets(g, c, "hypnotize", "hypnotist", 2)
+    if a == actor(stop):
+        raise IllegalChoice("hypnotize[0]", "the hypnotist hypnotizes another player (he may "
+                                            "be the victim)")
+    g = common.remember(g, SPELLS, g.memo.get(SPELLS, 0) + 1)
+    return common.tonight(g, SPELL, (a, b))
+
+
+def _spell_cast(g: Game, stop: Stop) -> Game:
+    a, b = g.tonight.get(SPELL)
+    return g.tell((a,), "hypnotized", "hypnotized", seat=b)
+
+
+def _spell_holds(g: Game) -> Game:
+    """At dawn: the hypnotized player's ballot is bound to his victim for the day's vote."""
+    spell = g.tonight.get(SPELL)
+    if spell is None or not g.alive(spell[0]) or g.tonight.get(ASLEEP) == spell[0]:
+        return g  # (the sandman's sleeper was never shown his victim)
+    return g._with(today=g.today.put("bound", spell))
+
+
+HYPNOTIST = _plain(
+    "hypnotist", "Hypnotiseur", "Hypnotist", at_dawn=_spell_holds,
+    steps=(Step("hypnotist", ("night",), order("hypnotist"), EVERY_NIGHT, Kind.SEATS,
+                role="hypnotist", key="hypnotize",
+                spent=lambda g: g.memo.get(SPELLS, 0) >= SPELLS_PER_GAME,
+                options=_spell_options, act=_hypnotize),
+           # the hypnotized player wakes and is shown his victim: part of the hypnotist's call
+           Step("hypnotized", ("night",), order("hypnotist") + 5, EVERY_NIGHT, Kind.NONE,
+                role="hypnotist",
+                wakes=lambda g: tuple(s for s in (g.tonight.get(SPELL) or (None,))[:1]
+                                      if s is not None and g.alive(s)),
+                spent=lambda g: g.tonight.get(SPELL) is None, brief=_spell_cast)))
+
+
+# ---- the priest: a blessed player, his card a villager's, who escapes his first death ------------
+
+def _bless(g: Game, stop: Stop, c: Choice | None) -> Game:
+    """The priest sees the card, which becomes a villager's ("la remplace immédiatement par une
+    carte de simple Villageois"); the player is told. Unless he held a werewolf's card or the
+    woodsman's, he escapes his first death (:func:`..deaths.spared`)."""
+    if c is None:
+        return g
+    me = actor(stop)
+    s = common.another_target(g, c, stop, "bless", "priest",
+                              "the priest blesses another player (\"n'a pas le droit de se "
+                              "désigner lui-même\")")
+    card = g.cards[s]
+    g = g.tell((me,), "priest", "saw", seat=s, role=card)
+    if card != "villager":
+        cards = list(g.cards)
+        cards[s] = "villager"
+        out = g.memo.get(OUT_OF_PLAY, ())
+        g = common.remember(g._with(cards=tuple(cards)), OUT_OF_PLAY, out + (card,))
+    g = g.tell((s,), "priest", "blessed", seat=s, role="villager")
+    ch = cast.CHARACTER[card]
+    if ch.camp == "werewolves" or ch.bitten_becomes is not None:
+        return g  # "pour autant que le joueur n'était pas un Loup-Garou ou l'Homme des Bois"
+    return common.remember(g, deaths.SPARED, s)
+
+
+PRIEST = _plain(
+    "priest", "Prêtre", "Priest",
+    steps=(Step("priest", ("night",), order("priest"), FIRST_NIGHT, Kind.SEAT, role="priest",
+                key="bless", options=lambda g, stop: common.others(g, actor(stop)),
+                act=_bless, required=lambda g: len(g.living()) >= 2),))
+
+
+# ---- the assassin: names his targets on the first night, and wins alone when all are dead --------
+
+def contract_size(g: Game) -> int:
+    """"Un nombre de joueurs identique au nombre de Loups-Garous introduit dans cette partie plus
+    un": the werewolf cards dealt (the pack leader's too, not the woodsman's), plus one; at
+    most every other player."""
+    wolves = sum(1 for c in g.dealt if cast.CHARACTER[c].camp == "werewolves")
+    return min(wolves + 1, len(g.living()) - 1)
+
+
+def _contract_options(g: Game, stop: Stop) -> list:
+    others = [s for s in g.living() if s != actor(stop)]
+    return [Seats(p) for p in itertools.combinations(others, contract_size(g))]
+
+
+def _sign_contract(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    targets = common.living_targets(g, c, "targets", "assassin", contract_size(g))
+    if actor(stop) in targets:
+        raise IllegalChoice("targets", "the assassin names other players, not himself")
+    return common.remember(g, sides.CONTRACT, tuple(sorted(targets)))
+
+
+ASSASSIN = _plain(
+    "assassin", "Assassin", "Assassin", "loners", goal="assassin",
+    steps=(Step("assassin", ("night",), order("assassin"), FIRST_NIGHT, Kind.SEATS,
+                role="assassin", key="targets", options=_contract_options,
+                act=_sign_contract, required=lambda g: contract_size(g) >= 1),))
+
+
+# ---- the sandman: a player who wakes for no call tonight -----------------------------------------
+
+def _never_twice_running(memo_key: str, key: str, who: str, self_rule: str, does: str,
+                         into: str, then=None):
+    """The options and the act of a nightly choice of another player, never the one of the
+    night before (the sandman's sleeper, the trapper's trap), kept in ``tonight[into]``;
+    ``then(g, seat)`` adds what follows."""
+    def last_night(g: Game, seat: int) -> bool:
+        return g.memo.get(memo_key) == (seat, g.phase.number - 1)
+
+    def options(g: Game, stop: Stop) -> list:
+        return [Seat(s) for s in g.living() if s != actor(stop) and not last_night(g, s)]
+
+    def act(g: Game, stop: Stop, c: Choice | None) -> Game:
+        if c is None:
+            return g
+        s = common.another_target(g, c, stop, key, who, self_rule)
+        if last_night(g, s):
+            raise IllegalChoice(key, f"seat {s} was chosen last night: the {who} never {does} "
+                                     "the same player two nights in a row")
+        g = common.tonight(common.remember(g, memo_key, (s, g.phase.number)), into, s)
+        return then(g, s) if then else g
+    return options, act
+
+
+_sleep_options, _put_to_sleep = _never_twice_running(
+    "sandman.last", "sleep", "sandman", "the sandman \"ne peut en aucun cas se désigner "
+    "lui-même\"", "chooses", ASLEEP,
+    lambda g, s: g.tell((s,), "sandman", "asleep", seat=s))
+
+
+SANDMAN = _plain(
+    "sandman", "Marchand de Sable", "Sandman",
+    steps=(Step("sandman", ("night",), order("sandman"), EVERY_NIGHT, Kind.SEAT, role="sandman",
+                key="sleep", options=_sleep_options, act=_put_to_sleep),))
+
+
+# ---- the trapper: a trap before a home; a werewolf caught, chosen by the first devoured ----------
+
+TRAP = "trap"  # tonight: the seat he protects
+CAUGHT = common.CAUGHT  # tonight: the werewolf caught in the trap (the witch may heal him)
+
+_trap_options, _set_trap = _never_twice_running(
+    "trapper.last", "protect", "trapper", "the trapper \"n'a pas le droit de se protéger "
+    "lui-même\"", "protects", TRAP)
+
+
+def first_devoured(g: Game) -> int | None:
+    """"Le premier joueur qui a été dévoré dans la partie"."""
+    return next((d.seat for d in g.deaths if d.cause == "werewolves"), None)
+
+
+def sprung(g: Game) -> bool:
+    """Tonight the werewolves chose the player the trap protects."""
+    return g.tonight.get(TRAP) is not None and g.tonight.get(TRAP) == g.tonight.get("victim")
+
+
+def _spring(g: Game, stop: Stop) -> Game:
+    """The victim is not devoured; the first devoured is shown the pack, to choose from."""
+    pack = _hunters(g)
+    g = common.tonight(common.tonight(g, "victim", None), SPRUNG, True)
+    return g.tell(stop.woken, "trapped", "pack", seats=tuple(p.seat for p in pack))
+
+
+SPRUNG = "trap_sprung"  # tonight: the trap caught a werewolf
+
+
+def _hunters(g: Game) -> list:
+    """Tonight's pack, that the trap may catch."""
+    return [Seat(w) for w in g.tonight.get("pack", ()) if g.alive(w) and sides.wolfish(g, w)]
+
+
+def _caught_options(g: Game, stop: Stop) -> list:
+    """The pack, once the trap has sprung (never shown otherwise: the call is for show)."""
+    return _hunters(g) if g.tonight.get(SPRUNG) else []
+
+
+def _catch(g: Game, stop: Stop, c: Choice | None) -> Game:
+    s = common.living_target(g, c, "catch", "first devoured")
+    if Seat(s) not in _hunters(g):
+        raise IllegalChoice("catch", f"seat {s} did not hunt with the pack tonight: the trap "
+                                     "catches one of tonight's werewolves")
+    return common.tonight(g, CAUGHT, s)
+
+
+TRAPPER = _plain(
+    "trapper", "Trappeur", "Trapper",
+    steps=(Step("trapper", ("night",), order("trapper"), EVERY_NIGHT, Kind.SEAT, role="trapper",
+                key="protect", spent=lambda g: not conditions.after_a_werewolves_kill(g),
+                options=_trap_options, act=_set_trap),
+           # right after the pack: the first devoured names the werewolf the trap caught. It is
+           # called every night the trapper lives, for show when the trap did not spring.
+           Step("trapped", ("night",), order("werewolves") + 5, EVERY_NIGHT, Kind.SEAT,
+                role="trapper", key="catch",
+                wakes=lambda g: tuple(s for s in (first_devoured(g),) if s is not None),
+                spent=lambda g: not sprung(g) or first_devoured(g) is None or not _hunters(g),
+                brief=_spring, options=_caught_options, act=_catch,
+                required=lambda g: True)))
+
+
+# ---- the mage: once a game, a player who disappears until the next night ------------------------
+
+def _vanish(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    s = common.living_target(g, c, "banish", "mage")
+    return common.remember(g, sides.BANISHED, (s, g.phase.number))
+
+
+def _leave(g: Game, stop: Stop) -> Game:
+    s, _night = g.memo.get(sides.BANISHED)
+    return g.tell((s,), "banished", "banished", seat=s)
+
+
+def _banished_now(g: Game) -> tuple[int, ...]:
+    gone = g.memo.get(sides.BANISHED)
+    return (gone[0],) if gone is not None and gone[1] == g.phase.number else ()
+
+
+MAGE = _plain(
+    "mage", "Mage", "Mage",
+    steps=(Step("mage", ("night",), order("mage"), EVERY_NIGHT, Kind.SEAT, role="mage",
+                key="banish", spent=lambda g: g.memo.get(sides.BANISHED) is not None,
+                options=lambda g, stop: [Seat(s) for s in g.living()], act=_vanish),
+           # the mage touches the player he chose, who leaves the room (the app cannot touch
+           # anybody): part of his call, for show when nobody vanished tonight
+           Step("banished", ("night",), order("mage") + 5, EVERY_NIGHT, Kind.NONE, role="mage",
+                spent=lambda g: not _banished_now(g), brief=_leave)))
+
 CHARACTERS = (PACK_LEADER, DETECTIVE, TRAITOR, WOODSMAN, APPRENTICE_SEER, MATHEMATICIAN,
-              NIGHT_OWL, MAGISTRATE, DIVINER, VIGILANTE)
+              NIGHT_OWL, MAGISTRATE, DIVINER, VIGILANTE, DREAM_READER, EVIL_SPIRIT, HYPNOTIST,
+              PRIEST, ASSASSIN, SANDMAN, TRAPPER, MAGE)

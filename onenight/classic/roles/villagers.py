@@ -176,6 +176,8 @@ def _sickness(g: Game) -> Game:
     g = common.remember(g, SICK, None)
     if not g.alive(sick):
         return g
+    if deaths.spared(g, sick):  # blessed, then infected: the sickness is his first death
+        return deaths.spare(g, sick, public=False)
     g = deaths.die(g, sick, "rusty_sword")
     return common.tonight(g, "dusk_dead", g.tonight.get("dusk_dead", ()) + (sick,))
 
@@ -199,13 +201,13 @@ def _potions_left(g: Game) -> tuple[bool, bool]:
 
 def _show_victim(g: Game, stop: Stop) -> Game:
     heal, poison = _potions_left(g)
-    return g.tell(stop.woken, "witch", "victim", seat=g.tonight.get("victim"),
+    return g.tell(stop.woken, "witch", "victim", seat=common.shown_victim(g),
                   value={"heal": heal, "poison": poison})
 
 
 def _potions(g: Game, stop: Stop) -> list:
     heal, poison = _potions_left(g)
-    heals = (False, True) if heal and g.tonight.get("victim") is not None else (False,)
+    heals = (False, True) if heal and common.shown_victim(g) is not None else (False,)
     poisons = (None,) + (g.living() if poison else ())
     return [Potions(h, p) for h in heals for p in poisons if h or p is not None]
 
@@ -220,13 +222,15 @@ def _brew(g: Game, stop: Stop, c: Choice | None) -> Game:
     if c.heal:
         if not heal_left:
             raise IllegalChoice("heal", "the healing potion is already used")
-        if g.tonight.get("victim") is None:
+        if common.shown_victim(g) is None:
             raise IllegalChoice("heal", "the werewolves chose no victim tonight: nobody to heal")
     if c.poison is not None:
         if not poison_left:
             raise IllegalChoice("poison", "the poison is already used")
         common.living_target(g, Seat(c.poison), "poison", "witch")
     if c.heal:
+        if g.tonight.get("victim") is None:  # the werewolf the trap caught
+            g = common.tonight(g, common.CAUGHT, None)
         g = common.remember(common.tonight(g, "healed", True), HEAL_USED, True)
     if c.poison is not None:
         g = common.remember(common.tonight(g, "poison", c.poison), POISON_USED, True)
@@ -278,10 +282,17 @@ HUNTER = Character("hunter", "Chasseur", "Hunter", "villagers", "village",
 
 # ---- the raven (Le Village): a poster that puts two more votes on a player ---------------------
 
+def _posters(g: Game, stop: Stop) -> list:
+    return [Seat(s) for s in g.living() if not homeless(g, s)]
+
+
 def _post(g: Game, stop: Stop, c: Choice | None) -> Game:
     if c is None:
         return g
     s = common.living_target(g, c, "mark", "raven")
+    if homeless(g, s):
+        raise IllegalChoice("mark", f"seat {s} has no home since the fire: the raven cannot "
+                                    "post on a vagabond")
     return common.tonight(g, "marked", s)
 
 
@@ -298,8 +309,63 @@ RAVEN = Character(
     "raven", "Corbeau", "Raven", "villagers", "village", ((BASE_GAME, 1),), booklet="001",
     at_dawn=_poster_seen,
     steps=(Step("raven", ("night",), order("raven"), EVERY_NIGHT, Kind.SEAT, role="raven",
-                key="mark", options=lambda g, stop: [Seat(s) for s in g.living()],
-                act=_post),))
+                key="mark", options=_posters, act=_post),))
+
+
+# ---- the pyromaniac (Le Village): once a game, a home set on fire ------------------------------
+# Without the buildings, every player lives in a home of his own: the raven posts on "le logis
+# du joueur désigné", and the pyromaniac burns a player's home.
+
+BURNED = "pyromaniac.burned"  # the seat whose home burned: a vagabond from then on
+FIRE = "fire"  # tonight: the werewolf the fire kills
+
+
+def homeless(g: Game, seat: int) -> bool:
+    """The seat's home burned: he is a vagabond ("il devient un Vagabond"), whom the raven
+    cannot mark."""
+    return g.memo.get(BURNED) == seat
+
+
+def _set_fire(g: Game, stop: Stop, c: Choice | None) -> Game:
+    """The home burns at the next dawn. If it is the werewolves' victim's, the first werewolf
+    of tonight's pack to the victim's right dies in the fire, and nobody is eaten."""
+    if c is None:
+        return g
+    s = common.living_target(g, c, "burn", "pyromaniac")
+    g = common.tonight(common.remember(g, BURNED, s), "burned", s)
+    if g.tonight.get("victim") != s:
+        return g
+    pack = [w for w in g.tonight.get("pack", ()) if w != s and g.alive(w)
+            and sides.wolfish(g, w)]
+    burnt = right_of(s, g.players, pack)
+    g = common.tonight(common.tonight(g, "victim", None), "fire_victim", s)
+    if burnt is None:
+        return g
+    return common.tonight(g, FIRE, burnt).tell((), "pyromaniac", "fire_caught", seat=burnt,
+                                                value=s)
+
+
+def _fire_seen(g: Game) -> Game:
+    """At dawn every villager sees the home that burned ("tous les habitants ont constaté le
+    sinistre")."""
+    s = g.tonight.get("burned")
+    if s is None:
+        return g
+    return g.tell(None, "pyromaniac", "burned", seat=s)
+
+
+def fire_struck(g: Game) -> bool:
+    """Tonight's fire was in the werewolves' victim's home: the surviving werewolves flee
+    ("n'ont pas le temps de passer à table")."""
+    return g.tonight.get("fire_victim") is not None
+
+
+PYROMANIAC = Character(
+    "pyromaniac", "Pyromane", "Pyromaniac", "villagers", "village", ((BASE_GAME, 1),),
+    booklet="001", at_dawn=_fire_seen,
+    steps=(Step("pyromaniac", ("night",), order("pyromaniac"), EVERY_NIGHT, Kind.SEAT,
+                role="pyromaniac", key="burn", spent=lambda g: g.memo.get(BURNED) is not None,
+                options=lambda g, stop: [Seat(s) for s in g.living()], act=_set_fire),))
 
 CHARACTERS = (VILLAGER, CUPID, SEER, SISTER, LITTLE_GIRL, FOX, RUSTY_SWORD_KNIGHT, ELDER, WITCH,
-              BEAR_TAMER, HUNTER, THIEF, RAVEN)
+              BEAR_TAMER, HUNTER, THIEF, RAVEN, PYROMANIAC)

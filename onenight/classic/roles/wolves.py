@@ -9,7 +9,7 @@ from .. import cast, sides
 from ..model import Choice, Game, Kind, Seat, Stop, Yes
 from ..order import order
 from ..table import EVERY_NIGHT, Character, Step
-from . import common
+from . import common, villagers
 from .common import BASE_GAME, BEST_OF
 
 
@@ -106,6 +106,12 @@ ACCURSED_WOLF_FATHER = Character(
 
 # ---- the big bad wolf ---------------------------------------------------------------------------
 
+def _no_second_meal(g: Game) -> bool:
+    """"Tant qu'aucun autre Loup-Garou n'est éliminé"; and not on a night the pyromaniac's fire
+    chased the pack from its meal ("n'ont pas le temps de passer à table")."""
+    return sides.a_wolf_died(g) or villagers.fire_struck(g)
+
+
 def _second_victims(g: Game, stop: Stop) -> list:
     first = g.tonight.get("victim")
     return [Seat(s) for s in g.living() if not sides.wolfish(g, s) and s != first]
@@ -128,7 +134,7 @@ BIG_BAD_WOLF = Character(
     "big_bad_wolf", "Grand Méchant Loup", "Big Bad Wolf", "werewolves", "werewolves",
     ((BEST_OF, 1),),
     steps=(Step("big_bad_wolf", ("night",), order("big_bad_wolf"), EVERY_NIGHT, Kind.SEAT, role="big_bad_wolf",
-                key="victim", spent=sides.a_wolf_died, options=_second_victims,
+                key="victim", spent=_no_second_meal, options=_second_victims,
                 act=_devour_again),))
 
 CHARACTERS = (WEREWOLF, ACCURSED_WOLF_FATHER, BIG_BAD_WOLF)

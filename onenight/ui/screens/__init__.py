@@ -13,6 +13,7 @@ SCREENS = (
     ("vote", "vote", "VoteScreen"),
     ("reveal", "reveal", "RevealScreen"),
     ("result", "result", "ResultScreen"),
+    ("replay", "replay", "ReplayScreen"),
     ("history", "history", "HistoryScreen"),
     ("settings", "settings", "SettingsScreen"),
     ("recorder", "recorder", "RecorderScreen"),

@@ -1,123 +1,72 @@
-"""Thiercelieux's deal, two ways.
+"""Thiercelieux's deal, two ways, both on the shared private deal
+(:class:`..widgets.private_deal.PrivateDeal`):
 
-- **The tablet deals**: the tablet goes round the table; each player taps their name, holds
-  the button to see their card (its emblem, its name, what it does), lets go, and passes the
-  tablet on. The thief sees his two cards at night, at his call, not here.
-- **The table's own cards**: each player in turn taps their name and, alone with the tablet,
-  taps the card in front of them.
+- **The tablet deals** (``look``): the tablet goes round the table; each player taps their
+  name, holds the button to see their card (its emblem, its name, what it does), lets go, and
+  passes the tablet on. The thief sees his two cards at night, at his call, not here.
+- **The table's own cards** (``enter``): each player in turn taps their name and, alone with
+  the tablet, taps the card in front of them twice. When the cards entered do not make the
+  deck, nobody is told whose is wrong (that would tell a card): everyone enters theirs again.
 
-The names show who has looked (or entered), never which card. When everyone has, the night
+The names show who has had their turn, never which card. When everyone has, the night
 falls."""
 
 from __future__ import annotations
 
-from kivy.factory import Factory
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
+from ..widgets.private_deal import ENTER, LOOK, SecretCard
 from .classic_base import ClassicScreen
 
 
 class ClassicDealScreen(ClassicScreen):
-    mode = StringProperty("tablet")
+    mode = StringProperty(LOOK)
+    """``look`` (the tablet deals) or ``enter`` (the table's own cards)."""
     names = ListProperty([])
-    private = NumericProperty(-1)
-    """The seat holding the tablet alone (-1: the list of names, for everyone)."""
-    showing = BooleanProperty(False)
-    """The button is held: the card is on screen."""
-    card = StringProperty("")
-    card_name = StringProperty("")
-    reminder = StringProperty("")
-    colour = StringProperty("")
+    done = ListProperty([])
     ready = BooleanProperty(False)
-    picked = StringProperty("")
-    """The card a player has tapped (the table's own cards), not yet entered."""
-    prompt = StringProperty("")
+    """Everyone has had their turn: the night may fall."""
+
+    _again: set[int] | None = None
+    """After cards entered that did not make the deck: the seats that entered theirs again
+    (None: no such mistake)."""
 
     def refresh(self):
         if self.ctl.phase != "deal":
             return
         v = self.ctl.deal_view()
-        self.mode = v.mode
-        self.ready = v.ready
+        self.mode = LOOK if v.mode == "tablet" else ENTER
         self.names = list(v.players)
-        grid = self.ids.seats
-        grid.button_factory = self._seat_button
-        grid.names = list(v.players)
-        grid.rebuild_now()
-        for b in grid.buttons():
-            b.status = self.tr("classic.deal.done" if v.done[b.seat] else
-                               ("classic.deal.to_see" if v.mode == "tablet"
-                                else "classic.deal.to_enter"))
-            b.missing = False
-        self.prompt = self.tr("classic.deal.prompt_" + v.mode)
-        if self.private >= 0:
-            self._private_texts()
+        if self._again is not None:
+            self.done = [i in self._again for i in range(len(v.players))]
+        else:
+            self.done = list(v.done)
+        self.ready = v.ready and all(self.done)
+        deal = self.ids.deal
+        deal.mode = self.mode
+        deal.choices = [(card, self.card_name(card)) for card in v.choices]
+        deal.names, deal.done = self.names, self.done
 
-    def _seat_button(self, seat: int, name: str):
-        return Factory.SeatButton(seat=seat, name=name)
+    def on_leave(self, *_):
+        self._again = None
+        self.ids.deal.not_me()  # nobody's turn is left open behind the screen
 
     # ---- one player alone with the tablet ------------------------------------------------------
-    def open_seat(self, seat: int):
-        self.private = seat
-        self.showing = False
-        self.picked = ""
-        self.card = self.card_name = self.reminder = ""
-        if self.mode == "cards":
-            grid = self.ids.cards
-            grid.clear_widgets()
-            for card in self.ctl.deal_view().choices:
-                tile = Factory.ChoiceTile(card=card, label=self.app.translator.classic_card(card),
-                                          value=card)
-                tile.bind(on_release=lambda w: self.pick(w.value))
-                grid.add_widget(tile)
-        self._private_texts()
+    def card_of(self, seat: int) -> SecretCard | None:
+        """The card the tablet dealt to ``seat``, while its player holds the button."""
+        c = self.ctl.card_view(seat).card
+        return SecretCard(c.card, c.names[self.app.lang], self.tr(c.reminder), c.colour)
 
-    def _private_texts(self):
-        name = self.names[self.private] if 0 <= self.private < len(self.names) else ""
-        key = "classic.deal.hold" if self.mode == "tablet" else "classic.deal.enter"
-        self.ids.private_title.text = self.tr(key, name=name)
+    def looked(self, seat: int):
+        self.send({"type": "seen", "seat": seat})
 
-    def hold(self, down: bool):
-        """The button is held (the card shows) or let go (it hides)."""
-        if self.private < 0 or self.mode != "tablet":
-            return
-        if down:
-            c = self.ctl.card_view(self.private).card
-            self.card, self.colour = c.card, c.colour
-            self.card_name = c.names[self.app.lang]
-            self.reminder = self.tr(c.reminder)
-        else:
-            self.card = self.card_name = self.reminder = ""
-        self.showing = down
-
-    def pick(self, card: str):
-        """The table's own cards: the player taps theirs (a second tap on it enters it)."""
-        if self.picked == card:
-            self.enter()
-            return
-        self.picked = card
-        for tile in self.ids.cards.children:
-            tile.selected = tile.value == card
-
-    def enter(self):
-        if self.private >= 0 and self.picked:
-            seat, card = self.private, self.picked
-            self.close_seat()
-            self.send({"type": "card", "seat": seat, "card": card})
-
-    def seen(self):
-        """The player has seen their card: the tablet goes on to the next."""
-        seat = self.private
-        self.close_seat()
-        if seat >= 0:
-            self.send({"type": "seen", "seat": seat})
-
-    def close_seat(self):
-        self.private = -1
-        self.showing = False
-        self.picked = ""
-        self.card = self.card_name = self.reminder = ""
-        self.ids.cards.clear_widgets()
+    def entered(self, seat: int, card: str):
+        if self._again is not None:
+            self._again.add(seat)
+        self.send({"type": "card", "seat": seat, "card": card})
 
     def night_falls(self):
-        self.send({"type": "deal_done"})
+        if not self.send({"type": "deal_done"}) and self.ctl.phase == "deal" \
+                and self.mode == ENTER:
+            self._again = set()  # the cards do not make the deck: everyone again
+            self.refresh()

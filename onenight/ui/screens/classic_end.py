@@ -39,6 +39,7 @@ class ClassicEndScreen(ClassicScreen):
     def on_leave(self, *_):
         self.from_history = False
         self._view = None
+        self.tab = "result"  # the next game's end opens on who won, not on this story
 
     def show(self, v):
         self.side = self.tr("classic.side." + v.side)

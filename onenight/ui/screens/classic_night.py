@@ -1,7 +1,10 @@
 """Thiercelieux's night: the voice calls each step (:class:`ClassicNight`, the classic night
-driver), and the woken act on the tablet in the middle of the table: a dim screen, the seats
-round the table as large targets (the dead greyed), a choice confirmed by a second tap, and
-what they learn shown large during their call only, then cleared.
+driver), and the woken act on the tablet in the middle of the table, on the widgets both
+games' nights share: the call's frame (:class:`..widgets.night_step.StepFrame`: a dim
+screen, the call, where the night is, the time left), the seats round the table as large
+targets (:class:`..widgets.seat_ring.SeatRing`: the dead greyed, a choice confirmed by a
+second tap), and what they learn shown large during their call only, then cleared
+(:class:`..widgets.night_step.SecretPanel`).
 
 A call looks and lasts the same whether somebody acts, the power is spent, or nobody holds
 the card: the screen is built from the night's view (:func:`onenight.game.classic_views.
@@ -16,7 +19,6 @@ shows after a tap; nothing else on it changes, nor when the call ends."""
 from __future__ import annotations
 
 from kivy.core.window import Window
-from kivy.factory import Factory
 from kivy.logger import Logger
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
@@ -30,6 +32,8 @@ from .. import theme
 from ..pacing import AFTER
 from ..voice import narration_settings
 from ..widgets.dialog import confirm
+from ..widgets.night_step import Secret
+from ..widgets.seat_ring import SEAT
 from .classic_base import ClassicScreen
 from .night import mmss
 
@@ -39,14 +43,16 @@ class ClassicNightScreen(ClassicScreen):
     line = StringProperty("")
     """What the voice is saying."""
     progress = StringProperty("")
+    """Where the night is: the night, the call's number among tonight's."""
+    time_left = StringProperty("")
+    """The time left in the call."""
     kind = StringProperty("none")
     """The shape of the call's choice: none, seat, seats, side, card, yes, potions."""
     chosen = BooleanProperty(False)
-    learned = StringProperty("")
-    """What the woken learn, while their call lasts."""
     learned_cards = ListProperty([])
+    """The cards the woken are shown at their call (the thief's two)."""
     picked = ListProperty([])
-    """Seats (or a side, a card, a yes) tapped once: a second tap confirms."""
+    """A side, a card or a yes tapped once: a second tap confirms (seats are the ring's)."""
     heal = BooleanProperty(False)
     """The witch's healing potion, chosen."""
     paused = BooleanProperty(False)
@@ -97,32 +103,37 @@ class ClassicNightScreen(ClassicScreen):
             return
         v = self.ctl.night_view()
         call = (v.night, v.index)
-        if call != self._call:  # a new call: nothing tapped yet
+        new_call = call != self._call
+        if new_call:  # a new call: nothing tapped yet
             self._call = call
             self.picked = []
             self.heal = False
         self.title = self.tr("classic.step." + v.step)
         self.kind = v.kind
         self.chosen = v.chosen
-        self.learned = "\n".join(self.say(x.text) for x in v.learned)
+        learned = [Secret(self.say(x.text), tuple(x.cards)) for x in v.learned]
+        panel = self.ids.secrets
+        if learned != list(panel.items):
+            panel.show(learned)
         self.learned_cards = [c for x in v.learned for c in x.cards]
         self.choice_a, self.choice_b = self._choices(v.kind)
+        ring = self.ids.ring
         names = list(v.table.players)
-        grid = self.ids.seats
-        if grid.button_factory is None:
-            grid.button_factory = lambda seat, name: Factory.SeatButton(seat=seat, name=name)
-        if list(grid.names) != names:
-            grid.names = names
-            grid.rebuild_now()
-        offered = v.kind in ("seat", "seats", "potions") and not v.chosen
-        grid.blocked = [i for i in range(len(names)) if not offered or i not in v.targets]
-        for b in grid.buttons():
-            b.selected = b.seat in self.picked
-            b.status = "" if v.table.alive[b.seat] else self.tr("classic.dead")
+        if list(ring.names) != names:
+            ring.names = names
+            ring.rebuild_now()
+        ring.dead = [i for i in range(len(names)) if not v.table.alive[i]]
+        if new_call:
+            ring.clear()
+        if not v.chosen:  # (a choice made: the ring keeps its look, and takes no tap)
+            ring.seat_count = {"seat": 1, "seats": v.most, "potions": 1}.get(v.kind, 0)
+            # up to two (the piper's last one to charm alone): the rules say if it is enough
+            ring.seat_least = 1
+        ring.locked = v.chosen or v.kind not in ("seat", "seats", "potions")
         d = self.driver
         if d is not None:
             self.paused = d.runner.state == "paused"
-            self.progress = self._progress(d, v)
+            self.progress, self.time_left = self._progress(d, v)
 
     def _choices(self, kind: str) -> tuple[str, str]:
         if kind == "side":
@@ -137,13 +148,13 @@ class ClassicNightScreen(ClassicScreen):
                          for k in (0, 1))
         return "", ""
 
-    def _progress(self, d, v) -> str:
+    def _progress(self, d, v) -> tuple[str, str]:
         steps = d.plan.steps
         if v.index >= len(steps):
-            return ""
+            return "", ""
         left = steps[v.index].end - d.runner.position
-        return self.tr("classic.night.progress", night=v.night, k=v.index + 1, n=v.calls,
-                       left=mmss(left))
+        return (self.tr("classic.night.progress", night=v.night, k=v.index + 1, n=v.calls),
+                mmss(left))
 
     def tick(self):
         d = self.driver
@@ -168,26 +179,21 @@ class ClassicNightScreen(ClassicScreen):
 
     # ---- the woken's choice ------------------------------------------------------------------
     def tap_seat(self, seat: int):
-        """A seat tapped: chosen; tapped again, confirmed (two for cupid and the piper)."""
-        if self.chosen:
+        """A seat tapped on the ring: chosen; tapped again, confirmed (two for cupid and the
+        piper; the witch's poison with her potions)."""
+        self.ids.ring.tap(SEAT, seat)
+
+    def ring_chose(self, seats):
+        """The ring's confirmed choice: the woken's choice (the witch: her potions, this
+        seat poisoned)."""
+        if self.chosen or not seats:
             return
-        most = 2 if self.kind == "seats" else 1
         if self.kind == "potions":
-            if self.picked == [seat]:
-                self.picked = []  # the poison taken back
-            else:
-                self.picked = [seat]
-            self.refresh()
-            return
-        if seat in self.picked:
-            if len(self.picked) == most:
-                self.choose({"target": seat} if most == 1 else {"targets": list(self.picked)})
-            else:
-                self.picked = [s for s in self.picked if s != seat]
-                self.refresh()
-            return
-        self.picked = (self.picked + [seat])[-most:]
-        self.refresh()
+            self.choose({"heal": self.heal, "poison": seats[0]})
+        elif self.kind == "seat":
+            self.choose({"target": seats[0]})
+        elif self.kind == "seats":
+            self.choose({"targets": list(seats)})
 
     def tap_value(self, field: str, value):
         """A side, one of the thief's two cards, the infection: tapped, then tapped again."""
@@ -204,8 +210,10 @@ class ClassicNightScreen(ClassicScreen):
             self.heal = not self.heal
 
     def potions(self):
-        poison = self.picked[0] if self.picked else None
-        self.choose({"heal": self.heal, "poison": poison})
+        """The witch's potions as they are: the healing one if chosen, the poison on the
+        seat selected on the ring (if any)."""
+        chosen = list(self.ids.ring.chosen_seats)
+        self.choose({"heal": self.heal, "poison": chosen[0] if chosen else None})
 
     def nothing(self):
         """The woken do nothing this time (refused where the rules require a choice)."""
@@ -216,6 +224,7 @@ class ClassicNightScreen(ClassicScreen):
 
     def choose(self, choice: dict):
         self.picked = []
+        self.ids.ring.clear()
         self.send({"type": "choose", **choice})
 
     # ---- the host ---------------------------------------------------------------------------

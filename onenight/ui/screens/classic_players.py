@@ -16,6 +16,9 @@ class ClassicPlayersScreen(PlayersScreen):
     min_players = MIN_PLAYERS
     max_players = NumericProperty(MAX_PLAYERS)
     next_screen = "classic_setup"
+    row_width = NumericProperty(380)
+    """Narrower rows than the one-night game's: eighteen seats in three columns of six,
+    each row a finger high on the small screen."""
 
     @property
     def ctl(self):

@@ -80,8 +80,9 @@ class ClassicSetupScreen(ClassicScreen):
             grid.clear_widgets()
             counts = Counter(v.deck)
             for card in dict.fromkeys(v.deck):
-                grid.add_widget(Factory.RoleChip(card=card, label=self.card_name(card),
-                                                 count=counts[card]))
+                line = Factory.DeckLine()
+                line.card, line.label, line.count = card, self.card_name(card), counts[card]
+                grid.add_widget(line)
 
     # ---- the deck ---------------------------------------------------------------------------
     def use_preset(self, preset: str):

@@ -104,6 +104,8 @@ class HistoryScreen(BaseScreen):
     selected = NumericProperty(-1)
     can_open = BooleanProperty(False)
     """The selected game has an end to show (see :func:`openable`)."""
+    can_replay = BooleanProperty(False)
+    """The selected game is a one-night game: its replay opens."""
 
     def on_pre_enter(self, *_):
         # the newest game is chosen from the start, so "Export this one" is never a faint
@@ -145,6 +147,8 @@ class HistoryScreen(BaseScreen):
             box.add_widget(row)
         self.can_open = 0 <= self.selected < len(entries) and \
             openable(entries[self.selected])
+        self.can_replay = 0 <= self.selected < len(entries) and \
+            entries[self.selected].game == "onenight"
         key = "history.count_one" if len(entries) == 1 else "history.count"
         self.summary = self.tr(key, count=len(entries)) if entries \
             else self.tr("history.empty")
@@ -158,6 +162,7 @@ class HistoryScreen(BaseScreen):
         for row in self.ids.rows.children:
             row.selected = row.index == i
         self.can_open = openable(self.entries[i])
+        self.can_replay = self.entries[i].game == "onenight"
 
     def open_verdict(self):
         """The chosen game, reopened to its end: a one-night game's verdict as it was checked
@@ -170,6 +175,16 @@ class HistoryScreen(BaseScreen):
             self._open_classic(e.path)
         elif e.outcome is not None:
             self.app.sm.get_screen("result").show_record(verdict_record(e), e.path)
+
+    def open_replay(self):
+        """The chosen one-night game told again from its record: its night step by step
+        when the tablet held the cards, what the record holds otherwise."""
+        if not 0 <= self.selected < len(self.entries):
+            self.app.notify("history.choose_first", kind="error")
+            return
+        e = self.entries[self.selected]
+        if e.game == "onenight":
+            self.app.sm.get_screen("replay").open_file(e.path, lambda: self.app.go("history"))
 
     def _open_classic(self, path: Path):
         """A classic game of the history, replayed to its end and its story (the record read

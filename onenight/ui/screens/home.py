@@ -90,6 +90,11 @@ class HomeScreen(BaseScreen):
             return
         if self.app.classic.phase in CLASSIC_IN_PROGRESS:
             self.app.go(CLASSIC_SCREEN[self.app.classic.phase])
+        elif self.app.ctl.phase == "end" and self.app.ctl.state.replay is not None:
+            # back to the frame of the dawn replay the host was looking at
+            ctl = self.app.ctl
+            self.app.sm.get_screen("replay").open_record(
+                ctl.state.record, lambda: self.app.go("result"), at=ctl.state.replay, own=True)
         else:
             self.app.go(PHASE_SCREEN[self.app.ctl.phase])
 

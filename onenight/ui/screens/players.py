@@ -43,6 +43,9 @@ class PlayersScreen(BaseScreen):
     """The height an on-screen keyboard covers at the bottom (the form stays above it)."""
     problems = BooleanProperty(False)
     """Some name is wrong: the way on is closed until it is fixed."""
+    row_width = NumericProperty(560)
+    """The least width of a seat's row at 1280x800 (scaled with the window): columns are
+    added only while the rows stay this wide."""
 
     _drag = None  # the seat being dragged by its handle, while a finger holds it
 

@@ -208,6 +208,16 @@ class ResultScreen(BaseScreen):
         if self.app.send({"type": "new_game"}):
             self.app.go("scenario")
 
+    def replay(self):
+        """The night told again, step by step (the dawn replay); back here after."""
+        replay = self.app.sm.get_screen("replay")
+        if self.review:
+            record, path = self.record, self._path
+            replay.open_file(path, lambda: self.show_record(record, path))
+        else:
+            replay.open_record(self.app.ctl.state.record, lambda: self.app.go("result"),
+                               own=True)
+
     def home(self):
         self.app.go("history" if self.review else "home")
 

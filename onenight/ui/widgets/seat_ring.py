@@ -6,7 +6,8 @@ controller, and says what was chosen with ``on_choose(seats, centers)``:
 
 * a choice is confirmed by a second tap on the same target, or by the confirm button in the
   middle; a first tap only selects it (a finger brushing a seat chooses nothing);
-* ``seat_count`` seats (2: the Troublemaker's, Cupid's two lovers) or ``center_count``
+* ``seat_count`` seats (2: the Troublemaker's, Cupid's two lovers; ``seat_least`` fewer
+  may do) or ``center_count``
   centre cards (the Seer's two), both at once when a step asks for either (the Seer: one
   seat or two centre cards): choosing one kind lets go of the other;
 * dead seats are greyed and never selectable; ``locked`` takes no tap at all (a choice
@@ -57,6 +58,10 @@ class SeatRing(FloatLayout):
     """Seats greyed and never selectable (the classic game's dead)."""
     seat_count = NumericProperty(0)
     """How many seats make a choice (0: seats are not offered)."""
+    seat_least = NumericProperty(0)
+    """The fewest seats that make a whole choice (0: ``seat_count``). The classic pied piper
+    names two players, or one when only one is left to charm: the ring, which must look the
+    same whatever is left, takes one or two, and the rules say whether it was enough."""
     center_count = NumericProperty(0)
     """How many centre cards make a choice (0: not offered)."""
     centers = NumericProperty(0)
@@ -74,6 +79,9 @@ class SeatRing(FloatLayout):
     """Seats lit (those awake at a step of the replay)."""
     locked = BooleanProperty(False)
     """No tap is taken (the choice is made); the targets look the same as before."""
+    showing = BooleanProperty(False)
+    """For showing only (the replay): no room kept for the confirm button, the centre cards
+    in the middle, the seats wider where there is room (each carries its card too)."""
     chosen_seats = ListProperty([])
     chosen_centers = ListProperty([])
     complete = BooleanProperty(False)
@@ -94,8 +102,9 @@ class SeatRing(FloatLayout):
         self._place_later = Clock.create_trigger(self._place, -1)
         self.bind(names=self._rebuild_later, centers=self._rebuild_later,
                   pos=self._place_later, size=self._place_later, scale=self._place_later,
-                  text_scale=self._place_later)
-        for prop in ("dead", "seat_count", "center_count", "center_names", "seat_cards",
+                  text_scale=self._place_later, showing=self._place_later)
+        for prop in ("dead", "seat_count", "seat_least", "center_count", "center_names",
+                     "seat_cards",
                      "center_cards", "marks", "lit", "locked", "chosen_seats",
                      "chosen_centers"):
             self.bind(**{prop: self._restyle})
@@ -131,7 +140,8 @@ class SeatRing(FloatLayout):
         n = len(self.seats)
         if n:
             pts, w, h = ring_layout(n, self.x, self.y, self.width, self.height,
-                                    self.target_height(), 10 * self.scale, 240 * self.scale,
+                                    self.target_height(), 10 * self.scale,
+                                    (320 if self.showing else 240) * self.scale,
                                     60 * self.scale, theme.TOUCH * 0.62 * self.scale)
             for t, (cx, cy) in zip(self.seats, pts):
                 t.size = (w, h)
@@ -145,6 +155,8 @@ class SeatRing(FloatLayout):
         gap = 14 * self.scale
         lo, hi = self.y + h + gap, self.top - h - gap
         bw, bh = min(self.width * 0.3, 300 * self.scale), theme.TOUCH * self.scale
+        if self.showing:
+            bw = 0.0
         k = len(self.center_targets)
         inner = self.width - 2 * (w + gap * 2)
         row_h = bh
@@ -153,7 +165,7 @@ class SeatRing(FloatLayout):
                                           (inner - bw - gap * k) / k))
             ch = max(theme.TOUCH * 0.62 * self.scale, min(h * 1.1, (hi - lo) * 0.5))
             row_h = max(ch, bh)
-            x = self.center_x - (k * cw + k * gap + bw) / 2
+            x = self.center_x - (k * cw + (k - 1) * gap + (bw + gap if bw else 0)) / 2
             for j, t in enumerate(self.center_targets):
                 t.size = (cw, ch)
                 t.pos = (x + j * (cw + gap), lo)
@@ -190,7 +202,9 @@ class SeatRing(FloatLayout):
             t.card = self.center_cards.get(j, "")
             t.selected = j in self.chosen_centers
         self.complete = bool(
-            (self.seat_count and len(self.chosen_seats) == self.seat_count)
+            (self.seat_count
+             and (self.seat_least or self.seat_count) <= len(self.chosen_seats)
+             <= self.seat_count)
             or (self.center_count and len(self.chosen_centers) == self.center_count))
         for t in self.seats + self.center_targets:
             t.armed = t.selected and self.complete
