@@ -19,9 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from onenight.classic import cast, sides
+from onenight.classic import cast, sides, walk
 from onenight.classic.decks import PRESETS
-from onenight.classic.model import Entry, Kind
+from onenight.classic.model import Entry, Kind, Seats
 from onenight.common.notices import DeckCheck
 
 from .classic_story import Chapter, story
@@ -170,7 +170,9 @@ def card_view(c: "ClassicController", seat: int) -> SeatCard:
 class Learned:
     """Something the woken learn at their call (``classic.learn.<kind>``)."""
 
-    kind: str  # cards, took, lover, sisters, saw, pack, infected, victim, sniffed, charmed_all
+    kind: str  # cards, took, lover, sisters, saw, pack, infected, victim, sniffed, charmed_all,
+    # and the wider cast's: glimpsed, distance, night_owl, foretold, dreamed, enemy, hypnotized,
+    # blessed, asleep, banished
     text: Text
     seats: tuple[int, ...] = ()  # the players it names, for the screen to show them large
     cards: tuple[str, ...] = ()  # the cards it shows
@@ -198,6 +200,18 @@ class NightView:
 
 
 _MOST = {Kind.SEAT: 1, Kind.SEATS: 2}
+
+
+def _most(g, stop, kind: Kind) -> int:
+    """How many players the call names at most: the rules' count when its holder is awake
+    (the assassin's contract names a werewolf card's worth plus one), else the kind's."""
+    if kind is Kind.SEATS and stop is not None and stop.woken and not stop.for_show:
+        step = cast.STEP[stop.step]
+        sizes = [len(o.seats) for o in (step.options(g, stop) if step.options else [])
+                 if isinstance(o, Seats)]
+        if sizes:
+            return max(sizes)
+    return _MOST.get(kind, 0)
 
 
 def learned_of(g, players, phase: str, step: str, woken: tuple[int, ...]) -> tuple[Learned, ...]:
@@ -232,6 +246,11 @@ def _learned(e: Entry, players) -> Learned:
         facts = {"heal": e.value["heal"], "poison": e.value["poison"]}
     elif e.kind == "sniffed":
         facts = {"yes": bool(e.value)}
+    elif e.kind == "glimpsed":  # the apprentice seer: the cards of three players, unordered
+        cards = tuple(e.value)
+        facts = {"cards": list(cards)}
+    elif e.kind == "distance":
+        facts = {"distance": e.value}
     if e.kind == "lover":
         seats = tuple(sorted(set(e.to) | {e.seat}))
     if e.seat is not None:
@@ -243,6 +262,8 @@ def _learned(e: Entry, players) -> Learned:
         key = "classic.learn.no_victim"
     if e.kind == "sniffed":
         key += ".yes" if e.value else ".no"
+    if e.kind == "distance" and not e.value:
+        key += ".none"
     return Learned(e.kind, Text(key, _named(players, **facts)), tuple(sorted(set(seats))),
                    cards)
 
@@ -259,7 +280,7 @@ def night_view(c: "ClassicController") -> NightView:
         if kind in (Kind.SEAT, Kind.SEATS, Kind.POTIONS) else ()
     learned = () if w.stop is None else learned_of(g, s.players, f"night {w.night}", w.step,
                                                    w.stop.woken)
-    return NightView(w.night, w.step, w.index, len(s.calls), kind.value, _MOST.get(kind, 0),
+    return NightView(w.night, w.step, w.index, len(s.calls), kind.value, _most(g, w.stop, kind),
                      targets, ("village", "werewolves") if kind is Kind.SIDE else (),
                      2 if kind is Kind.CARD else 0, w.chosen, learned, table_view(c))
 
@@ -289,6 +310,28 @@ class DawnView:
     growl: bool  # the bear growls this morning
     successors: tuple[tuple[int, int], ...]  # (the dying captain, the one he named)
     table: TableView
+    news: tuple[Text, ...] = ()  # the morning's other news (classic.dawn.news.<kind>)
+
+
+#: What the village learns at dawn besides its dead (the entries the engine tells everyone):
+#: the raven's poster, the magistrate's immune, the burned home, the priest's blessed spared
+#: (and, from the game's state, the mage's vanished player).
+NEWS = ("marked", "immune", "burned", "escaped")
+
+
+def morning_news(g, players, day: int) -> tuple[Text, ...]:
+    """The public news of night ``day`` and of its dawn (before the day's first vote), in
+    the order they happened, as sentences."""
+    out = []
+    for e in g.log:
+        if e.phase == f"day {day}" and e.kind == "ballots":
+            break
+        if e.phase in (f"night {day}", f"day {day}") and e.to is None and e.kind in NEWS:
+            out.append(Text(f"classic.dawn.news.{e.kind}", _named(players, seat=e.seat)))
+    # the mage's vanished player is not in the room: the whole village sees it
+    out += [Text("classic.dawn.news.vanished", _named(players, seat=s))
+            for s in g.living() if sides.absent(g, s)]
+    return tuple(out)
 
 
 def _day_entries(g, label: str) -> list[Entry]:
@@ -304,7 +347,9 @@ def dawn_view(c: "ClassicController") -> DawnView:
     dead = tuple(_fallen(e, s.players) for e in entries if e.kind == "died" and e.step == "dawn")
     growl = any(e.kind == "growl" and e.value for e in entries)
     successors = tuple((e.by, e.seat) for e in entries if e.kind == "successor")
-    return DawnView(g.phase.number, announced, dead, growl, successors, table_view(c))
+    day = g.phase.number if not g.phase.is_night else g.phase.number - 1
+    return DawnView(g.phase.number, announced, dead, growl, successors, table_view(c),
+                    morning_news(g, s.players, day))
 
 
 @dataclass(frozen=True)
@@ -325,8 +370,9 @@ def chain_view(c: "ClassicController") -> ChainView:
     if stop is None or stop.step not in ("hunter", "successor"):
         raise ValueError("no dying player is deciding")
     seat = stop.among[0]
-    return ChainView(stop.step, seat, s.players[seat], card(s.game.cards[seat]),
-                     sides.present(s.game), table_view(c))
+    targets = tuple(o.seat for o in walk.legal_choices(s.game) if o is not None)
+    return ChainView(stop.step, seat, s.players[seat], card(s.game.cards[seat]), targets,
+                     table_view(c))
 
 
 @dataclass(frozen=True)
@@ -351,7 +397,7 @@ def debate_view(c: "ClassicController") -> DebateView:
 class Result:
     """What a counted vote decided."""
 
-    kind: str  # elected, eliminated, nobody, tie
+    kind: str  # elected, eliminated, escaped (the priest's blessed lives on), nobody, tie
     seat: int | None = None
     card: CardView | None = None  # the eliminated player's, shown
     seats: tuple[int, ...] = ()  # the tied
@@ -375,13 +421,14 @@ class BallotsView:
     double: int | None  # the captain whose vote counts twice
     result: Result | None  # once counted
     table: TableView
+    options: tuple[tuple[int, ...], ...] = ()  # per seat, whom its ballot may name (the rules')
 
     def options_for(self, seat: int) -> tuple[int, ...]:
-        """Whom ``seat`` may vote for (its own seat left out of the day's votes)."""
-        if seat not in self.voters:
+        """Whom ``seat`` may vote for, as the rules say: not himself at the day's vote, nor
+        the magistrate's immune, nor the mage's vanished; the hypnotized only his victim."""
+        if seat not in self.voters or seat >= len(self.options):
             return ()
-        own = self.round in ("votes", "revote")
-        return tuple(t for t in self.targets if not (own and t == seat))
+        return self.options[seat]
 
 
 def _counted(g, label: str, step: str) -> tuple[Entry | None, Result | None]:
@@ -401,8 +448,10 @@ def _counted(g, label: str, step: str) -> tuple[Entry | None, Result | None]:
         elif e.kind == "tie":
             result = Result("tie", seats=tuple(e.seats))
         elif e.kind == "eliminated":
+            death = None if e.seat is None else g.death_of(e.seat)
             result = Result("nobody") if e.seat is None else \
-                Result("eliminated", e.seat, card(g.death_of(e.seat).card))
+                Result("escaped", e.seat) if death is None else \
+                Result("eliminated", e.seat, card(death.card))  # (escaped: the priest's)
     if result is None and g.stop is not None and g.stop.among:
         result = Result("tie", seats=tuple(g.stop.among))  # the election goes on among them
     return g.log[i], result
@@ -423,9 +472,11 @@ def ballots_view(c: "ClassicController") -> BallotsView:
         if revealed:
             ballots = tuple(box.votes[i] if i in voters else None for i in range(g.players))
             counts = _tally(ballots, g.players, double)
+        options = tuple(tuple(t for t in walk.ballot_options(g, i) if t is not None)
+                        for i in range(g.players))
         return BallotsView(step, box.mode, tuple(s.players), voters, tuple(targets),
                            tuple(box.is_in()), revealed, ballots, counts,
-                           box.missing(voters), double, None, table_view(c))
+                           box.missing(voters), double, None, table_view(c), options)
     # a counted round, held on screen: from what the table was told
     if s.counted is None:
         raise ValueError("no vote to show")

@@ -79,7 +79,8 @@ def classic_tour(app, clock):
     """Every screen of a Thiercelieux game of eighteen players (Best Of), played by code:
     the names, the cards, the deal (a card held), a night call with a choice and one
     without, the dawn, the election, the debate, the vote (collecting, then shown), a tie
-    settled by the captain, the end and its story. Yields each state's name once shown."""
+    settled by the captain, the end and its story; then the dawn of a game of the wider cast,
+    with its news. Yields each state's name once shown."""
     from .driving import settle
 
     ctl = app.classic
@@ -220,7 +221,44 @@ def classic_tour(app, clock):
     yield "classic-end"
     end.tab = "story"
     yield "classic-story"
+    yield from _wider_cast_dawn(app, clock)
     app.go("home")
+
+
+def _wider_cast_dawn(app, clock):
+    """The dawn of a game of the wider cast (played through the controller): the dead, then
+    the raven's poster, the magistrate's immune and the mage's vanished player."""
+    from onenight.classic.model import Seat, Seats
+    from onenight.game.classic_flow import choice_json
+
+    from .screens.classic_base import PHASE_SCREEN
+
+    ctl = app.classic
+    if ctl.phase == "end":
+        ctl.apply({"type": "new_game"})
+    cards = ["werewolf", "raven", "magistrate", "hypnotist", "mage", "werewolf", "seer",
+             "villager", "villager", "villager"]
+    ctl.apply({"type": "players", "names": CLASSIC_NAMES[:len(cards)]})
+    ctl.apply({"type": "custom", "cards": cards})
+    ctl.apply({"type": "deal", "mode": "tablet", "seats": cards, "left_over": []})
+    for seat in range(len(cards)):
+        ctl.apply({"type": "seen", "seat": seat})
+    ctl.apply({"type": "deal_done"})
+    plan = {"raven": Seat(3), "magistrate": Seat(6), "hypnotist": Seats((7, 5)),
+            "mage": Seat(8), "werewolves": Seat(9)}
+    for _ in range(500):
+        w = ctl.state.window
+        if ctl.phase != "night" or w is None:
+            break
+        if not w.chosen and w.stop is not None and w.step in plan:
+            ctl.apply({"type": "choose", **choice_json(plan[w.step])})
+        ctl.apply({"type": "step_end", "step": w.step})
+    app.go(PHASE_SCREEN[ctl.phase])
+    dawn = app.sm.current_screen
+    dawn.go_on()
+    for _ in range(30):
+        _later(app, clock)
+    yield "classic-dawn-news"
 
 
 def _finished_classic(app):

@@ -172,3 +172,17 @@ def test_the_table_refuses_the_ballots_the_mage_and_the_magistrate_rule_out(tmp_
         with pytest.raises(Refused) as e:
             c.apply({"type": "vote", "seat": seat, "target": target})
         assert e.value.code == code
+
+
+def test_the_vote_shows_the_blessed_player_escaping_the_village_s_vote(tmp_path):
+    """The priest's blessed villager voted out lives on: the counted vote says he escaped
+    (the table sees him live on), rather than failing to find his death."""
+    c = start(tmp_path, "priest werewolf villager villager villager villager villager werewolf")
+    Bot(c, night={"priest": {"target": 2}, "werewolves": {"target": 3}}).play(
+        until=lambda c: c.phase == "vote")
+    for seat in c.game.living():
+        c.apply({"type": "vote", "seat": seat, "target": 2 if seat != 2 else 1})
+    c.apply({"type": "count"})
+    v = c.ballots_view()
+    assert v.result.kind == "escaped" and v.result.seat == 2 and v.result.card is None
+    assert c.game.alive(2)

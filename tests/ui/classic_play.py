@@ -4,7 +4,30 @@ whom the woken and the voters point at."""
 
 from __future__ import annotations
 
+import pytest
+
 from onenight.ui.driving import find, pump, tap, texts
+
+
+@pytest.fixture(autouse=True)
+def home_after(app):
+    """(Autouse where imported.) The app shared by the session is left as it was found: on
+    its home screen, in French, at 1280x800, with no classic game in progress and no classic
+    game in its history (the one-night game's tests count theirs)."""
+    from kivy.core.window import Window
+
+    folder = app.classic.history.folder
+    before = set(folder.glob("*.json")) if folder.is_dir() else set()
+    yield
+    if app.classic.phase != "setup":
+        app.send({"type": "abandon"}, app.classic)
+    for path in set(folder.glob("*.json")) - before if folder.is_dir() else ():
+        path.unlink()
+    Window.size = (1280, 800)
+    app.go("home")
+    if app.lang != "fr":
+        app.set_language("fr")
+    pump(1)
 
 
 def screen(app):
@@ -189,19 +212,18 @@ def debate_to_vote(app, mode: str = "tablet"):
 
 
 def night_act(app, act):
-    """The woken's choice, tapped on the night screen: ``("seat", n)``, ``("seats", [a, b])``,
+    """The woken's choice, tapped on the night screen: ``("seat", n)``, ``("seats", [a, b, …])``,
     ``("a",)`` / ``("b",)`` (the two large choices), ``("potions", heal, poison)``,
     ``("nothing",)``."""
     s = screen(app)
     kind = act[0]
     if kind == "seat":
         tap_seat_twice(app, act[1])
-    elif kind == "seats":
-        a, b = act[1]
+    elif kind == "seats":  # each seat tapped, the last one twice
         ring = find(s, "ring")
-        tap(seat_button(ring, a))
-        tap(seat_button(ring, b))
-        tap(seat_button(ring, b))
+        for seat in act[1]:
+            tap(seat_button(ring, seat))
+        tap(seat_button(ring, act[1][-1]))
     elif kind in ("a", "b"):
         tap(find(s, "choice_" + kind))
         tap(find(s, "choice_" + kind))
@@ -213,6 +235,46 @@ def night_act(app, act):
         tap(find(s, "potions"))
     else:
         tap(find(s, "nothing"))
+
+
+def night_tick(app, night, seen: dict | None = None):
+    """One beat of the night: the woken of an open call do what ``night(app, window)`` says
+    (None: nothing tapped), then the night runs on to its next line. ``seen`` (if given)
+    keeps, by step, what the woken of each call were shown."""
+    w = app.classic.state.window
+    if w is not None and w.stop is not None and not w.chosen:
+        screen(app).refresh()
+        act = night(app, w)
+        if act is not None:
+            night_act(app, act)
+    if seen is not None and w is not None and screen(app).name == "classic_night":
+        screen(app).refresh()
+        told = secrets_shown(app)
+        if told:
+            seen[w.step] = told
+    d = screen(app).driver
+    due = d.next_due() if d is not None else None
+    later(app, 1 if due is None else max(0.05, due + 0.01))  # on to the next line
+
+
+def night_through(app, night, limit: int = 600) -> dict:
+    """Play the night to its end (as :func:`night_tick`); returns what the woken of each call
+    were shown, by step."""
+    seen: dict = {}
+    for _ in range(limit):
+        if app.classic.phase != "night":
+            pump(1)
+            return seen
+        night_tick(app, night, seen)
+    raise AssertionError("the night did not end")
+
+
+def untranslated(app) -> list[str]:
+    """The lines of the screen that show a translation key instead of a sentence."""
+    import re
+
+    return [line for line in shown(app).splitlines()
+            if re.search(r"\bclassic\.[a-z_]+\.", line)]
 
 
 def play_to_end(app, night, vote, chain, vote_mode: str = "tablet", limit: int = 3000):
@@ -229,15 +291,7 @@ def play_to_end(app, night, vote, chain, vote_mode: str = "tablet", limit: int =
         if phase == "end":
             return
         if phase == "night":
-            w = ctl.state.window
-            if w is not None and w.stop is not None and not w.chosen:
-                s.refresh()
-                act = night(app, w)
-                if act is not None:
-                    night_act(app, act)
-            d = screen(app).driver
-            due = d.next_due() if d is not None else None
-            later(app, 1 if due is None else max(0.05, due + 0.01))  # on to the next line
+            night_tick(app, night)
         elif phase == "dawn":
             go_on(app)
         elif phase == "chain":

@@ -2,32 +2,13 @@
 end and its story; each saved record replays to the same outcome with ``onenight classic
 replay`` run as a process. Languages and sizes are spread across the games."""
 
-import pytest
+from onenight.ui.driving import find, tap
 
-from onenight.ui.driving import find, pump, tap
-
+from .classic_play import home_after  # noqa: F401 (the shared app left as found)
 from .classic_play import (cards_of, day_to_vote, secrets_shown, deal_by_tablet, debate_to_vote, go_on,
                            living, night_until, play_to_end, replays_to_the_same_outcome,
                            screen, seats_holding, shown, start_classic, tap_seat_twice,
                            vote_all)
-
-@pytest.fixture(autouse=True)
-def home_after(app):
-    """The app shared by the session is left as it was found: on its home screen, in French,
-    with no classic game in progress and no classic game in its history (the one-night
-    game's tests count theirs)."""
-    folder = app.classic.history.folder
-    before = set(folder.glob("*.json")) if folder.is_dir() else set()
-    yield
-    if app.classic.phase != "setup":
-        app.send({"type": "abandon"}, app.classic)
-    for path in set(folder.glob("*.json")) - before if folder.is_dir() else ():
-        path.unlink()
-    app.go("home")
-    if app.lang != "fr":
-        app.set_language("fr")
-    pump(1)
-
 
 EIGHT = ["Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 

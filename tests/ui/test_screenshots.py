@@ -38,7 +38,7 @@ def test_every_screen_at_both_sizes(tmp_path):
     names = sorted(p.name for p in tmp_path.glob("*.png"))
     for size in ("1280x800", "800x480"):
         shots = [n for n in names if n.endswith(f"-{size}.png")]
-        assert len(shots) == 41, shots
+        assert len(shots) == 42, shots
         for n in ("home", "tutorial", "players", "night", "night-paused", "day", "vote-modes",
                   "vote-revealed", "reveal", "reveal-extras", "result", "replay-swap",
                   "replay-votes", "replay-verdict", "history", "settings",
@@ -46,7 +46,7 @@ def test_every_screen_at_both_sizes(tmp_path):
                   "classic-players", "classic-setup", "classic-deal", "classic-deal-card",
                   "classic-night", "classic-night-no-action", "classic-dawn",
                   "classic-election", "classic-debate", "classic-vote", "classic-vote-shown",
-                  "classic-tie", "classic-end", "classic-story"):
+                  "classic-tie", "classic-end", "classic-story", "classic-dawn-news"):
             assert any(s[3:] == f"{n}-{size}.png" for s in shots), (n, shots)
     day = next(tmp_path.glob("*-day-800x480.png"))
     result = next(tmp_path.glob("*-result-1280x800.png"))

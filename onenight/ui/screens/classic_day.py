@@ -1,7 +1,8 @@
 """Thiercelieux's day, three screens:
 
 - ``classic_dawn``: the rooster, the village wakes, the dead named one by one with a pause
-  and each one's card shown, the bear's growl when due; a dying player's last decision (the
+  and each one's card shown, the bear's growl when due, the morning's other news (the
+  raven's poster, the magistrate's immune, a burned home, the priest's blessed spared); a dying player's last decision (the
   hunter's shot, the captain's successor), taken on the tablet with a second tap.
 - ``classic_debate``: the debate's countdown (+1/−1 minute, pause, the chime and the voice at
   one minute and at the end), then the vote, on the tablet passed round or by fingers.
@@ -98,8 +99,10 @@ class ClassicDawnScreen(SeatsMixin, ClassicScreen):
                      for f in v.dead[:shown]]
             if not v.dead:
                 lines = [self.tr("classic.dawn.nobody")]
-            if v.growl and (self.saying is None or self.saying.done):
-                lines.append(self.tr("classic.dawn.growl"))
+            if self.saying is None or self.saying.done:
+                if v.growl:
+                    lines.append(self.tr("classic.dawn.growl"))
+                lines += [self.say(t) for t in v.news]
             self.text = "\n".join(lines)
             self.show_seats(v.table, [])
         else:
@@ -304,6 +307,8 @@ class ClassicVoteScreen(SeatsMixin, ClassicScreen):
         if r.kind == "eliminated":
             return self.tr("classic.vote.eliminated", name=names[r.seat],
                            card_name=r.card.names[self.app.lang])
+        if r.kind == "escaped":
+            return self.tr("classic.vote.escaped", name=names[r.seat])
         if r.kind == "tie":
             return self.tr("classic.vote.tie", names=", ".join(names[s] for s in r.seats))
         return self.tr("classic.vote.nobody")
