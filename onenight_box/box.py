@@ -153,6 +153,7 @@ class State:
     ready: list = field(default_factory=list)
     votes: dict = field(default_factory=dict)  # seat -> target or answer: secret until closed
     remaining: float = 0.0  # debate time left when saved
+    paused: bool = False  # the debate's countdown is held (its time left stays as it is)
     total: float = 0.0
     saved_at: float = 0.0  # wall clock, to age ``remaining`` across a restart
 
@@ -194,6 +195,7 @@ class BoxLogic:
         self.n = len(box.pads)
         self._keys = [_Key() for _ in range(self.n)]
         self._deadline = None  # clock time the debate ends
+        self._held = 0.0  # the debate's time left while it is paused
         self._beeps: list[tuple[float, float]] = []
         self._marks: set = set()
         self._errors: dict[int, float] = {}
@@ -428,23 +430,28 @@ class BoxLogic:
                 self.state.owner = None
                 self._save()
 
-    def debate(self, remaining: float, total: float, by: str | None = None) -> None:
+    def debate(self, remaining: float, total: float, by: str | None = None,
+               paused: bool = False) -> None:
         """Start the debate countdown, or set its time again if it is already running (the
-        ready signals are kept then)."""
+        ready signals are kept then); ``paused``: the countdown is held where it is (the bar
+        stays, nothing sounds) until the next ``debate``."""
         with self.lock:
             self._authority(by, "debate")
             s = self.state
             if s.phase != "debate":
                 s.phase, s.ready, s.votes, s.seats, s.owner = "debate", [], {}, [], by
             s.total = max(total, remaining, 1.0)
+            s.paused = paused
             self._start_countdown(remaining)
-            log.info("debate: %.0f s left of %.0f", remaining, s.total)
+            log.info("debate: %.0f s left of %.0f%s", remaining, s.total,
+                     " (paused)" if paused else "")
             self._save()
             self._emit({"t": "changed"})
 
     def _start_countdown(self, remaining: float) -> None:
         now = self.clock()
         self._deadline = now + remaining
+        self._held = remaining  # the time left while the countdown is paused
         self._marks = set()
         if remaining <= LAST_MINUTE:
             self._marks.add("last_minute")
@@ -542,16 +549,19 @@ class BoxLogic:
                     "players": s.players, "seats": list(s.seats), "targets": list(s.targets),
                     "self": s.self_ok, "choice": s.choice, "ready": list(s.ready),
                     "votes": dict(s.votes), "remaining": round(self.remaining(), 3),
-                    "total": s.total, "pairing": self.pairing_open(), "pads": self.n}
+                    "total": s.total, "pairing": self.pairing_open(), "pads": self.n,
+                    "paused": s.phase == "debate" and s.paused}
 
     def remaining(self) -> float:
         if self.state.phase != "debate" or self._deadline is None:
             return 0.0
+        if self.state.paused:
+            return max(0.0, self._held)
         return max(0.0, self._deadline - self.clock())
 
     # ------------------------------------------------------------------ outputs
     def _countdown(self, now: float) -> None:
-        if self.state.phase != "debate" or self._deadline is None:
+        if self.state.phase != "debate" or self._deadline is None or self.state.paused:
             return
         left = self._deadline - now
         due = []
@@ -644,7 +654,7 @@ class BoxLogic:
             log.error("box state in %s unreadable (%s): starting idle", self.store, e)
             return State()
         if s.phase == "debate":
-            aged = max(0.0, time.time() - s.saved_at)
+            aged = 0.0 if s.paused else max(0.0, time.time() - s.saved_at)
             self._start_countdown(max(0.0, s.remaining - aged))
         log.info("state restored: %s, round %d", s.phase, s.round)
         return s

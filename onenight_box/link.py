@@ -269,7 +269,8 @@ class BoxSession:
                 self.send_snapshot()
                 self.send_tablets()
             elif kind == "debate":
-                logic.debate(body["remaining"], body["total"], by=by)
+                logic.debate(body["remaining"], body["total"], by=by,
+                             paused=body.get("paused", False))
             elif kind == "open":
                 logic.open_round(body["round"], body["kind"], body["seats"], body["players"],
                                  body["targets"], body["self"], body["choice"], by=by)

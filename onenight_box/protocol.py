@@ -398,6 +398,8 @@ def check_message(body: dict, sender: str) -> dict:
     elif kind == "debate":
         _number(body.get("remaining"), "debate.remaining", 0, 3600)
         _number(body.get("total"), "debate.total", 1, 3600)
+        if "paused" in body:
+            _flag(body, "paused", kind)
     elif kind == "open":
         _round(body, kind)
         if body.get("kind") not in ROUNDS:
@@ -434,6 +436,8 @@ def check_message(body: dict, sender: str) -> dict:
         _number(body.get("pads"), "snapshot.pads", 1, MAX_SEATS)
         for name in ("pairing", "mine", "self"):
             _flag(body, name, kind)
+        if "paused" in body:
+            _flag(body, "paused", kind)
         _by_seat(body.get("sealed", {}), "snapshot.sealed", "snapshot.sealed", "", _sealed)
         if "picks" in body:
             _sealed(body["picks"], "snapshot.picks")

@@ -54,7 +54,9 @@ class BoxEvent:
     * ``"vote_in"``: a seat has voted on the box (``seat``; never whom);
     * ``"votes"``: the vote is over; ``votes`` maps seat to target for every seat that voted on
       the box;
-    * ``"pick_in"``: a woken seat has made its choice (``seat``; never what);
+    * ``"pick_in"``: a woken seat has made its choice, or changed it (``seat``, and
+      ``choice``: a seat, or 1 for yes and 0 for no; for the game master only, who plays it
+      at once: the seer sees her card during her call);
     * ``"picks"``: the pick round is over; ``picks`` maps each woken seat that chose to its
       choice (a seat, or 1 for yes and 0 for no);
     * ``"refused"``: the box refused something (``reason``);
@@ -64,7 +66,9 @@ class BoxEvent:
     * ``"tablets"``: the tablets paired with the box (``tablets``: ``{"id", "name", "at"}``);
     * ``"new_tablet"``: a tablet was paired with the box since this one last looked
       (``tablet``).
-    Seats are 0-based, as in the rules engine."""
+    ``round`` is the round a ``vote_in``, ``votes``, ``pick_in`` or ``picks`` belongs to (an
+    event of a round the app has since replaced is stale). Seats are 0-based, as in the rules
+    engine."""
 
     kind: str
     seat: int | None = None
@@ -76,6 +80,8 @@ class BoxEvent:
     code: str | None = None
     tablets: list | None = None
     tablet: dict | None = None
+    round: int | None = None
+    choice: int | None = None
 
 
 class KeyStore:
@@ -145,6 +151,8 @@ class _Wanted:
     kind: str = "vote"
     deadline: float = 0.0  # client clock
     total: float = 0.0
+    paused: bool = False  # the debate's countdown held: ``held`` seconds left
+    held: float = 0.0
     round: int = 0
     seats: list = field(default_factory=list)
     players: int = 0
@@ -253,15 +261,25 @@ class BoxClient:
         with self._lock:
             self._send({"t": "forget", "id": app_id})
 
-    def start_debate(self, deadline_s: float, total_s: float | None = None) -> None:
+    def start_debate(self, deadline_s: float, total_s: float | None = None,
+                     paused: bool = False) -> None:
         """The debate ends at ``deadline_s`` on this client's clock; the box shows the time
-        left on its bar and sounds the last minute, 3-2-1 and the end by itself."""
+        left on its bar and sounds the last minute, 3-2-1 and the end by itself.
+        ``paused``: the countdown is held with the time it has left now (the bar stays,
+        nothing sounds) until the next ``start_debate``."""
         with self._lock:
             remaining = max(0.0, deadline_s - self.clock())
             total = total_s or remaining or 1.0
-            self._wanted = _Wanted("debate", deadline=deadline_s, total=total)
+            self._wanted = _Wanted("debate", deadline=deadline_s, total=total, paused=paused,
+                                   held=remaining)
             self._ready.clear()
-            self._send({"t": "debate", "remaining": round(remaining, 3), "total": round(total, 3)})
+            self._send(self._debate_message())
+
+    def _debate_message(self) -> dict:
+        w = self._wanted
+        remaining = w.held if w.paused else max(0.0, w.deadline - self.clock())
+        body = {"t": "debate", "remaining": round(remaining, 3), "total": round(w.total, 3)}
+        return {**body, "paused": True} if w.paused else body
 
     def open_vote(self, seats, players: int, round: int | None = None, *,
                   targets: Iterable[int] | None = None, self_vote: bool = False) -> int:
@@ -289,6 +307,9 @@ class BoxClient:
         seats = sorted(set(seats))
         targets = sorted(set(range(players) if targets is None else targets))
         with self._lock:
+            # a round named by the app may be one the box holds already (an app restarted in
+            # the middle of it): a snapshot then brings what was cast before
+            take_over = rnd is not None
             rnd = rnd if rnd is not None else int.from_bytes(os.urandom(4), "big") >> 1
             self._wanted = _Wanted(kind, kind=kind, round=rnd, seats=seats, players=players,
                                    targets=targets, self_ok=self_ok, choice=choice, woken=woken)
@@ -297,6 +318,8 @@ class BoxClient:
             self._revealed = None
             self._picks_revealed = None
             self._send(self._wanted.open_message())
+            if take_over:
+                self._send({"t": "sync"})
             if kind == "vote" and not seats:
                 self._reveal({})
             return rnd
@@ -617,10 +640,10 @@ class BoxClient:
         phase = snap["phase"]
         again: list[dict] = []
         if w.phase == "debate":
-            remaining = max(0.0, w.deadline - self.clock())
-            if phase != "debate" or abs(snap["remaining"] - remaining) > 2:
-                again.append({"t": "debate", "remaining": round(remaining, 3),
-                              "total": round(w.total, 3)})
+            again_debate = self._debate_message()
+            if phase != "debate" or abs(snap["remaining"] - again_debate["remaining"]) > 2 \
+                    or snap.get("paused", False) != w.paused:
+                again.append(again_debate)
         elif w.phase in ("vote", "pick"):
             if not same_round or phase not in (w.kind, "closed"):
                 again.append(w.open_message())
@@ -663,7 +686,7 @@ class BoxClient:
             return
         self._hidden[seat] = target
         self._voted.add(seat)
-        self._emit(BoxEvent("vote_in", seat=seat))
+        self._emit(BoxEvent("vote_in", seat=seat, round=w.round))
         if reveal and self._voted >= set(w.seats):
             self._reveal(dict(self._hidden))
 
@@ -688,9 +711,8 @@ class BoxClient:
             if self._hidden.get(seat) == value:
                 continue
             self._hidden[seat] = value
-            if seat not in self._voted:
-                self._voted.add(seat)
-                self._emit(BoxEvent("pick_in", seat=seat))
+            self._voted.add(seat)
+            self._emit(BoxEvent("pick_in", seat=seat, choice=value, round=w.round))
 
     def _reveal(self, chosen: dict[int, int]) -> None:
         if self._done() is not None:
@@ -699,7 +721,7 @@ class BoxClient:
         self._wanted.phase = "closed"
         if self._wanted.kind == "vote":
             self._revealed = merged
-            self._emit(BoxEvent("votes", votes=dict(merged)))
+            self._emit(BoxEvent("votes", votes=dict(merged), round=self._wanted.round))
         else:
             self._picks_revealed = merged
-            self._emit(BoxEvent("picks", picks=dict(merged)))
+            self._emit(BoxEvent("picks", picks=dict(merged), round=self._wanted.round))

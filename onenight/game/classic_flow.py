@@ -75,6 +75,8 @@ PACE = (50, 200)  # percent of the standard time each call of the night gives
 SHORTEST_DEBATE = 2
 #: The results the table looks at before the host goes on, by the phase that shows them.
 HOLDS = ("dawn", "election", "vote")
+#: The night's calls whose choice a woken player may make on a pad (ClassicController._on_pick)
+PAD_KINDS = (Kind.SEAT, Kind.POTIONS, Kind.YES)
 #: a game's identity: 32 lowercase hex digits (a random UUID)
 GAME_ID = re.compile(r"[0-9a-f]{32}")
 
@@ -119,6 +121,7 @@ class Window:
     stop: Stop | None  # the engine's stop it plays; None: nobody holds the card (for show)
     chosen: bool = False  # a choice was made in it (played, or taken for show)
     picks: dict[int, int] = field(default_factory=dict)  # the pads' picks: seat -> seat
+    heal: bool = False  # the witch dialled the victim's seat on her pad
 
     @property
     def kind(self) -> Kind:
@@ -447,46 +450,80 @@ class ClassicController(Flow):
         w.chosen = True
 
     def _on_pick(self, e: dict) -> None:
-        """A pad's press: its seat and the seat it dialled (the box plugs in here)."""
+        """A pad's press: its seat and the seat it dialled (``target``), or the answer it
+        dialled to a yes-or-no question (``yes``). The box plugs in here.
+
+        At night a pad stands in for the tablet as follows: a seat (the seer, the fox...) is
+        played at once, as a tap; the pack's victim is the seat every pad that pressed agrees
+        on, played when the call ends (no agreement: no victim); the witch dials the victim's
+        seat to heal, another seat to poison, her own to take the poison back, and what she
+        dialled is played when the call ends; the infection is a yes or a no, played at once.
+        The other calls (two seats, a side, a card) take their choice on the tablet."""
         s = self.state
-        seat, target = self._seat(e.get("seat")), self._seat(e.get("target"), "target_unknown")
+        seat = self._seat(e.get("seat"))
         if s.phase != "night":
+            target = self._seat(e.get("target"), "target_unknown")
             stop = s.game.stop
             if stop is None or stop.kind is not Kind.SEAT or seat not in stop.deciders:
                 raise Refused("pick_not_yours", seat=seat)
             return self._decide(Seat(target), e)
         w = self._window(e)
-        if w.stop is None or seat not in w.stop.woken:
+        if w.stop is None or seat not in w.stop.deciders:
             raise Refused("pick_not_yours", seat=seat)
-        if w.kind is not Kind.SEAT:
+        if w.kind not in PAD_KINDS:
             raise Refused("pick_kind", step=w.step)
         if w.chosen:
             raise Refused("step_chosen")
+        if w.kind is Kind.YES:
+            yes = e.get("yes")
+            if not isinstance(yes, bool):
+                raise Refused("choice_format")
+            self._play(Yes() if yes else None)
+            w.chosen = True
+            return
+        target = self._seat(e.get("target"), "target_unknown")
+        if w.kind is Kind.POTIONS:
+            if target == s.game.tonight.get("victim") and Potions(True, None) in \
+                    legal_choices(s.game):
+                w.heal = True
+            elif target == seat:
+                w.picks.pop(seat, None)  # the poison taken back
+            else:
+                w.picks[seat] = target
+            return
         if len(w.stop.deciders) > 1:  # the pack: the victim is the seat every pad agrees on
             w.picks[seat] = target
             return
         self._play(Seat(target))
         w.chosen = True
 
+    @staticmethod
+    def _from_pads(w: Window) -> list[Choice]:
+        """What the pads chose in a call that plays their choice at its end, best first."""
+        if w.kind is Kind.POTIONS:
+            poison = next(iter(w.picks.values()), None)
+            both = [Potions(w.heal, poison)] if w.heal or poison is not None else []
+            alone = [Potions(True, None)] if w.heal and poison is not None else []
+            return both + alone + ([Potions(False, poison)] if w.heal and poison is not None
+                                   else [])
+        agreed = set(w.picks.values())
+        return [Seat(agreed.pop())] if len(agreed) == 1 else []
+
     def _on_step_end(self, e: dict) -> None:
-        """The narrator closes the call: what was not chosen is nothing, or drawn when the
-        rules require a choice; then the next call opens."""
+        """The narrator closes the call: what the pads chose is played, what was not chosen
+        is nothing, or drawn when the rules require a choice; then the next call opens."""
         s = self.state
         w = self._window(e)
         e["step"] = w.step
         if w.stop is not None and not w.chosen:
-            choice = None
-            if w.picks:
-                agreed = set(w.picks.values())
-                choice = Seat(agreed.pop()) if len(agreed) == 1 else None
-            if choice is not None:
+            for choice in self._from_pads(w):
                 try:
                     self._play(choice)
                 except Refused:
-                    choice = None  # the pads agreed on a seat the rules refuse: nobody
-                else:
-                    w.chosen = True
-            if choice is None and w.stop.required:
+                    continue  # the rules refuse what the pads chose: nothing of it
+                w.chosen = True
+                break
+            if not w.chosen and w.stop.required:
                 drawn = e.get("drawn")
                 choice = _KINDS[w.kind](drawn, len(s.players)) if isinstance(drawn, dict) \
                     else None
@@ -728,15 +765,15 @@ class ClassicController(Flow):
 
     # ---- for the box --------------------------------------------------------------------
     def awake_seats(self) -> tuple[int, ...]:
-        """The seats whose pads may press now: the woken of the call (none for a call with
-        nobody there), the hunter or the dying captain, the captain on a tie, the living at a
-        vote. For the box's client only: a screen must never show it."""
+        """The seats whose pads may press now: the woken of the call who decide (none for a
+        call with nobody there), the hunter or the dying captain, the captain on a tie, the
+        living at a vote. For the box's client only: a screen must never show it."""
         s = self.state
         if s.game is None or s.hold is not None:
             return ()
-        if s.window is not None:
-            return s.window.stop.woken if s.window.stop is not None and not s.window.chosen \
-                else ()
+        if s.window is not None:  # the woken who decide (the little girl only spies)
+            return s.window.stop.deciders if s.window.stop is not None \
+                and not s.window.chosen else ()
         stop = s.game.stop
         if stop is None:
             return ()

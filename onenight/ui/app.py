@@ -325,6 +325,8 @@ class OneNightApp(App):
         ctl = ctl if ctl is not None else self.ctl
         try:
             ctl.apply(event)
+            if ctl is self.classic:
+                self.box_sync()
             if self._tick_event is not None:
                 self.retick()  # the game changed: the screen's next tick may be sooner
         except Refused as r:
@@ -533,6 +535,8 @@ class OneNightApp(App):
             except Exception:  # a bad address must not stop the app
                 self.box = None
                 self.notify("box.cannot_connect", kind="error")
+                return
+            self.box_sync()  # a classic game under way (or resumed): its round on the box
 
     def _resume_box_vote(self) -> None:
         """A box vote was under way when the app stopped: take the same vote over on the box
@@ -576,8 +580,22 @@ class OneNightApp(App):
         """Tell the box how long the debate has left (its LED bar and buzzer follow it)."""
         if self.box_ready() and self.ctl.phase == "day":
             v = self.ctl.day_view()
-            if v.running:
-                self.box.start_debate(v.seconds_left, self.ctl.state.day.length)
+            self.box.start_debate(v.seconds_left, self.ctl.state.day.length,
+                                  paused=not v.running)
+
+    def box_sync(self) -> None:
+        """Have the box hold what the classic game's moment needs (a night's pick, its
+        debate, a vote or a decision on the pads; see ``game/classic_pads.py``)."""
+        pads = self.classic_pads()
+        if pads is not None:
+            try:
+                pads.sync()
+            except Exception:  # noqa: BLE001 - the box must never stop the game
+                Logger.exception("onenight: the box could not follow the classic game")
+
+    def classic_pads(self):
+        """The classic game's use of the box (None without a box)."""
+        return getattr(self.box, "classic", None)
 
     def box_ready(self) -> bool:
         return self.box is not None and self.box.connected()

@@ -4,14 +4,19 @@ game through Kivy's clock (the client runs its own thread; the clock is the only
 The link maps the box's events to the controller's: a seat ready to vote, a vote in (never
 whom for), and all the votes at once when the vote is over. It also drives the box's own
 countdown during the debate, runs the pad test from the settings, and carries pairing (the
-code to dial on a pad) and the list of tablets paired with the box.
+code to dial on a pad) and the list of tablets paired with the box. The classic game's use of
+the box (night picks, its votes and decisions, its debate) is
+:class:`onenight.game.classic_pads.ClassicPads`, which this link feeds (``classic``).
 """
 
 from __future__ import annotations
 
 from kivy.clock import Clock
+from kivy.logger import Logger
 
+from onenight.game.classic_pads import ClassicPads
 from onenight.game.durable import BadJSON, read_json, write_json
+from onenight.game.refused import Refused
 
 from . import trace
 
@@ -29,7 +34,21 @@ class BoxLink:
         factory = client_factory or BoxClient
         self.client = factory(address, KeyStore(app.data_dir / "box-keys.json"),
                               clock=app.ctl.now, on_event=self._from_thread)
+        self.classic = ClassicPads(lambda: app.classic, self.client,
+                                   send=lambda e: app.send(e, app.classic), quiet=self._quiet)
         self.client.start()
+
+    def _quiet(self, event: dict) -> None:
+        """A night's pad choice: applied, and nothing said of a refusal (who pressed is
+        nobody's business)."""
+        try:
+            self.app.classic.apply(event)
+        except Refused:
+            return
+        except Exception:  # noqa: BLE001 - a bug must not stop the night
+            Logger.exception("onenight: a pad's choice could not be applied")
+            return
+        self.app.retick()
 
     # ---- what the app asks ------------------------------------------------------------------
     def connected(self) -> bool:
@@ -65,6 +84,7 @@ class BoxLink:
 
     def pad_test(self) -> None:
         """Every pad pressed now lights up and is listed in the settings, until stopped."""
+        self.classic.forget()  # the one-night game (or the test) takes the box
         self.testing = True
         self.tested = set()
         now = self.app.ctl.now()
@@ -76,13 +96,15 @@ class BoxLink:
             self.testing = False
             self.client.reset()
 
-    def start_debate(self, seconds_left: float, total: float) -> None:
+    def start_debate(self, seconds_left: float, total: float, paused: bool = False) -> None:
+        self.classic.forget()  # the one-night game (or the test) takes the box
         self.stop_pad_test()
-        self.client.start_debate(self.app.ctl.now() + seconds_left, total)
+        self.client.start_debate(self.app.ctl.now() + seconds_left, total, paused=paused)
 
     def start_vote(self, players: int, round: int | None = None) -> int:
         """Open the vote on the box (``round``: take over the vote of a previous run) and
         write its round down, so a restarted app can take the same vote over."""
+        self.classic.forget()  # the one-night game (or the test) takes the box
         self.stop_pad_test()
         rnd = self.client.open_vote(range(players), players, round=round)
         try:
@@ -114,15 +136,28 @@ class BoxLink:
         Clock.schedule_once(lambda dt: self._on_ui_thread(ev), 0)
 
     def _on_ui_thread(self, ev) -> None:
-        self.handle(ev)
+        classic = self.handle(ev)
         trace.mark("box_event", kind=ev.kind)
         screen = self.app.sm.current_screen
-        if screen is not None:
+        if screen is None:
+            return
+        if classic and hasattr(screen, "follow"):
+            screen.follow()  # a classic screen: the one of the phase the game is in now
+        else:
             screen.refresh()  # on screen now, not at the screen's next tick
 
-    def handle(self, ev) -> None:
-        """Apply one box event on the UI thread."""
+    def handle(self, ev) -> bool:
+        """Apply one box event on the UI thread; True if it was the classic game's."""
         app, ctl = self.app, self.app.ctl
+        if not self.testing:
+            try:
+                taken = self.classic.handle(ev)
+            except Exception:  # noqa: BLE001 - the box must never stop the game
+                Logger.exception("onenight: a box event of the classic game failed")
+                taken = True
+            if taken:
+                app.box_sync()  # the game may have moved on: the box follows
+                return True
         if ev.kind == "ready":
             if self.testing:
                 if ev.on or ev.on is None:
@@ -151,3 +186,4 @@ class BoxLink:
         elif ev.kind == "new_tablet":
             app.notify("box.new_tablet", kind="error", name=ev.tablet.get("name") or "?",
                        id=ev.tablet["id"])
+        return False

@@ -100,6 +100,15 @@ class BridgeProcess:
                 return
             assert time.monotonic() < deadline, f"the box's link never went {want}"
 
+    def wait_round(self, rnd: int) -> None:
+        """Until the box holds round ``rnd`` (a pad pressed from then on counts for it)."""
+        deadline = time.monotonic() + T
+        while True:
+            self.say("show")
+            if int(self.expect(r"phase \w+ round (\d+)")[1]) == rnd:
+                return
+            assert time.monotonic() < deadline, f"the box never opened round {rnd}"
+
     def kill(self):
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(5)

@@ -250,7 +250,8 @@ def test_a_night_pick_keeps_only_the_woken_seats(over_tcp):
     client.close_round()
     assert client.wait_for(lambda c: c.picks is not None, T)
     assert client.picks == {2: 4}
-    assert [e.seat for e in events if e.kind == "pick_in"] == [2]
+    # each change of the seer's choice is told to the game master (who plays it), and only hers
+    assert [(e.seat, e.choice) for e in events if e.kind == "pick_in"] == [(2, 5), (2, 4)]
     assert [e.picks for e in events if e.kind == "picks"] == [{2: 4}]
     # the witch's heal: yes or no
     client.open_pick(range(6), 6, woken={5}, choice="yes_no")

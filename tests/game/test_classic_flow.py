@@ -250,12 +250,72 @@ def test_the_pack_s_pads_agree_on_a_victim_or_kill_nobody(tmp_path):
 
 def test_a_lone_pad_s_pick_is_played_at_once(tmp_path):
     c = start(tmp_path, EIGHT, captain="never")
+    to_step(c, "cupid")  # two seats: on the tablet only
+    assert refused(c, {"type": "pick", "seat": 5, "target": 1}) == "pick_kind"
     to_step(c, "seer")
     assert c.awake_seats() == (0,)
     c.apply({"type": "pick", "seat": 0, "target": 6})
     assert c.night_view().learned[0].cards == ("werewolf",) and c.awake_seats() == ()
+    assert refused(c, {"type": "pick", "seat": 0, "target": 1}) == "step_chosen"
+
+
+def witch_with_pad(tmp_path, *dialled):
+    """Night 1: the pack kills seat 4; the witch (seat 2) dials ``dialled`` on her pad."""
+    c = start(tmp_path, EIGHT, captain="never")
+    to_step(c, "werewolves")
+    c.apply({"type": "choose", "target": 4})
     to_step(c, "witch")
-    assert refused(c, {"type": "pick", "seat": 2, "target": 1}) == "pick_kind"
+    for target in dialled:
+        c.apply({"type": "pick", "seat": 2, "target": target})
+    assert not c.night_view().chosen  # played when the call ends: she may dial again
+    end_call(c)
+    return c
+
+
+@pytest.mark.parametrize("dialled, healed, poisoned", [
+    ((4,), True, None),  # the victim's seat: the healing potion
+    ((7,), False, 7),  # another seat: the poison
+    ((4, 7), True, 7),  # both, one after the other
+    ((7, 6), False, 6),  # the last seat dialled is poisoned
+    ((7, 2), False, None),  # her own seat takes the poison back
+    ((), False, None),
+])
+def test_the_witch_s_pad_heals_the_victim_and_poisons_another(tmp_path, dialled, healed,
+                                                              poisoned):
+    c = witch_with_pad(tmp_path, *dialled)
+    assert bool(c.game.tonight.get("healed")) is healed
+    assert c.game.tonight.get("poison") == poisoned
+
+
+@pytest.mark.parametrize("answer", [True, False])
+def test_the_infection_is_a_yes_or_a_no_on_the_pad(tmp_path, answer):
+    seats = "seer werewolf witch villager hunter accursed_wolf_father werewolf villager"
+    c = start(tmp_path, seats, captain="never")
+    to_step(c, "werewolves")
+    c.apply({"type": "choose", "target": 3})
+    to_step(c, "accursed_wolf_father")
+    assert refused(c, {"type": "pick", "seat": 5, "yes": "1"}) == "choice_format"
+    c.apply({"type": "pick", "seat": 5, "yes": answer})
+    assert c.night_view().chosen  # played at once, as a tap
+    assert bool(c.game.tonight.get("infected")) is answer
+
+
+def test_a_pad_press_by_a_sleeping_or_dead_player_is_refused(tmp_path):
+    c = start(tmp_path, EIGHT, captain="never")
+    to_step(c, "seer")
+    assert refused(c, {"type": "pick", "seat": 1, "target": 6}) == "pick_not_yours"
+    assert not c.night_view().chosen
+    to_step(c, "werewolves")
+    c.apply({"type": "choose", "target": 0})  # the seer
+    bot = Bot(c, night={"witch": {"heal": False, "poison": None}})
+    for _ in range(200):
+        if c.phase == "night" and c.state.window.night == 2 \
+                and c.state.window.step == "werewolves":
+            break
+        bot.step()
+    # night 2: the dead seer is no longer called; her pad is refused at any call
+    assert not c.game.alive(0) and "seer" not in c.state.calls
+    assert refused(c, {"type": "pick", "seat": 0, "target": 6}) == "pick_not_yours"
 
 
 # ---- the day -----------------------------------------------------------------------------

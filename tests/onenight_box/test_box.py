@@ -152,6 +152,39 @@ def test_bar_shows_the_time_left(rig):
     assert sum(led.is_active for led in bar) == 0
 
 
+def test_a_paused_debate_holds_the_bar_and_sounds_nothing(rig):
+    bar, buzzer = rig.box.bar, rig.box.buzzer
+    rig.logic.debate(62, 100)
+    rig.poll(10)  # 52 s left
+    rig.logic.debate(52, 100, paused=True)
+    rig.poll()
+    lit = [led.is_active for led in bar]
+    assert lit == [True] * 6 + [False] * 4 and rig.logic.snapshot()["paused"]
+    heard = []
+    for _ in range(int(120 / 0.5)):  # two minutes held: past where the end would have been
+        rig.poll(0.5)
+        heard.append(buzzer.is_active)
+        assert [led.is_active for led in bar] == lit
+    assert not any(heard) and rig.logic.remaining() == 52
+    rig.logic.debate(52, 100)  # resumed with the time it had
+    rig.poll(47)
+    assert rig.logic.remaining() == pytest.approx(5) and not rig.logic.snapshot()["paused"]
+
+
+def test_a_paused_debate_survives_a_restart_unaged(clock, tmp_path):
+    from tests.onenight_box.conftest import Rig
+
+    first = Rig(clock, tmp_path / "state.json")
+    first.logic.debate(40, 100, paused=True)
+    first.close()
+    clock.advance(30)
+    again = Rig(clock, tmp_path / "state.json")
+    try:
+        assert again.logic.snapshot()["paused"] and again.logic.remaining() == 40
+    finally:
+        again.close()
+
+
 def test_buzzer_last_minute_three_two_one_and_end(rig):
     buzzer = rig.box.buzzer
     rig.logic.debate(62, 120)

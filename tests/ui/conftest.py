@@ -62,8 +62,9 @@ class FakeClient:
         self.calls.append(("forget", app_id))
         self.tablets = [t for t in self.tablets if t["id"] != app_id]
 
-    def start_debate(self, deadline, total=None):
-        self.calls.append(("debate", round(deadline - self.clock()), total))
+    def start_debate(self, deadline, total=None, paused=False):
+        self.calls.append(("debate", round(deadline - self.clock()), total)
+                          + (("paused",) if paused else ()))
         self._ready.clear()
 
     def open_vote(self, seats, players, round=None):

@@ -34,6 +34,13 @@ class SeatsMixin:
     """A screen with a ``seats`` SeatGrid: the table's players, the dead greyed with their
     card, the offered seats chosen by a second tap."""
 
+    def on_pad(self, seat: int) -> str:
+        """A line saying this player may also choose on their pad (when the box takes it)."""
+        pads = self.app.classic_pads()
+        if pads is None or not self.app.box_ready() or not pads.with_pads([seat]):
+            return ""
+        return "\n" + self.tr("classic.pads.decide", name=self.ctl.state.players[seat])
+
     def show_seats(self, table, offered, picked=-1, status=None):
         grid = self.ids.seats
         if grid.button_factory is None:
@@ -72,7 +79,7 @@ class ClassicDawnScreen(SeatsMixin, ClassicScreen):
             self.stage = "chain"
             self.title = self.tr("classic.step." + v.step)
             self.text = self.tr("classic.chain." + v.step, name=v.name,
-                                card_name=self.card_name(v.card.card))
+                                card_name=self.card_name(v.card.card)) + self.on_pad(v.seat)
             self.show_seats(v.table, [t for t in v.targets if t != v.seat], self.picked)
             return
         self.picked = -1
@@ -159,7 +166,7 @@ class ClassicDebateScreen(ClassicScreen):
         self.time_text = mmss(v.seconds_left)
         self.running = v.running
         self.warning = v.seconds_left <= 60
-        self.box_ok = False  # the box's classic votes are not wired to these screens yet
+        self.box_ok = self.app.box_ready()
         circle = self.ids.circle
         circle.names = list(v.table.players)
         circle.greyed = [i for i, a in enumerate(v.table.alive) if not a]
@@ -194,13 +201,16 @@ class ClassicVoteScreen(SeatsMixin, ClassicScreen):
     stage = StringProperty("collect")
     """``collect`` (a voter's turn), ``cover`` (the tablet goes to the next voter),
     ``counted`` (every ballot in: count them), ``shown`` (the result), ``pick`` (the captain
-    settles a tie), ``lots``."""
+    settles a tie), ``lots``, ``pads`` (the vote on the box: whose vote is in, never whom
+    for)."""
     mode = StringProperty("tablet")
     voter = NumericProperty(-1)
     picked = NumericProperty(-1)
     shown_voter = BooleanProperty(False)
     """The tablet passed round: the voter said who they are, their choices are on screen."""
     is_in = ListProperty([])
+    pads_offered = BooleanProperty(False)
+    """No vote is in yet and the box answers: the vote may move to the pads."""
 
     def on_pre_enter(self, *_):
         self.shown_voter = False
@@ -230,7 +240,8 @@ class ClassicVoteScreen(SeatsMixin, ClassicScreen):
             self.title = self.tr("classic.step.captain_pick")
             self.prompt = self.tr("classic.vote.captain_pick",
                                   name=table.players[v.captain],
-                                  names=", ".join(table.players[s] for s in v.among))
+                                  names=", ".join(table.players[s] for s in v.among)) \
+                + self.on_pad(v.captain)
             self._circle(None, None, [])
             self.show_seats(table, list(v.among), self.picked)
             return
@@ -246,6 +257,9 @@ class ClassicVoteScreen(SeatsMixin, ClassicScreen):
             self._circle(list(v.ballots), list(v.counts), v.is_in)
             return
         self.result = self.result_card = ""
+        pads = self.app.classic_pads()
+        self.pads_offered = v.mode != "box" and pads is not None and self.app.box_ready() \
+            and not any(v.is_in)
         if v.revealed:
             self.stage = "counted"
             self.prompt = self.tr("classic.vote.all_in")
@@ -253,6 +267,15 @@ class ClassicVoteScreen(SeatsMixin, ClassicScreen):
             return
         self._circle(None, None, v.is_in)
         missing = [s for s in v.voters if not v.is_in[s]]
+        if v.mode == "box" and pads is not None:
+            on_tablet = pads.on_tablet(v.voters)
+            missing = [s for s in v.voters if s in on_tablet and s in v.missing]
+            if not missing:  # the rest vote on their pads
+                self.stage = "pads"
+                self.prompt = self.tr("classic.vote.pads" if self.app.box_ready()
+                                      else "classic.vote.pads_gone")
+                self._circle(None, None, v.is_in)
+                return
         if not missing:
             return
         if self.voter not in missing:
@@ -260,7 +283,7 @@ class ClassicVoteScreen(SeatsMixin, ClassicScreen):
             self.picked = -1
             self.shown_voter = False
         name = table.players[self.voter]
-        if self.mode == "tablet" and not self.shown_voter:
+        if self.mode in ("tablet", "box") and not self.shown_voter:  # passed round, in private
             self.stage = "cover"
             self.prompt = self.tr("classic.vote.pass_to", name=name)
             return
@@ -313,6 +336,17 @@ class ClassicVoteScreen(SeatsMixin, ClassicScreen):
 
     def count(self):
         self.send({"type": "count"})
+
+    def use_pads(self):
+        """The vote moves to the box (before any vote is in)."""
+        self.send({"type": "vote_mode", "mode": "box"})
+
+    def give_up_pads(self):
+        """The box's part ends: its votes are kept, the missing vote on the tablet."""
+        pads = self.app.classic_pads()
+        if pads is not None:
+            pads.give_up()
+        self.refresh()
 
     def lots(self):
         self.send({"type": "lots"})

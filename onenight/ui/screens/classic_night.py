@@ -10,7 +10,11 @@ A call looks and lasts the same whether somebody acts, the power is spent, or no
 the card: the screen is built from the night's view (:func:`onenight.game.classic_views.
 night_view`), whose shape and offers do not depend on the deal, and the call ends when the
 plan says, never sooner. Leaving the night (or the app stopping) takes it up again at the
-start of the call it was in; a choice made in it stands."""
+start of the call it was in; a choice made in it stands.
+
+With the vote box, every call is a pick on the pads (``game/classic_pads.py``): a woken
+player's pad choice reaches the controller as a tap would, and this screen shows what it
+shows after a tap; nothing else on it changes, nor when the call ends."""
 
 from __future__ import annotations
 
@@ -88,6 +92,7 @@ class ClassicNightScreen(ClassicScreen):
                                        on_cue=self._cue)
         app.audio_focus.request()
         self.driver.start()
+        app.box_sync()
 
     def _cue(self, cue):
         self.line = cue.text
@@ -159,6 +164,7 @@ class ClassicNightScreen(ClassicScreen):
             d.poll()
         except Exception:  # noqa: BLE001 - nothing may stop the night
             Logger.exception("onenight: the classic night's call could not end")
+        self.app.box_sync()  # a new call: a new pick on the pads
         if d.finished:
             self.driver = None
             d.stop()
