@@ -308,31 +308,43 @@ def test_the_history_cap_is_the_hosts_choice(app):
     fresh(app)
 
 
-def test_a_journal_that_cannot_be_read_is_held_and_tried_again_from_home(app):
-    fresh(app)
-    app.ctl.apply({"type": "players", "names": NAMES})
-    app.ctl.journal.close()
-    path = app.data_dir / FILENAME
+HELD = {"onenight": ("ctl", FILENAME, NAMES, "d'Une Nuit"),
+        "thiercelieux": ("classic", CLASSIC_FILENAME, NAMES + ["Fay", "Gus", "Hal"],
+                         "de Thiercelieux")}
+
+
+@pytest.mark.parametrize("game", ["onenight", "thiercelieux"])
+def test_a_journal_that_cannot_be_read_is_held_and_tried_again_from_home(app, game):
+    """Either game's: Home says which game's journal is held, and reads it again."""
+    attr, filename, names, whose = HELD[game]
+    other = "classic" if attr == "ctl" else "ctl"
+    fresh_classic(app)
+    getattr(app, attr).apply({"type": "players", "names": names})
+    getattr(app, attr).journal.close()
+    path = app.data_dir / filename
     kept = app.data_dir / "kept-journal"
     path.rename(kept)
     path.mkdir()  # the storage will not let it be read as a file
     try:
-        assert app.reopen_game() is False and app.ctl.writer.held
+        assert app.reopen_game(game=game) is False and getattr(app, attr).writer.held
+        assert not getattr(app, other).writer.held
         assert app.message_sticky and app.message.startswith(
             "La partie en cours n'a pas pu être relue. Le dossier de données")
         app.dismiss_message()
         home = screen(app)
         home.refresh()
-        assert home.notice == ("La partie d'Une Nuit en cours n'a pas pu être relue : son "
+        assert home.notice == (f"La partie {whose} en cours n'a pas pu être relue : son "
                                "journal est gardé tel quel.")
         assert find(home, "export_aside").disabled and find(home, "delete_aside").disabled
     finally:
         path.rmdir()
         kept.rename(path)
+    untouched = getattr(app, other)
     tap(find(home, "try_again"))
-    assert not app.ctl.writer.held and app.ctl.setup_view().players == tuple(NAMES)
+    assert not getattr(app, attr).writer.held and getattr(app, other) is untouched
+    assert getattr(app, attr).setup_view().players == tuple(names)
     assert home.notice == "" and app.message.startswith("Le journal a été relu")
-    fresh(app)
+    fresh_classic(app)
 
 
 # ---- the classic game's journal: the same offers, saying which game -------------------------
@@ -403,32 +415,3 @@ def test_a_set_aside_classic_game_is_offered_back_saying_which_game(app, tmp_pat
         older.unlink(missing_ok=True)
         fresh_classic(app)
 
-
-def test_a_classic_journal_that_cannot_be_read_is_held_and_tried_again_from_home(app):
-    fresh_classic(app)
-    app.classic.apply({"type": "players", "names": NAMES + ["Fay", "Gus", "Hal"]})
-    app.classic.journal.close()
-    path = app.data_dir / CLASSIC_FILENAME
-    kept = app.data_dir / "kept-classic-journal"
-    path.rename(kept)
-    path.mkdir()  # the storage will not let it be read as a file
-    try:
-        assert app.reopen_game(game="thiercelieux") is False and app.classic.writer.held
-        assert not app.ctl.writer.held
-        assert app.message_sticky and app.message.startswith(
-            "La partie en cours n'a pas pu être relue. Le dossier de données")
-        app.dismiss_message()
-        home = screen(app)
-        home.refresh()
-        assert home.notice == ("La partie de Thiercelieux en cours n'a pas pu être relue : son "
-                               "journal est gardé tel quel.")
-        assert find(home, "export_aside").disabled and find(home, "delete_aside").disabled
-    finally:
-        path.rmdir()
-        kept.rename(path)
-    one_night = app.ctl
-    tap(find(home, "try_again"))
-    assert not app.classic.writer.held and app.ctl is one_night
-    assert app.classic.setup_view().players == tuple(NAMES + ["Fay", "Gus", "Hal"])
-    assert home.notice == "" and app.message.startswith("Le journal a été relu")
-    fresh_classic(app)
