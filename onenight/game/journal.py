@@ -491,10 +491,12 @@ def _set_aside(j: Journal, damage: JournalError) -> Opened:
 class SetAside:
     path: Path
     when: float  # wall-clock seconds of its last write: when its game was played
+    game: str = "onenight"  # whose journal it was (a key of GAMES)
 
 
-def set_aside_journals(path: str | os.PathLike) -> list[SetAside]:
-    """The journals set aside next to the journal at ``path``, the most recent game first."""
+def set_aside_journals(path: str | os.PathLike, game: str = "onenight") -> list[SetAside]:
+    """The journals set aside next to the journal at ``path`` (``game``'s), the most recent
+    game first."""
     path = Path(path)
     out = []
     try:
@@ -506,7 +508,15 @@ def set_aside_journals(path: str | os.PathLike) -> list[SetAside]:
             when = max(q.stat().st_mtime for q in (p, Path(str(p) + "-wal")) if q.exists())
         except (OSError, ValueError):
             continue
-        out.append(SetAside(p, when))
+        out.append(SetAside(p, when, game))
+    return sorted(out, key=lambda a: (a.when, a.path.name), reverse=True)
+
+
+def set_aside_games(folder: str | os.PathLike) -> list[SetAside]:
+    """The journals of every game (:data:`GAMES`) set aside in the data folder ``folder``,
+    the most recent game first."""
+    out = [a for game, (_cls, name) in GAMES.items()
+           for a in set_aside_journals(Path(folder) / name, game)]
     return sorted(out, key=lambda a: (a.when, a.path.name), reverse=True)
 
 
@@ -908,4 +918,5 @@ __all__ = ["Journal", "JournalError", "JournalInUse", "JournalWriter", "Journale
            "JournaledController", "JournaledClassic", "Entry", "Opened", "Resumed", "SetAside",
            "open_game", "open_journal", "resume", "baseline", "read_on_disk",
            "delete_set_aside", "export_set_aside", "restore_set_aside", "set_aside_journals",
+           "set_aside_games",
            "FILENAME", "CLASSIC_FILENAME", "GAMES", "DAMAGE"]

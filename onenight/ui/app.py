@@ -377,31 +377,45 @@ class OneNightApp(App):
         return code
 
     def set_aside_games(self) -> list:
-        """The games whose journal could not be read, the most recent first."""
-        return journal.set_aside_journals(self.data_dir / journal.FILENAME)
+        """The games whose journal could not be read, of both games (each says whose:
+        ``game``), the most recent first."""
+        return journal.set_aside_games(self.data_dir)
 
-    def reopen_game(self, aside: Path | None = None) -> bool:
-        """Open the journal again (once the storage is fixed), or, with ``aside``, a journal
-        that was set aside in its place. Only between games: the table's setup is what the
-        journal held, and a game under way would be lost."""
-        if self.ctl.phase != "setup":
-            self.notify("journal.finish_first", kind="error")
+    def held_game(self) -> str | None:
+        """The game (a key of ``journal.GAMES``) whose journal could not be read and is kept
+        as it is, waiting to be tried again: the one-night game's first."""
+        return next((game for game, ctl in (("onenight", self.ctl),
+                                            ("thiercelieux", self.classic))
+                     if getattr(getattr(ctl, "writer", None), "held", False)), None)
+
+    def reopen_game(self, aside: Path | None = None, game: str = "onenight") -> bool:
+        """Open ``game``'s journal again (once the storage is fixed), or, with ``aside``, a
+        journal of that game that was set aside in its place. Only between games: the
+        table's setup is what the journal held, and a game under way would be lost."""
+        classic = game == "thiercelieux"
+        old = self.classic if classic else self.ctl
+        if old.phase != "setup":
+            self.notify("journal.finish_first_classic" if classic else "journal.finish_first",
+                        kind="error")
             return False
-        old = self.ctl
         if old.journal is not None:
             old.journal.close()
         try:
             if aside is not None:
-                journal.restore_set_aside(aside, self.data_dir / journal.FILENAME)
-            ctl, problem = self._open_game()
+                journal.restore_set_aside(aside, self.data_dir / journal.GAMES[game][1])
+            ctl, problem = self._open_game(game)
         except (OSError, JournalInUse) as e:
             ctl, problem = old, {"code": "held", "name": "",
                                  "reason": storage.problem(e) or storage.BUSY}
             if old.journal is not None and not old.writer.held:
                 old.writer.retry()
-        ctl.debate_minutes = self.settings.debate_minutes
+        if not classic:
+            ctl.debate_minutes = self.settings.debate_minutes
         ctl.records.keep = self.settings.history_keep
-        self.ctl = ctl
+        if classic:
+            self.classic = ctl
+        else:
+            self.ctl = ctl
         self._storage_told[id(ctl)] = ctl.storage_problems()
         if problem:
             self.notify("journal." + problem["code"], kind="error", sticky=True,

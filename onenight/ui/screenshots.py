@@ -111,24 +111,7 @@ def classic_tour(app, clock):
     setup.set_deal_mode("tablet")
     setup.deal()
     deal = screen()
-    private = deal.ids.deal
-
-    def look(seat, hold=False):
-        private.take(seat)
-        private.hold()
-        if not hold:
-            private.let_go()
-            private.hand_on()
-
-    for seat in range(5):
-        look(seat)
-    yield "classic-deal"
-    look(5, hold=True)
-    yield "classic-deal-card"
-    private.let_go()
-    private.hand_on()
-    for seat in range(6, len(CLASSIC_NAMES)):
-        look(seat)
+    yield from _private_deal(deal.ids.deal, len(CLASSIC_NAMES), 5, "classic")
     deal.night_falls()
     night = screen()
     cards = ctl.game.cards
@@ -311,6 +294,30 @@ def _finished_classic(app):
     return app.sm.current_screen
 
 
+def _private_deal(private, players: int, before: int, prefix: str):
+    """The private deal ``private`` (a :class:`.widgets.private_deal.PrivateDeal`) of
+    ``players``, each taking the tablet, holding the button to see their card, letting go and
+    handing it on: yields ``<prefix>-deal`` once ``before`` have, ``<prefix>-deal-card`` while
+    the next one holds the button; then the others look."""
+
+    def look(seat, hold=False):
+        private.take(seat)
+        private.hold()
+        if not hold:
+            private.let_go()
+            private.hand_on()
+
+    for seat in range(before):
+        look(seat)
+    yield f"{prefix}-deal"
+    look(before, hold=True)
+    yield f"{prefix}-deal-card"
+    private.let_go()
+    private.hand_on()
+    for seat in range(before + 1, players):
+        look(seat)
+
+
 def _later(app, clock, seconds: float = 1.0) -> None:
     """Let the game clock run (the vote's names ignore taps just after an entry)."""
     from .driving import settle
@@ -419,11 +426,56 @@ def tour(app, clock):
     reveal.confirm()
     yield "result"
     yield from replay_tour(app, clock)
+    yield from tablet_tour(app, clock)
     app.go("history")
     yield "history"
     app.go("settings")
     yield "settings"
     app.go("home")
+
+
+def tablet_tour(app, clock):
+    """A game with the cards on the tablet (ten players, Les sages): the private deal (the
+    tablet going round, then a player holding the button to see their card), and the night
+    on the tablet: the first step whose player chooses a card to look at, the card tapped once
+    (a second tap confirms). The game is left after, unfinished."""
+    from .driving import settle, tap
+
+    def send(event):
+        assert app.send(event), (event, app.message)
+
+    if app.ctl.phase != "setup":
+        send({"type": "new_game"})
+    send({"type": "players", "names": NAMES[:]})
+    send({"type": "cards", "on": "tablet"})
+    send({"type": "scenario", "id": "les-sages"})
+    send({"type": "start_night"})
+    app.go("deal")
+    deal = app.sm.current_screen
+    yield from _private_deal(deal.ids.deal, len(NAMES), 4, "tablet")
+    deal.go_on()
+    night = app.sm.current_screen
+    ring = night.ids.ring
+    for _ in range(400):  # on to the first step whose player looks at a card
+        _later(app, clock, 1.5)
+        v, turn = app.ctl.step_view(), app.ctl.tablet.turn
+        if not v.open or turn is None or turn.picks:
+            continue
+        look_at = next(((key, value) for _, picks in turn.legal if len(picks) == 1
+                        for key, value in picks if key in ("view", "view_center")
+                        and isinstance(value, int)), None)
+        if look_at is not None:
+            break
+    else:
+        raise AssertionError("no step of the night lets a player look at a card")
+    settle()
+    key, value = look_at
+    target = (ring.seats if key == "view" else ring.center_targets)[value]
+    tap(target)  # (a second tap would confirm)
+    yield "tablet-night-choice"
+    app.go("home")
+    send({"type": "abandon"})
+    send({"type": "cards", "on": "table"})
 
 
 def replay_tour(app, clock):

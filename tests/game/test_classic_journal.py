@@ -234,3 +234,21 @@ def test_a_damaged_classic_journal_is_set_aside_and_offered_back(tmp_path):
     restore_set_aside(aside, tmp_path / CLASSIC_FILENAME)
     again = start(tmp_path, wall)
     assert again.phase == "vote" and again.log == log
+
+
+def test_both_games_set_aside_journals_are_listed_together_each_saying_whose(tmp_path):
+    import os
+
+    from onenight.game.journal import set_aside_games
+
+    classic = tmp_path / "classic-journal-unreadable-20260102-203000.db"
+    one_night = tmp_path / "journal-unreadable-20260101-100000.db"
+    older = tmp_path / "journal-unreadable-20251231-230000.db"
+    for when, p in ((300, classic), (200, one_night), (100, older)):
+        p.write_bytes(b"not a journal")
+        os.utime(p, (when, when))
+    (tmp_path / "classic-journal-unreadable-x.db-wal").write_bytes(b"")  # a side file only
+    found = set_aside_games(tmp_path)
+    assert [(a.path, a.game, a.when) for a in found] == [
+        (classic, "thiercelieux", 300), (one_night, "onenight", 200), (older, "onenight", 100)]
+    assert set_aside_games(tmp_path / "nowhere") == []

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 import random
 import shutil
 import sqlite3
@@ -15,7 +16,7 @@ import pytest
 
 from onenight.game.clock import FakeClock
 from onenight.game.history import History
-from onenight.game.journal import FILENAME, open_game, read_on_disk
+from onenight.game.journal import CLASSIC_FILENAME, FILENAME, open_game, read_on_disk
 from onenight.ui.app import RETRY
 from onenight.ui.driving import find, pump, settle, tap, tap_text, texts
 from onenight.ui.screens.history import local_when
@@ -266,7 +267,8 @@ def test_a_set_aside_game_is_offered_back_tried_again_exported_or_deleted(app, t
     fresh(app)
     home = screen(app)
     home.refresh()
-    assert home.notice.startswith("Une partie du ") and "n'a pas pu être relue" in home.notice
+    assert home.notice.startswith("Une partie d'Une Nuit du ") and \
+        "n'a pas pu être relue" in home.notice
     settle()
     row, text = find(home, "notice"), find(home, "notice_text")
     assert 0 < text.texture_size[1] <= row.height  # the whole sentence, never cut
@@ -306,28 +308,110 @@ def test_the_history_cap_is_the_hosts_choice(app):
     fresh(app)
 
 
-def test_a_journal_that_cannot_be_read_is_held_and_tried_again_from_home(app):
-    fresh(app)
-    app.ctl.apply({"type": "players", "names": NAMES})
-    app.ctl.journal.close()
-    path = app.data_dir / FILENAME
+HELD = {"onenight": ("ctl", FILENAME, NAMES, "d'Une Nuit"),
+        "thiercelieux": ("classic", CLASSIC_FILENAME, NAMES + ["Fay", "Gus", "Hal"],
+                         "de Thiercelieux")}
+
+
+@pytest.mark.parametrize("game", ["onenight", "thiercelieux"])
+def test_a_journal_that_cannot_be_read_is_held_and_tried_again_from_home(app, game):
+    """Either game's: Home says which game's journal is held, and reads it again."""
+    attr, filename, names, whose = HELD[game]
+    other = "classic" if attr == "ctl" else "ctl"
+    fresh_classic(app)
+    getattr(app, attr).apply({"type": "players", "names": names})
+    getattr(app, attr).journal.close()
+    path = app.data_dir / filename
     kept = app.data_dir / "kept-journal"
     path.rename(kept)
     path.mkdir()  # the storage will not let it be read as a file
     try:
-        assert app.reopen_game() is False and app.ctl.writer.held
+        assert app.reopen_game(game=game) is False and getattr(app, attr).writer.held
+        assert not getattr(app, other).writer.held
         assert app.message_sticky and app.message.startswith(
             "La partie en cours n'a pas pu être relue. Le dossier de données")
         app.dismiss_message()
         home = screen(app)
         home.refresh()
-        assert home.notice == ("La partie en cours n'a pas pu être relue : son journal est "
-                               "gardé tel quel.")
+        assert home.notice == (f"La partie {whose} en cours n'a pas pu être relue : son "
+                               "journal est gardé tel quel.")
         assert find(home, "export_aside").disabled and find(home, "delete_aside").disabled
     finally:
         path.rmdir()
         kept.rename(path)
+    untouched = getattr(app, other)
     tap(find(home, "try_again"))
-    assert not app.ctl.writer.held and app.ctl.setup_view().players == tuple(NAMES)
+    assert not getattr(app, attr).writer.held and getattr(app, other) is untouched
+    assert getattr(app, attr).setup_view().players == tuple(names)
     assert home.notice == "" and app.message.startswith("Le journal a été relu")
+    fresh_classic(app)
+
+
+# ---- the classic game's journal: the same offers, saying which game -------------------------
+
+def classic_at_the_first_night(folder):
+    """A classic game of eight, dealt, in its journal in ``folder`` (closed): its log."""
+    from tests.game.classic_helpers import deal, set_up
+
+    c, _ = open_game(folder, game="thiercelieux", clock=FakeClock(), rng=random.Random(2))
+    set_up(c, 8, preset="first_game")
+    deal(c)
+    log = list(c.log)
+    c.journal.close()
+    return log
+
+
+def fresh_classic(app):
     fresh(app)
+    if app.classic.phase != "setup":
+        app.classic.apply({"type": "abandon"})
+
+
+def test_a_set_aside_classic_game_is_offered_back_saying_which_game(app, tmp_path,
+                                                                   monkeypatch):
+    log = classic_at_the_first_night(tmp_path / "other")
+    aside = app.data_dir / "classic-journal-unreadable-20260102-203000.db"
+    shutil.copyfile(tmp_path / "other" / CLASSIC_FILENAME, aside)
+    older = app.data_dir / "journal-unreadable-20260101-000000.db"  # a one-night game's
+    older.write_bytes(b"garbage")
+    os.utime(older, (1, 1))
+    monkeypatch.setattr(type(app), "export_folder", staticmethod(lambda: tmp_path / "usb"))
+    fresh_classic(app)
+    try:
+        home = screen(app)
+        home.refresh()
+        assert home.notice.startswith("Une partie de Thiercelieux du ") and \
+            home.notice.endswith("n'a pas pu être relue (autres parties dans ce cas : 1).")
+        app.set_language("en")
+        assert home.notice.startswith("A Thiercelieux game from ")
+        app.set_language("fr")
+        settle()
+        row, text = find(home, "notice"), find(home, "notice_text")
+        assert 0 < text.texture_size[1] <= row.height  # the whole sentence, never cut
+        tap(find(home, "export_aside"))
+        assert (tmp_path / "usb" / aside.name).read_bytes() == aside.read_bytes()
+
+        app.classic.apply({"type": "players", "names": NAMES + ["Fay", "Gus", "Hal"]})
+        app.classic.apply({"type": "preset", "id": "first_game"})
+        app.classic.apply({"type": "deal", "mode": "tablet"})  # a game under way: kept
+        tap(find(home, "try_again"))
+        assert app.message.startswith("Une partie de Thiercelieux est en cours")
+        assert aside.exists() and app.classic.phase != "setup"
+        app.classic.apply({"type": "abandon"})
+
+        one_night = app.ctl
+        tap(find(home, "try_again"))
+        assert app.classic.log == log and app.classic.phase == "night"  # its game, whole
+        assert app.ctl is one_night and app.ctl.phase == "setup"  # the other game untouched
+        assert app.message == "La partie a été relue : reprenez-la depuis l'accueil."
+        assert not aside.exists() and (app.data_dir / CLASSIC_FILENAME).exists()
+        assert find(home, "resume").text == "Reprendre la partie de Thiercelieux"
+        # the one-night game's set-aside journal is offered next, as the one-night game's
+        assert home.notice.startswith("Une partie d'Une Nuit du ")
+        tap(find(home, "delete_aside"))
+        tap(find(home.asking, "yes"))
+        assert not older.exists() and home.notice == ""
+    finally:
+        older.unlink(missing_ok=True)
+        fresh_classic(app)
+

@@ -1,6 +1,7 @@
 """Home: the games to play (one tile per game, from ``GAMES``), the game in progress (of
 either game: each has its own, or the one-night game's verdict), how to play, the history and
-the settings; and the games whose journal could not be read, offered back.
+the settings; and the games whose journal could not be read (of either game, saying which),
+offered back.
 
 A new game is one line in ``GAMES``: its names, its emblem and the screen that starts it."""
 
@@ -45,7 +46,10 @@ class HomeScreen(BaseScreen):
     notice = StringProperty("")
     """A game that could not be read: the most recent one set aside, or the journal held."""
     held = BooleanProperty(False)
-    """The journal could not be read (the storage): it can be tried again, nothing else."""
+    """A game's journal could not be read (the storage): it can be tried again, nothing
+    else."""
+    held_game = ""
+    """Whose journal is held (a key of ``journal.GAMES``)."""
 
     def refresh(self):
         phase = self.app.ctl.phase
@@ -57,16 +61,19 @@ class HomeScreen(BaseScreen):
             self.can_resume = phase in PHASE_SCREEN
             self.resume_label = self.tr("home.resume_" + phase) if self.can_resume \
                 else self.tr("home.resume")
-        self.held = bool(getattr(self.app.ctl, "writer", None) and self.app.ctl.writer.held)
+        held = self.app.held_game()
+        self.held = held is not None
+        self.held_game = held or ""
         self.aside = self.app.set_aside_games()
-        if self.held:
-            self.notice = self.tr("home.held")
+        if held is not None:
+            self.notice = self.tr("home.held." + held)
         elif self.aside:
             date = time.strftime(self.tr("home.date_format"),
                                  time.localtime(self.aside[0].when))
             more = len(self.aside) - 1
-            self.notice = self.tr("home.set_aside_more", date=date, count=more) if more \
-                else self.tr("home.set_aside", date=date)
+            game = self.aside[0].game
+            self.notice = self.tr("home.set_aside_more." + game, date=date, count=more) \
+                if more else self.tr("home.set_aside." + game, date=date)
         else:
             self.notice = ""
         try:
@@ -103,8 +110,12 @@ class HomeScreen(BaseScreen):
 
     # ---- a game that could not be read ----------------------------------------------------
     def try_again(self):
-        """Read the journal again (held), or the most recent set-aside one in its place."""
-        self.app.reopen_game(None if self.held else self.aside[0].path)
+        """Read the held journal again, or the most recent set-aside one in the place of its
+        game's journal."""
+        if self.held:
+            self.app.reopen_game(None, self.held_game)
+        elif self.aside:
+            self.app.reopen_game(self.aside[0].path, self.aside[0].game)
         self.refresh()
 
     def export_aside(self):
