@@ -12,15 +12,19 @@ from onenight.ui.driving import find, pump, tap, texts
 @pytest.fixture(autouse=True)
 def home_after(app):
     """(Autouse where imported.) The app shared by the session is left as it was found: on
-    its home screen, in French, at 1280x800, with no classic game in progress and no classic
-    game in its history (the one-night game's tests count theirs)."""
+    its home screen, in French, at 1280x800, with no classic game in progress, the classic
+    table's options as they were, and no classic game in its history (the one-night game's
+    tests count theirs)."""
     from kivy.core.window import Window
 
     folder = app.classic.history.folder
     before = set(folder.glob("*.json")) if folder.is_dir() else set()
+    options = app.classic.state.options.as_json()  # the table's options are remembered
     yield
     if app.classic.phase != "setup":
         app.send({"type": "abandon"}, app.classic)
+    if app.classic.state.options.as_json() != options:
+        app.classic.apply({"type": "options", **options})
     for path in set(folder.glob("*.json")) - before if folder.is_dir() else ():
         path.unlink()
     Window.size = (1280, 800)

@@ -13,6 +13,7 @@ import pytest
 from onenight.ui.box_link import BoxLink
 from onenight.ui.driving import find, settle, tap, texts
 from tests.box.conftest import APP, BOX, KEY, T, BridgeProcess, paired_state
+from tests.ui.classic_play import home_after  # noqa: F401 (the shared app left as found)
 from tests.ui.classic_play import (day_to_vote, debate_to_vote, go_on, later, night_act,
                                    night_until, screen, secrets_shown, vote_all)
 

@@ -18,6 +18,7 @@ from onenight.ui.widgets.player_tile import PlayerTile
 from onenight.ui.widgets.seat_ring import RingTarget
 from onenight.ui.widgets.tiles import SeatButton
 from onenight.ui.widgets.vote_circle import SeatChip, VoteCircle
+from tests.ui.classic_play import home_after  # noqa: F401 (the shared app left as found)
 from tests.ui.reading import boxes_drawn, clipped, cut, ink, overlapping, visible_labels
 
 #: what a state must show whole, without scrolling: (widget class, how many)
