@@ -32,12 +32,14 @@ def test_bare_window_help():
 @pytest.mark.parametrize("spec, parsed", [
     ("night", ("night", None)), ("night:short", ("night", "short")),
     ("day", ("day", 600.0)), ("day:42", ("day", 42.0)), ("day:2.5", ("day", 2.5)),
+    ("classic-night", ("classic-night", None)), ("classic-day", ("classic-day", None)),
 ])
 def test_demo_specs(spec, parsed):
     assert demo.parse(spec) == parsed
 
 
-@pytest.mark.parametrize("spec", ["", "dusk", "day:0", "day:901", "day:soon", "night:long"])
+@pytest.mark.parametrize("spec", ["", "dusk", "day:0", "day:901", "day:soon", "night:long",
+                                  "classic-night:short", "classic"])
 def test_wrong_demo_specs_are_refused_with_the_accepted_ones(spec):
     with pytest.raises(demo.DemoError, match="night, night:short, day or day:SECONDS"):
         demo.parse(spec)
@@ -103,6 +105,18 @@ def test_the_app_starts_in_a_night_and_marks_its_lines(tmp_path):
         stop(proc)
     cue = next(m for m in marks if m["mark"] == "cue")
     assert cue["line"] == "night.intro" and cue["duration"] > 0
+
+
+def test_the_app_starts_in_a_classic_night_and_marks_its_lines(tmp_path):
+    """The benchmark's classic night: the app calls the first night of a Thiercelieux game
+    and marks each line as it is said, as the one-night night does."""
+    proc, where = launch(tmp_path, "classic-night")
+    try:
+        marks = wait_marks(proc, where, {"first_frame", "cue"})
+    finally:
+        stop(proc)
+    cue = next(m for m in marks if m["mark"] == "cue")
+    assert cue["line"] == "dusk.first" and cue["duration"] > 0  # the village falls asleep
 
 
 def test_a_wrong_demo_stops_the_app_before_its_window(tmp_path):

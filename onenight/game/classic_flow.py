@@ -873,5 +873,43 @@ def choice_json(c: Choice) -> dict:
     raise TypeError(f"not a choice: {c!r}")
 
 
+def play_by_events(ctl: "ClassicController", rng: random.Random,
+                   until: Callable[["ClassicController"], bool], limit: int = 5000) -> None:
+    """Play the classic game in ``ctl`` by events until ``until(ctl)``: every call of the
+    night ended as its time would end it, the woken choosing at random among what the rules
+    allow (``rng``), every decision taken, every vote by fingers. The way the screenshots
+    reach a game's end and the demo reaches the debate."""
+    from onenight.classic.autoplay import random_choice
+
+    for _ in range(limit):
+        if until(ctl):
+            return
+        s, g = ctl.state, ctl.game
+        if s.window is not None:
+            if not s.window.chosen and s.window.stop is not None:
+                c = random_choice(g, rng)
+                if c is not None:
+                    ctl.apply({"type": "choose", **choice_json(c)})
+            ctl.apply({"type": "step_end", "step": s.window.step})
+        elif s.hold is not None or (g.stop.kind is Kind.NONE and ctl.phase != "debate"):
+            ctl.apply({"type": "go"})
+        elif ctl.phase == "debate":
+            ctl.apply({"type": "start_vote", "mode": "fingers"})
+        elif g.stop.chance:
+            ctl.apply({"type": "lots"})
+        elif g.stop.kind is Kind.VOTES:
+            c = random_choice(g, rng, blank=0.0)
+            for seat, t in enumerate(c.ballots):
+                if t is not None:
+                    ctl.apply({"type": "vote", "seat": seat, "target": t})
+            if not ctl.ballots_view().revealed:
+                ctl.apply({"type": "close_vote", "confirm": True})
+            ctl.apply({"type": "count"})
+        else:
+            ctl.apply({"type": "choose", **choice_json(random_choice(g, rng))})
+    raise RuntimeError(f"the game did not get there in {limit} events")
+
+
 __all__ = ["ClassicController", "ClassicState", "TableOptions", "Window", "choice_json",
+           "play_by_events",
            "DEAL_MODES", "GAME", "Refused"]

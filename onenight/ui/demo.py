@@ -6,7 +6,10 @@ the night or into the debate countdown, with five players and no question asked.
 * ``night``: the night of *Sombre réveil* for five players, at the standard pace;
 * ``night:short``: a short night (two werewolves and villagers, three players, the quickest
   pace), for a quick run;
-* ``day`` or ``day:SECONDS``: the debate countdown, ``SECONDS`` long (10 minutes by default).
+* ``day`` or ``day:SECONDS``: the debate countdown, ``SECONDS`` long (10 minutes by default);
+* ``classic-night``: the first night of a Thiercelieux game of eight (the first-game deck),
+  nobody choosing, each call lasting its time;
+* ``classic-day``: the same game's first debate, its night and dawn played by events.
 
 The demo plays in a fresh temporary data folder, so it never touches the host's settings,
 history or box keys, and it has no random extra time at night (``jitter_seconds = 0``).
@@ -15,11 +18,13 @@ history or box keys, and it has no random extra time at night (``jitter_seconds 
 from __future__ import annotations
 
 import math
+import random
 
 from . import trace
 
 DEMO_ENV = "ONENIGHT_DEMO"
 PLAYERS = ["Ana", "Ben", "Cyd", "Dan", "Eli"]
+CLASSIC_PLAYERS = PLAYERS + ["Fay", "Gus", "Hal"]
 SHORT_DECK = ["werewolf", "werewolf", "villager", "villager", "villager", "villager"]
 
 
@@ -30,6 +35,8 @@ class DemoError(ValueError):
 def parse(spec: str) -> tuple[str, str | float | None]:
     """``(kind, arg)`` for a spec; DemoError naming what is accepted otherwise."""
     kind, _, arg = (spec or "").strip().partition(":")
+    if kind in ("classic-night", "classic-day") and not arg:
+        return kind, None
     if kind == "night" and arg in ("", "short"):
         return "night", arg or None
     if kind == "day":
@@ -42,7 +49,7 @@ def parse(spec: str) -> tuple[str, str | float | None]:
         if 1 <= seconds <= 900:
             return "day", seconds
     raise DemoError(f"{DEMO_ENV}={spec!r}: expected night, night:short, day or day:SECONDS "
-                    "(1 to 900)")
+                    "(1 to 900), classic-night or classic-day")
 
 
 def setup(app, spec: str) -> None:
@@ -50,6 +57,8 @@ def setup(app, spec: str) -> None:
     kind, arg = parse(spec)
     s = app.settings
     s.jitter_seconds = 0
+    if kind.startswith("classic-"):
+        return _classic(app, kind)
     if kind == "night" and arg == "short":
         players, deck = PLAYERS[:3], SHORT_DECK
         s.night_pace = 10
@@ -75,6 +84,26 @@ def setup(app, spec: str) -> None:
     app.go("day")
 
 
-def _send(app, event: dict) -> None:
-    if not app.send(event):
+def _classic(app, kind: str) -> None:
+    from onenight.game.classic_flow import play_by_events
+
+    from .screens.classic_base import PHASE_SCREEN
+
+    ctl = app.classic
+    if ctl.phase != "setup":
+        _send(app, {"type": "abandon"}, ctl)
+    _send(app, {"type": "players", "names": CLASSIC_PLAYERS}, ctl)
+    _send(app, {"type": "preset", "id": "first_game"}, ctl)
+    _send(app, {"type": "deal"}, ctl)
+    for seat in range(len(CLASSIC_PLAYERS)):
+        _send(app, {"type": "seen", "seat": seat}, ctl)
+    _send(app, {"type": "deal_done"}, ctl)
+    if kind == "classic-day":
+        play_by_events(ctl, random.Random(1), lambda c: c.phase == "debate")
+        trace.mark("day_start")
+    app.go(PHASE_SCREEN[ctl.phase])
+
+
+def _send(app, event: dict, ctl=None) -> None:
+    if not app.send(event, ctl):
         raise DemoError(f"the demo's {event['type']!r} was refused: {app.message}")

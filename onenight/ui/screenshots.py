@@ -249,47 +249,18 @@ def _finished_classic(app):
     the pictures of its end and its story)."""
     import random as _random
 
-    from onenight.classic.autoplay import random_choice
-    from onenight.classic.model import Kind
+    from onenight.game.classic_flow import play_by_events
 
     from .screens.classic_base import PHASE_SCREEN
 
     ctl = app.classic
-    rng = _random.Random(4)
     ctl.apply({"type": "players", "names": CLASSIC_NAMES})
     ctl.apply({"type": "preset", "id": "best_of"})
     ctl.apply({"type": "deal"})
     for seat in range(len(CLASSIC_NAMES)):
         ctl.apply({"type": "seen", "seat": seat})
     ctl.apply({"type": "deal_done"})
-    from onenight.game.classic_flow import choice_json
-
-    for _ in range(5000):
-        if ctl.phase == "end":
-            break
-        s, g = ctl.state, ctl.game
-        if s.window is not None:
-            if not s.window.chosen and s.window.stop is not None:
-                c = random_choice(g, rng)
-                if c is not None:
-                    ctl.apply({"type": "choose", **choice_json(c)})
-            ctl.apply({"type": "step_end", "step": s.window.step})
-        elif s.hold is not None or (g.stop.kind is Kind.NONE and ctl.phase != "debate"):
-            ctl.apply({"type": "go"})
-        elif ctl.phase == "debate":
-            ctl.apply({"type": "start_vote", "mode": "fingers"})
-        elif g.stop.chance:
-            ctl.apply({"type": "lots"})
-        elif g.stop.kind is Kind.VOTES:
-            c = random_choice(g, rng, blank=0.0)
-            for seat, t in enumerate(c.ballots):
-                if t is not None:
-                    ctl.apply({"type": "vote", "seat": seat, "target": t})
-            if not ctl.ballots_view().revealed:
-                ctl.apply({"type": "close_vote", "confirm": True})
-            ctl.apply({"type": "count"})
-        else:
-            ctl.apply({"type": "choose", **choice_json(random_choice(g, rng))})
+    play_by_events(ctl, _random.Random(4), lambda c: c.phase == "end")
     app.go(PHASE_SCREEN[ctl.phase])
     return app.sm.current_screen
 

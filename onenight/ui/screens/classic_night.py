@@ -28,7 +28,7 @@ from onenight.narration.audio import SilentAudio
 from onenight.narration.lines import CLASSIC
 from onenight.narration.voice import TextVoice
 
-from .. import theme
+from .. import theme, trace
 from ..pacing import AFTER
 from ..voice import narration_settings
 from ..widgets.dialog import confirm
@@ -95,6 +95,7 @@ class ClassicNightScreen(ClassicScreen):
         app.box_sync()
 
     def _cue(self, cue):
+        trace.mark("cue", line=cue.line, start=cue.start, duration=cue.duration)
         self.line = cue.text
 
     # ---- view -------------------------------------------------------------------------------
@@ -168,6 +169,7 @@ class ClassicNightScreen(ClassicScreen):
         if d.finished:
             self.driver = None
             d.stop()
+            trace.mark("night_end", clips_failed=len(getattr(self.app.audio, "failed", ())))
             self.follow()
             return
         self.refresh()
