@@ -234,10 +234,10 @@ class OneNightApp(App):
         sm.bind(current=lambda *_: self.retick())
         sm.bind(current=self.keep_awake)
         # what went wrong before this start stays on screen until the host has read it
-        for found in (journal_problem, classic_problem):
+        for game, found in (("onenight", journal_problem), ("thiercelieux", classic_problem)):
             if found:
                 self.notify("journal." + found["code"], kind="error", sticky=True,
-                            reason=found["reason"], name=found["name"])
+                            reason=found["reason"], name=found["name"], game=game)
         if problem:
             self.notify(problem, kind="error", sticky=True)
         self._storage_told = {id(c): c.storage_problems() for c in self.controllers()}
@@ -419,7 +419,7 @@ class OneNightApp(App):
         self._storage_told[id(ctl)] = ctl.storage_problems()
         if problem:
             self.notify("journal." + problem["code"], kind="error", sticky=True,
-                        reason=problem["reason"], name=problem["name"])
+                        reason=problem["reason"], name=problem["name"], game=game)
         elif ctl.phase != "setup":
             self.notify("journal.reopened")
         else:
@@ -455,6 +455,8 @@ class OneNightApp(App):
         facts = dict(facts)
         if isinstance(facts.get("reason"), str):
             facts["reason"] = self.reason_text(facts["reason"])
+        if "game" in facts:  # a game's key, named in the host's language
+            facts["game"] = self.tr("journal.game." + facts["game"])
         text = self.tr(key, **facts)
         if text == key and key.startswith("refused."):
             text = self.tr("refused.other")

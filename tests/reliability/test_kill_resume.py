@@ -173,6 +173,7 @@ def test_a_damaged_journal_is_reported_on_screen_and_set_aside(tmp_path):
     (tmp_path / FILENAME).write_bytes(b"\x00garbage\xff" * 500)
     shown = resume(tmp_path)
     assert "mis de côté" in shown["message"] and shown["phase"] == "setup"
+    assert shown["message"].startswith("La partie d'Une Nuit en cours")  # which game's
     assert shown["sticky"]  # it stays until the host taps it
     assert "Son fichier n'est pas un journal de partie." in shown["message"]
     assert "database" not in shown["message"]  # in French, not SQLite's words

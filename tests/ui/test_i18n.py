@@ -90,3 +90,7 @@ def test_every_storage_problem_and_damage_has_a_sentence():
             assert f"journal.damage.{code}" in table, code
         for code in ("set_aside", "damaged", "not_saved", "held"):  # open_journal's problems
             assert "{reason}" in table[f"journal.{code}"], code
+        for code in ("set_aside", "damaged", "held"):  # said at start-up: which game's
+            assert "{game}" in table[f"journal.{code}"], code
+        for game in journal.GAMES:
+            assert f"journal.game.{game}" in table, game

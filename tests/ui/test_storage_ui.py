@@ -329,7 +329,7 @@ def test_a_journal_that_cannot_be_read_is_held_and_tried_again_from_home(app, ga
         assert app.reopen_game(game=game) is False and getattr(app, attr).writer.held
         assert not getattr(app, other).writer.held
         assert app.message_sticky and app.message.startswith(
-            "La partie en cours n'a pas pu être relue. Le dossier de données")
+            f"La partie {whose} en cours n'a pas pu être relue. Le dossier de données")
         app.dismiss_message()
         home = screen(app)
         home.refresh()
