@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from onenight.classic.cast import CHARACTER_IDS
 from onenight.rules.cards import ARTIFACT_IDS, ROLE_IDS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,11 +21,9 @@ SCRIPT = ROOT / "scripts" / "render-emblems"
 MAPPING = ROOT / "scripts" / "emblems.toml"
 ASSETS = ROOT / "onenight" / "ui" / "assets" / "emblems"
 
-# The classic game's cast (Les Loups-Garous de Thiercelieux: Best Of and the base game)
-CLASSIC_IDS = ("villager", "werewolf", "accursed_wolf_father", "big_bad_wolf", "seer", "cupid",
-               "sister", "little_girl", "fox", "rusty_sword_knight", "elder", "witch",
-               "bear_tamer", "hunter", "thief", "wild_child", "wolf_hound", "white_werewolf",
-               "pied_piper", "angel")
+# The classic game's whole cast, as its engine lists it: a character added there needs its
+# emblem too
+CLASSIC_IDS = CHARACTER_IDS
 
 
 def load_script():
@@ -78,7 +77,7 @@ def test_the_check_names_every_file_that_does_not_match(tmp_path):
     shutil.copytree(ASSETS, out)
     mapping = MAPPING.read_text(encoding="utf-8")
     mapping = mapping.replace('icon = "crystal-ball"', 'icon = "crystal-eye"')
-    mapping += '\n[emblems.raven]\nicon = "raven"\nauthor = "Lorc"\nteam = "village"\n'
+    mapping += '\n[emblems.town_crier]\nicon = "raven"\nauthor = "Lorc"\nteam = "village"\n'
     (tmp_path / "emblems.toml").write_text(mapping, encoding="utf-8")
     png = bytearray((out / "werewolf.png").read_bytes())
     png[-20] ^= 0xFF
@@ -88,7 +87,7 @@ def test_the_check_names_every_file_that_does_not_match(tmp_path):
     r = run_check("--mapping", str(tmp_path / "emblems.toml"), "--out", str(out))
     assert r.returncode == 1
     for problem in ("seer: icon is 'crystal-ball' in the manifest, 'crystal-eye' in the mapping",
-                    "raven: in the mapping, not rendered",
+                    "town_crier: in the mapping, not rendered",
                     "werewolf: werewolf.png is not the file that was rendered",
                     "fox: fox.png is missing",
                     "old_card.png: not in the manifest"):
@@ -228,10 +227,10 @@ def test_a_card_without_pictogram_shows_its_initials(app, fresh_emblems):
     from onenight.ui import theme
 
     emblem = fresh_emblems
-    assert emblem.initials("big_bad_wolf") == "BB" and emblem.initials("raven") == "R"
+    assert emblem.initials("big_bad_wolf") == "BB" and emblem.initials("crier") == "C"
     assert emblem.initials("") == "?"
-    raven = emblem.Emblem(card="raven", size=(120, 120))
-    grey, glyph, _ = counts(raven, theme.PANEL_HI, emblem.GLYPH)
+    crier = emblem.Emblem(card="crier", size=(120, 120))  # no card has this id
+    grey, glyph, _ = counts(crier, theme.PANEL_HI, emblem.GLYPH)
     assert grey > 0.4 * 120 * 120 and 30 < glyph < 0.2 * 120 * 120
     empty = emblem.Emblem(card="", size=(120, 120))
     assert counts(empty, emblem.GLYPH)[0] == 0
