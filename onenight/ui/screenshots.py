@@ -418,7 +418,10 @@ def tablet_tour(app, clock):
     """A game with the cards on the tablet (ten players, Les sages): the private deal (the
     tablet going round, then a player holding the button to see their card), and the night
     on the tablet: the first step whose player chooses a card to look at, the card tapped once
-    (a second tap confirms). The game is left after, unfinished."""
+    (a second tap confirms); then a step whose player learns two things at once, what they
+    learn shown. The game is left after, unfinished."""
+    from onenight.rules.turns import Turn
+
     from .driving import settle, tap
 
     def send(event):
@@ -453,6 +456,29 @@ def tablet_tour(app, clock):
     target = (ring.seats if key == "view" else ring.center_targets)[value]
     tap(target)  # (a second tap would confirm)
     yield "tablet-night-choice"
+    tap(target)  # confirmed
+    # on to a step whose player learns two things at once (the Seer's two centre cards, a
+    # lone wolf's pack and a centre card), chosen with the same taps
+    for _ in range(400):
+        _later(app, clock, 1.5)
+        v, turn = app.ctl.step_view(), app.ctl.tablet.turn
+        if not v.open or turn is None or turn.picks:
+            continue
+        two = next((picks for _, picks in turn.legal if len(picks) == 1
+                    and len(Turn(turn.table, turn.step, picks).learned()) == 2), None)
+        if two is not None:
+            break
+    else:
+        raise AssertionError("no step of the night teaches a player two things at once")
+    settle()
+    (key, value), = two
+    targets = ring.center_targets if "center" in key else ring.seats
+    for i in value if isinstance(value, (list, tuple)) else (value,):
+        tap(targets[i])
+    tap(ring.ids.confirm)
+    settle()
+    assert len(night.ids.secrets.items) == 2, night.ids.secrets.items
+    yield "tablet-night-learned"
     app.go("home")
     send({"type": "abandon"})
     send({"type": "cards", "on": "table"})

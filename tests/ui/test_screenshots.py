@@ -38,12 +38,14 @@ def test_every_screen_at_both_sizes(tmp_path):
     names = sorted(p.name for p in tmp_path.glob("*.png"))
     for size in ("1280x800", "800x480"):
         shots = [n for n in names if n.endswith(f"-{size}.png")]
-        assert len(shots) == 45, shots
+        assert len(shots) == 46, shots
         for n in ("home", "tutorial", "players", "night", "night-paused", "day", "vote-modes",
                   "vote-revealed", "reveal", "reveal-extras", "result", "replay-swap",
                   "replay-votes", "replay-verdict", "history", "settings",
-                  # the cards on the tablet: the private deal, a night step with a choice
+                  # the cards on the tablet: the private deal, a night step with a choice,
+                  # one whose player learns two things at once
                   "tablet-deal", "tablet-deal-card", "tablet-night-choice",
+                  "tablet-night-learned",
                   # Thiercelieux, eighteen players
                   "classic-players", "classic-setup", "classic-deal", "classic-deal-card",
                   "classic-night", "classic-night-no-action", "classic-dawn",

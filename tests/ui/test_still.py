@@ -2,6 +2,7 @@
 again when one of them changes; its live widgets drawn over the picture, with the opacity of
 the widgets between them and the layer."""
 
+import pytest
 from kivy.core.window import Window
 from kivy.graphics import Color, Rectangle
 from kivy.uix.boxlayout import BoxLayout
@@ -58,3 +59,27 @@ def test_a_live_widget_is_drawn_over_the_picture_with_its_parents_opacity(app):
     layer.opacity = 1  # the layer's own opacity applies to its whole canvas
     box.opacity = 1
     assert holder.opacity == 1
+
+
+
+@pytest.mark.parametrize("name,labels", [
+    # the classic debate's countdown; the classic night's call, where the night is, the time
+    # left in the call and the line; the one-night night's with the cards on the tablet (its
+    # step's frame)
+    ("classic_debate", lambda s: [s.ids.time]),
+    ("classic_night", lambda s: [s.ids.frame.ids[k] for k in ("title", "progress",
+                                                               "time_left", "line")]),
+    ("night", lambda s: [s.ids.frame.ids[k] for k in ("title", "progress", "time_left",
+                                                      "line")]),
+])
+def test_what_changes_while_a_screen_waits_is_drawn_over_its_picture(app, name, labels):
+    """A new second, or a new line of the voice, costs the copy of the screen's kept picture
+    and the labels that changed, not a drawing of the whole screen."""
+    from onenight.ui.widgets.still import Still
+
+    screen = app.sm.get_screen(name)
+    layer = next(w for w in screen.walk() if isinstance(w, Still))
+    for label in labels(screen):
+        assert label in layer._lifted, label.text
+        assert label.canvas not in label.parent.canvas.children  # not in the picture
+        assert any(label.canvas in holder.children for holder in layer._live.children)

@@ -89,6 +89,9 @@ class SecretRow(BoxLayout):
 class SecretPanel(BoxLayout):
     items = ListProperty([])
     """What is shown now (:class:`Secret` each); empty: nothing, the panel keeps its place."""
+    room = ListProperty([0, 0, 0, 0])
+    """Where its screen places it (x, y, width, height): the panel, over a row for the
+    screen's "done"."""
 
     def show(self, items) -> None:
         self.items = list(items)

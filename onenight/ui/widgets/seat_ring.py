@@ -91,6 +91,12 @@ class SeatRing(FloatLayout):
     free = ListProperty([0, 0, 0, 0])
     """The room left inside the ring, above the centre cards (x, y, width, height): where a
     screen shows what the woken learn."""
+    inner = ListProperty([0, 0, 0, 0])
+    """All the room inside the ring, the centre cards' row included (x, y, width, height):
+    where a screen shows more than one thing the woken learn, with ``centers_hidden``."""
+    centers_hidden = BooleanProperty(False)
+    """The centre cards are not shown and take no tap (a choice made, their row is lent to
+    what the woken learn)."""
 
     __events__ = ("on_choose",)
 
@@ -106,7 +112,7 @@ class SeatRing(FloatLayout):
         for prop in ("dead", "seat_count", "seat_least", "center_count", "center_names",
                      "seat_cards",
                      "center_cards", "marks", "lit", "locked", "chosen_seats",
-                     "chosen_centers"):
+                     "chosen_centers", "centers_hidden"):
             self.bind(**{prop: self._restyle})
 
     def on_choose(self, seats: tuple, centers: tuple):
@@ -180,6 +186,7 @@ class SeatRing(FloatLayout):
         row = lo + row_h + gap
         free_w = self.width - 2 * (w + gap)
         self.free = [self.center_x - free_w / 2, row, free_w, max(0.0, hi - row)]
+        self.inner = [self.center_x - free_w / 2, lo, free_w, max(0.0, hi - lo)]
 
     def _restyle(self, *_):
         dead = set(self.dead)
@@ -199,6 +206,8 @@ class SeatRing(FloatLayout):
             t.name = self.center_names[j] if j < len(self.center_names) else \
                 ("α" if j == 3 else str(j + 1))
             t.offered = bool(self.center_count)
+            t.opacity = 0 if self.centers_hidden else 1
+            t.disabled = self.centers_hidden
             t.card = self.center_cards.get(j, "")
             t.selected = j in self.chosen_centers
         self.complete = bool(
