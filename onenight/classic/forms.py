@@ -55,11 +55,14 @@ def from_json(step: Step, raw: Any, field: str, players: int) -> Choice | None:
         raise RecordError(field, f"expected an object, got {show(raw)}")
     if k is Kind.POTIONS:
         heal, poison = raw.get("heal", False), raw.get("poison")
-        if not isinstance(heal, bool):
-            raise RecordError(f"{field}.heal", f"expected true or false, got {show(heal)}")
+        if not isinstance(heal, bool):  # the seat of the victim she saves, among several
+            if not isinstance(heal, int):
+                raise RecordError(f"{field}.heal", "expected true, false or the seat of the "
+                                                   f"victim healed, got {show(heal)}")
+            heal = _seat(heal, players, f"{field}.heal")
         if poison is not None:
             poison = _seat(poison, players, f"{field}.poison")
-        return Potions(heal, poison) if heal or poison is not None else None
+        return Potions(heal, poison) if heal is not False or poison is not None else None
     if step.key not in raw:
         raise RecordError(f"{field}.{step.key}", "missing")
     v, where = raw[step.key], f"{field}.{step.key}"

@@ -90,9 +90,11 @@ class Yes:
 
 @dataclass(frozen=True)
 class Potions:
-    """The witch: heal tonight's werewolves' victim, and/or poison a player."""
+    """The witch: heal tonight's victim, and/or poison a player. ``heal`` is True for the only
+    victim she is shown, or the seat of the one she saves when she is shown several (seed
+    000's Cassandra and Mr Hyde kill beside the werewolves)."""
 
-    heal: bool = False
+    heal: bool | int = False
     poison: int | None = None
 
 
@@ -138,7 +140,7 @@ class Death:
 
     seat: int
     cause: str  # werewolves, big_bad_wolf, white_werewolf, witch, rusty_sword, vote, hunter, grief,
-    # vigilante, fire, trap
+    # vigilante, fire, trap, silver_bullet, misfire, hyde
     by: int | None
     day: int
     moment: str  # "dawn" or "vote"
@@ -149,7 +151,8 @@ class Death:
 PUBLIC_CAUSE = {"werewolves": "night", "big_bad_wolf": "night", "white_werewolf": "night",
                 "witch": "night", "rusty_sword": "rusty_sword", "vote": "vote",
                 "hunter": "hunter", "grief": "grief", "vigilante": "night",
-                "fire": "fire", "trap": "night"}
+                "fire": "fire", "trap": "night", "silver_bullet": "silver_bullet",
+                "misfire": "misfire", "hyde": "night"}
 
 
 @dataclass(frozen=True)

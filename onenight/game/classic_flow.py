@@ -54,6 +54,7 @@ from onenight.classic.calls import night_calls, shown_dead
 from onenight.classic.model import (CAPTAIN_WHEN, Choice, Game, Kind, Options, Potions, Seat,
                                     Seats, Side, Stop, Take, Votes, Yes)
 from onenight.classic.record import outcome, to_record
+from onenight.classic.roles.common import heal_forms, shown_victims
 from onenight.classic.walk import apply as play
 from onenight.classic.walk import ballot_options, legal_choices, new_game
 from onenight.common.errors import DeckError, IllegalChoice, RulesError
@@ -121,7 +122,7 @@ class Window:
     stop: Stop | None  # the engine's stop it plays; None: nobody holds the card (for show)
     chosen: bool = False  # a choice was made in it (played, or taken for show)
     picks: dict[int, int] = field(default_factory=dict)  # the pads' picks: seat -> seat
-    heal: bool = False  # the witch dialled the victim's seat on her pad
+    heal: bool | int = False  # the witch dialled a victim's seat on her pad (its heal's form)
 
     @property
     def kind(self) -> Kind:
@@ -483,9 +484,9 @@ class ClassicController(Flow):
             return
         target = self._seat(e.get("target"), "target_unknown")
         if w.kind is Kind.POTIONS:
-            if target == s.game.tonight.get("victim") and Potions(True, None) in \
-                    legal_choices(s.game):
-                w.heal = True
+            heal = _heal_of(s.game, target)
+            if heal is not None and Potions(heal, None) in legal_choices(s.game):
+                w.heal = heal
             elif target == seat:
                 w.picks.pop(seat, None)  # the poison taken back
             else:
@@ -502,9 +503,10 @@ class ClassicController(Flow):
         """What the pads chose in a call that plays their choice at its end, best first."""
         if w.kind is Kind.POTIONS:
             poison = next(iter(w.picks.values()), None)
-            both = [Potions(w.heal, poison)] if w.heal or poison is not None else []
-            alone = [Potions(True, None)] if w.heal and poison is not None else []
-            return both + alone + ([Potions(False, poison)] if w.heal and poison is not None
+            heal = w.heal is not False
+            both = [Potions(w.heal, poison)] if heal or poison is not None else []
+            alone = [Potions(w.heal, None)] if heal and poison is not None else []
+            return both + alone + ([Potions(False, poison)] if heal and poison is not None
                                    else [])
         agreed = set(w.picks.values())
         return [Seat(agreed.pop())] if len(agreed) == 1 else []
@@ -786,6 +788,15 @@ class ClassicController(Flow):
 # ``poison`` (the witch). Nothing chosen is said with null (``{"target": null}``,
 # ``{"heal": false, "poison": null}``); an event that names none of its kind's fields is refused.
 
+def _heal_of(g: Game, seat: int) -> bool | int | None:
+    """The heal that saves ``seat``, in the form the rules take (True for the only victim the
+    witch is shown, the seat among several), or None when it is not a victim she is shown."""
+    victims = shown_victims(g)
+    if seat not in victims:
+        return None
+    return heal_forms(victims)[victims.index(seat)]
+
+
 def _seat_value(v: Any, players: int, code: str = "target_unknown") -> int:
     if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < players:
         raise Refused(code, seat=v)
@@ -830,10 +841,10 @@ def _yes(e: Any, n: int) -> Yes | None:
 
 def _potions(e: Any, n: int) -> Potions | None:
     heal, poison = e.get("heal", False), e.get("poison")
-    if not isinstance(heal, bool):
-        raise Refused("choice_format")
+    if not isinstance(heal, bool):  # the seat of the victim she saves, among several
+        heal = _seat_value(heal, n)
     poison = None if poison is None else _seat_value(poison, n)
-    return Potions(heal, poison) if heal or poison is not None else None
+    return Potions(heal, poison) if heal is not False or poison is not None else None
 
 
 _READERS = {Kind.SEAT: (_target, ("target",)), Kind.SEATS: (_targets, ("targets",)),

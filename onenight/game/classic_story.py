@@ -53,7 +53,7 @@ class StoryEvent:
         if self.kind == "ballots":
             return tuple((v, t) for v, t in enumerate(self.value["ballots"]) if t is not None)
         targets = self.targets
-        if self.about is not None and isinstance(self.value, dict) and self.value.get("heal"):
+        if self.about is not None and _heals(self.value):
             targets = (self.about,) + targets  # the witch's heal
         return tuple((a, t) for a in self.actors for t in targets if a != t)
 
@@ -64,6 +64,12 @@ class Chapter:
     kind: str  # night, day
     number: int
     events: tuple[StoryEvent, ...]
+
+
+def _heals(value: Any) -> bool:
+    """The witch's recorded potions heal somebody: ``"heal": true`` (the only victim she was
+    shown) or the seat of the one she saved among several."""
+    return isinstance(value, dict) and value.get("heal") not in (None, False)
 
 
 def _seats_in(value: Any) -> tuple[int, ...]:
@@ -110,7 +116,7 @@ def event_text(ev: StoryEvent, players) -> "Text":
     if ev.kind == "chose":
         key += f".{ev.step}"
         if ev.step == "witch":
-            heal = isinstance(ev.value, dict) and ev.value.get("heal")
+            heal = _heals(ev.value)
             poison = isinstance(ev.value, dict) and ev.value.get("poison") is not None
             key += ".both" if heal and poison else ".heal" if heal else ".poison"
         elif ev.step == "fox":
@@ -130,6 +136,13 @@ def event_text(ev: StoryEvent, players) -> "Text":
     if isinstance(ev.value, dict) and isinstance(ev.value.get("side"), str):
         facts["side"] = ev.value["side"]
     return Text(key, facts)
+
+
+def _saved(value: Any, shown: int | None) -> int | None:
+    """The seat the witch's heal saved: the one she named among several victims, or the only
+    one she was shown."""
+    heal = value.get("heal") if isinstance(value, dict) else None
+    return heal if isinstance(heal, int) and not isinstance(heal, bool) else shown
 
 
 def story(g: Game, players=None) -> tuple[Chapter, ...]:
@@ -160,7 +173,8 @@ def story(g: Game, players=None) -> tuple[Chapter, ...]:
                             else None,
                             answer=bool(told.value) if told is not None
                             and told.kind == "sniffed" else None,
-                            about=briefs.get((e.phase, e.step)), value=ev.value)
+                            about=_saved(ev.value, briefs.get((e.phase, e.step))),
+                            value=ev.value)
             # the facts its own play set off (an infection) come after the choice
             i = len(events)
             while i and events[i - 1].step == ev.step and events[i - 1].kind != "chose":

@@ -259,7 +259,7 @@ def _learned(e: Entry, players) -> Learned:
         facts["seats"] = list(e.seats)
     key = f"classic.learn.{e.kind}"
     if e.kind == "victim" and e.seat is None:
-        key = "classic.learn.no_victim"
+        key = "classic.learn.victims" if e.seats else "classic.learn.no_victim"
     if e.kind == "sniffed":
         key += ".yes" if e.value else ".no"
     if e.kind == "distance" and not e.value:
@@ -296,6 +296,12 @@ class Fallen:
     card: CardView
     cause: str  # night, rusty_sword, vote, hunter, grief (classic.cause.<cause>)
     by: int | None  # the hunter who shot, the lover mourned
+
+
+#: The public causes the dawn says aloud with the death (classic.dawn.died.<cause>): Cassandra's
+#: silver bullet ("en précisant que celui-ci est mort d'une balle en argent"), and her own
+#: death after her second mistake.
+TOLD_CAUSES = ("silver_bullet", "misfire")
 
 
 def _fallen(e: Entry, players) -> Fallen:

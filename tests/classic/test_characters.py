@@ -597,3 +597,87 @@ def test_mages_vanished_player_is_back_at_the_next_dusk_and_the_power_is_once_a_
 def test_mage_may_make_himself_vanish():
     g = play(MAGE, {"night": 1, "mage": {"banish": 0}}, {"day": 1})
     assert ballot_options(g, 0) == (None,)
+
+
+# ---- Cassandra, the werewolf slayer (seed 000) --------------------------------------------------
+
+# seats 1 and 6 are werewolves; seat 2 is the witch
+CASSANDRA = "cassandra werewolf witch villager villager villager werewolf villager seer"
+
+
+def test_cassandras_bullet_kills_and_the_dawn_says_it_was_a_silver_bullet():
+    g = play(CASSANDRA, {"night": 1, "cassandra": {"shoot": 3}}, {"day": 1})
+    assert deaths(g) == [(3, "silver_bullet")]
+    (e,) = public(g, "died")
+    assert e.seat == 3 and e.value == "silver_bullet"  # "mort d'une balle en argent"
+
+
+def test_cassandra_may_keep_her_gun_and_never_shoots_herself():
+    g = until(_game(CASSANDRA), "cassandra")
+    assert None in legal_choices(g) and Seat(0) not in legal_choices(g)
+    assert "another player" in err(CASSANDRA, {"night": 1, "cassandra": {"shoot": 0}})
+
+
+def test_cassandras_victim_is_shown_to_the_witch_beside_the_werewolves_without_saying_whose():
+    g = play(CASSANDRA, {"night": 1, "werewolves": {"victim": 7}, "cassandra": {"shoot": 3}})
+    (e,) = told(g, 2, "victim")
+    assert e.seat is None and e.seats == (3, 7)  # in seat order, whoever struck whom
+
+
+def test_witchs_heal_names_one_of_two_victims_and_the_other_dies():
+    night = {"night": 1, "werewolves": {"victim": 7}, "cassandra": {"shoot": 3}}
+    o = out(CASSANDRA, dict(night, witch={"heal": 3}), {"day": 1})
+    assert o["phases"][1]["dead"] == [{"seat": 7, "cause": "werewolves"}]
+    o = out(CASSANDRA, dict(night, witch={"heal": 7}), {"day": 1})
+    assert o["phases"][1]["dead"] == [{"seat": 3, "cause": "silver_bullet"}]
+
+
+def test_witchs_heal_true_is_refused_when_two_victims_are_shown_and_a_stranger_is_refused():
+    night = {"night": 1, "werewolves": {"victim": 7}, "cassandra": {"shoot": 3}}
+    assert "names the one she saves" in err(CASSANDRA, dict(night, witch={"heal": True}))
+    assert "not among tonight's victims" in err(CASSANDRA, dict(night, witch={"heal": 4}))
+
+
+def test_witchs_heal_true_still_saves_the_only_victim_and_a_seat_does_too():
+    for heal in (True, 7):
+        o = out(CASSANDRA, {"night": 1, "werewolves": {"victim": 7}, "witch": {"heal": heal}},
+                {"day": 1})
+        assert o["phases"][1]["dead"] == []
+
+
+def test_witch_is_shown_cassandras_victim_alone_when_the_werewolves_took_nobody():
+    g = play(CASSANDRA, {"night": 1, "cassandra": {"shoot": 4}})
+    (e,) = told(g, 2, "victim")
+    assert e.seat == 4
+    assert out(CASSANDRA, {"night": 1, "cassandra": {"shoot": 4}, "witch": {"heal": True}},
+               {"day": 1})["phases"][1]["dead"] == []
+
+
+def test_cassandra_wins_alone_as_soon_as_her_bullets_have_killed_two_werewolves():
+    o = out(CASSANDRA, {"night": 1, "cassandra": {"shoot": 1}},
+            {"day": 1, "votes": V("- - - - - - - - -")},
+            {"night": 2, "cassandra": {"shoot": 6}}, {"day": 2})
+    assert (o["winning_side"], o["reason"]) == ("cassandra", "cassandra_two_werewolves")
+    assert o["winners"] == [0]
+
+
+def test_cassandra_dies_at_the_dawn_of_her_second_mistake_after_its_card_is_shown():
+    g = play(CASSANDRA, {"night": 1, "cassandra": {"shoot": 3}},
+             {"day": 1, "votes": V("- - - - - - - - -")},
+             {"night": 2, "cassandra": {"shoot": 4}}, {"day": 2})
+    assert deaths(g) == [(3, "silver_bullet"), (4, "silver_bullet"), (0, "misfire")]
+    died = [e for e in public(g, "died") if e.phase == "day 2"]
+    assert [(e.seat, e.value) for e in died] == [(4, "silver_bullet"), (0, "misfire")]
+
+
+def test_cassandras_healed_victim_is_no_mistake():
+    g = play(CASSANDRA, {"night": 1, "cassandra": {"shoot": 3}, "witch": {"heal": True}},
+             {"day": 1, "votes": V("- - - - - - - - -")},
+             {"night": 2, "cassandra": {"shoot": 4}}, {"day": 2})
+    assert g.alive(0) and deaths(g) == [(4, "silver_bullet")]
+
+
+def test_cassandra_alive_at_the_villages_win_does_not_win_with_it():
+    o = out(CASSANDRA, {"night": 1, "cassandra": {"shoot": 1}},
+            {"day": 1, "votes": V("6 - 6 6 6 6 0 6 6")})
+    assert o["winning_side"] == "village" and 0 not in o["winners"]

@@ -192,4 +192,4 @@ def test_the_conditions_look_at_what_happened():
     assert ONLY_IF["no_death_tonight"](g)
     assert not ONLY_IF["no_death_tonight"](g._with(tonight=g.tonight.put("victim", 0)))
     assert ONLY_IF["no_death_tonight"](g._with(tonight=g.tonight.put("victim", 0)
-                                               .put("healed", True)))
+                                               .put("healed", 0)))

@@ -124,7 +124,8 @@ def test_every_winner_set_is_consistent_with_section_7(gh):
     sides = [side(g, s) for s in range(g.players)]
     if v.side == "nobody":
         assert not living and not winners
-    elif v.side in ("angel", "pied_piper", "white_werewolf", "assassin"):
+    elif v.side in ("angel", "pied_piper", "white_werewolf", "assassin",
+                    "cassandra"):
         (w,) = winners | (set(v.seats) & hated)
         assert sides[w] == v.side
     elif v.side == "lovers":

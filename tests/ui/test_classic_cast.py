@@ -223,3 +223,41 @@ def test_the_night_owl_diviner_vigilante_and_pack_leader_at_the_table(app):
     go_on(app)
     story = to_the_story(app, (0, 4), ("vigilante_before", "vigilante_after", "night_owl"))
     assert "Nuit 1" in story
+
+
+def test_cassandra_and_the_witch_shown_two_victims_at_the_table(app):
+    """French, 1280x800, the table's own cards: Cassandra shoots on the ring; the witch is
+    shown both victims in seat order, without a word of who struck whom, and her heal's
+    button names the one it saves; the dawn says the other died of a silver bullet; the game
+    plays to its end, its story in sentences."""
+    table = ["werewolf", "cassandra", "witch", "seer", "villager", "werewolf", "villager",
+             "villager", "villager", "villager"]
+    start_classic(app, TEN, "", deal="cards", cards=table)
+    deal_by_own_cards(app, table)
+    wolves = (0, 5)
+    firsts = {"werewolves": ("seat", 9), "cassandra": ("seat", 4),
+              "witch": ("potions", 9, None)}
+    heal_button = []
+
+    def first_night(app, w):
+        assert not untranslated(app), untranslated(app)
+        if w.step == "witch":
+            s = screen(app)
+            assert s.victims == [4, 9]
+            heal_button.append(find(s, "heal").text)
+        return firsts.get(w.step, ("nothing",) if not w.stop.required else None)
+
+    seen = night_through(app, first_night)
+    assert seen["witch"].startswith(app.tr("classic.learn.victims", names="Eve, Jo"))
+    assert "Eve, Jo" in seen["witch"] and "loup" not in seen["witch"].lower()
+    assert heal_button == [app.tr("classic.night.heal_which")]
+    assert app.tr("classic.night.heal_one", name="Jo") == "Sauver Jo"
+
+    told = dawn_told(app)
+    assert app.tr("classic.dawn.died.silver_bullet", name="Eve",
+                  card_name="Simple Villageois") in told
+    assert "balle d'argent" in told and "Jo est mort" not in told and "Jo a été" not in told
+    go_on(app)
+
+    story = to_the_story(app, wolves, ("cassandra", "seer"))
+    assert "Jo" in story and "balle d'argent" in story

@@ -513,6 +513,46 @@ MAGE = _plain(
            Step("banished", ("night",), order("mage") + 5, EVERY_NIGHT, Kind.NONE, role="mage",
                 spent=lambda g: not _banished_now(g), brief=_leave)))
 
+
+# ---- Cassandra: a silver bullet a night; two werewolves shot and she wins, two villagers and
+# she dies ----------------------------------------------------------------------------------------
+
+SHOT = "cassandra"  # tonight: the player she shoots (shown to the witch beside the pack's victim)
+MISSES = "cassandra.misses"  # the players not on the werewolves' side her bullets killed
+MISSES_ALLOWED = 2  # "Si Cassandra se trompe deux fois ... celle-ci est éliminée"
+
+_shoot = _another_tonight("shoot", "Cassandra", "Cassandra shoots another player", SHOT)
+
+
+def _count_shot(g: Game, seat: int) -> Game:
+    """Each death by her bullet counts: a werewolf killed, or a mistake."""
+    d = g.death_of(seat)
+    if d is None or d.cause != "silver_bullet":
+        return g
+    key = sides.SILVER_HITS if sides.wolfish(g, seat) else MISSES
+    return common.remember(g, key, g.memo.get(key, 0) + 1)
+
+
+def _second_mistake(g: Game) -> Game:
+    """At dawn, once her second wrong victim's card is shown, she dies ("celle-ci est
+    éliminée au réveil du Village dès que l'identité de sa deuxième victime est révélée"):
+    her death is announced after the night's, and its chain follows theirs."""
+    s = g.holder("cassandra")
+    if s is None or g.memo.get(MISSES, 0) < MISSES_ALLOWED:
+        return g
+    if deaths.spared(g, s):
+        return deaths.spare(g, s, public=True)
+    g = deaths.announce(deaths.die(g, s, "misfire"), s)
+    return g._with(today=g.today.put("dawn", g.today.get("dawn", ()) + (s,)))
+
+
+CASSANDRA = _plain(
+    "cassandra", "Cassandra", "Cassandra", "loners", goal="cassandra",
+    on_death=_count_shot, at_dawn=_second_mistake,
+    steps=(Step("cassandra", ("night",), order("cassandra"), EVERY_NIGHT, Kind.SEAT,
+                role="cassandra", key="shoot",
+                options=lambda g, stop: common.others(g, actor(stop)), act=_shoot),))
+
 CHARACTERS = (PACK_LEADER, DETECTIVE, TRAITOR, WOODSMAN, APPRENTICE_SEER, MATHEMATICIAN,
               NIGHT_OWL, MAGISTRATE, DIVINER, VIGILANTE, DREAM_READER, EVIL_SPIRIT, HYPNOTIST,
-              PRIEST, ASSASSIN, SANDMAN, TRAPPER, MAGE)
+              PRIEST, ASSASSIN, SANDMAN, TRAPPER, MAGE, CASSANDRA)
