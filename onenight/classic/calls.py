@@ -32,8 +32,9 @@ def night_calls(deck: Iterable[str], night: int, options: Options = Options(),
              phase=Phase("night", night))
     out = []
     for step in cast.NIGHT:
-        if step.kind is Kind.VOTES or not step.when(g):
-            continue  # the election before the first night is a stage of the table's own
+        if step.kind is Kind.VOTES or step.chance or not step.when(g):
+            continue  # the election before the first night is a stage of the table's own;
+            # a die (Dr Jekyll's) is rolled by the app within the night, no call of its own
         if step.role is None:
             out.append(step.id)  # the dusk
         elif step.id == PACK_STEP or cards[step.role] > dead[step.role]:

@@ -148,10 +148,10 @@ def night_kills(g: Game) -> dict[int, str]:
     return {s: c for s, c in _attacks(g).items() if not spared(g, s)}
 
 
-def _attacks(g: Game) -> dict[int, str]:
-    """As :func:`night_kills`, before the blessed player's escape: each attacked seat with
-    the first cause that still kills it once the witch's heal (the causes she is shown) and
-    Dr Jekyll's rescue (the attacks made before his call) are taken off."""
+def attacks(g: Game) -> dict[int, tuple[str, ...]]:
+    """Every attack of tonight's choices so far, by seat, in :data:`NIGHT_CAUSES`' order: the
+    werewolves' victim when the bite would kill (not infected, not one more bite to take),
+    then the others. Neither the heal, Dr Jekyll's rescue nor the blessing is taken off."""
     t = g.tonight
     causes: dict[int, list[str]] = {}
     victim = t.get("victim")
@@ -163,12 +163,18 @@ def _attacks(g: Game) -> dict[int, str]:
         s = t.get(key)
         if s is not None and g.alive(s):
             causes.setdefault(s, []).append(cause)
-    healed = t.get("healed")
-    saved, escaped = t.get(JEKYLL_SAVES) or (None, ())
+    return {s: tuple(cs) for s, cs in causes.items()}
+
+
+def _attacks(g: Game) -> dict[int, str]:
+    """As :func:`night_kills`, before the blessed player's escape: each attacked seat with
+    the first cause that still kills it once the witch's heal (the causes she is shown) and
+    Dr Jekyll's rescue (the attacks made before his call) are taken off."""
+    healed = g.tonight.get("healed")
     kills: dict[int, str] = {}
-    for s, cs in causes.items():
+    for s, cs in attacks(g).items():
         left = [c for c in cs if not (s == healed and c in SHOWN_TO_WITCH)
-                and not (s == saved and c in escaped)]
+                and c not in _rescued(g, s)]
         if left:
             kills[s] = left[0]
     return kills

@@ -9,7 +9,7 @@ from typing import Any
 from onenight.common.errors import RecordError
 from onenight.common.values import seat_number, show
 
-from .model import Choice, Kind, Potions, Seat, Seats, Side, Take, Votes, Yes
+from .model import Choice, Kind, Potions, Roll, Seat, Seats, Side, Take, Votes, Yes
 from .table import Step
 
 
@@ -22,7 +22,8 @@ def to_json(step: Step, c: Choice) -> Any:
     if k is Kind.SEAT:
         return {step.key: c.seat} if step.key else c.seat
     value = {Kind.SEATS: lambda: list(c.seats), Kind.SIDE: lambda: c.side,
-             Kind.CARD: lambda: c.card, Kind.YES: lambda: True}[k]()
+             Kind.CARD: lambda: c.card, Kind.YES: lambda: True,
+             Kind.DIE: lambda: c.value}[k]()
     return {step.key: value}
 
 
@@ -81,6 +82,10 @@ def from_json(step: Step, raw: Any, field: str, players: int) -> Choice | None:
             raise RecordError(where, f"expected 0 or 1 (one of the two cards left over), got "
                                      f"{show(v)}")
         return Take(v)
+    if k is Kind.DIE:
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
+            raise RecordError(where, f"expected what a die shows (1 to 6), got {show(v)}")
+        return Roll(v)
     if not isinstance(v, bool):  # Kind.YES
         raise RecordError(where, f"expected true or false, got {show(v)}")
     return Yes() if v else None

@@ -25,6 +25,7 @@ class Kind(str, Enum):
     YES = "yes"  # use a once-a-game power now
     POTIONS = "potions"  # the witch's heal (yes or no) and poison (a player or nobody)
     VOTES = "votes"  # every player's ballot at once (a seat or blank)
+    DIE = "die"  # a six-sided die the game master rolls (Dr Jekyll's): a chance stop
 
 
 @dataclass(frozen=True)
@@ -105,7 +106,14 @@ class Votes:
     ballots: tuple[int | None, ...]
 
 
-Choice = Union[Seat, Seats, Side, Take, Yes, Potions, Votes]
+@dataclass(frozen=True)
+class Roll:
+    """What a six-sided die shows (1 to 6): rolled by the app's seeded generator."""
+
+    value: int
+
+
+Choice = Union[Seat, Seats, Side, Take, Yes, Potions, Votes, Roll]
 
 
 # ---- what happened, and who was told ------------------------------------------------------------

@@ -51,8 +51,8 @@ from typing import Any, Callable
 from onenight import __version__
 from onenight.classic import cast, decks, forms, sides
 from onenight.classic.calls import night_calls, shown_dead
-from onenight.classic.model import (CAPTAIN_WHEN, Choice, Game, Kind, Options, Potions, Seat,
-                                    Seats, Side, Stop, Take, Votes, Yes)
+from onenight.classic.model import (CAPTAIN_WHEN, Choice, Game, Kind, Options, Potions, Roll,
+                                    Seat, Seats, Side, Stop, Take, Votes, Yes)
 from onenight.classic.record import outcome, to_record
 from onenight.classic.roles.common import heal_forms, shown_victims
 from onenight.classic.walk import apply as play
@@ -341,7 +341,7 @@ class ClassicController(Flow):
         if g is None:
             return
         if s.window is None and s.hold is None and g.stop is not None and self._night_stop(g):
-            self._start_night(g)
+            self._start_night(g, e)
         s.phase = self._phase_now()
         if s.phase == "debate" and s.day is None:
             length = s.options.debate_for(g.phase.number)
@@ -404,14 +404,32 @@ class ClassicController(Flow):
             self._save()  # a new phase: the game so far is in the history, finished or not
 
     # ---- the night ----------------------------------------------------------------------
-    def _start_night(self, g: Game) -> None:
+    def _start_night(self, g: Game, e: dict) -> None:
         s = self.state
         s.calls = night_calls(g.dealt + g.undealt, g.phase.number, g.options, shown_dead(g))
-        self._open_call(0)
+        self._open_call(0, e)
 
-    def _open_call(self, index: int) -> None:
+    def _roll_dice(self, e: dict) -> None:
+        """A die the rules roll at night (Dr Jekyll's) has no call: it is rolled as the night
+        reaches it, with the controller's generator, and written into the event that got
+        there (``roll``), so that the event replayed rolls the same."""
+        s = self.state
+        while s.game.stop is not None and s.game.stop.chance and s.game.stop.phase.is_night:
+            if s.game.stop.for_show:  # a card out of play: its die is not rolled
+                self._play(None)
+                continue
+            rolled = e.get("roll")
+            choice = _KINDS[Kind.DIE](rolled, len(s.players)) if isinstance(rolled, dict) \
+                else None
+            if choice is None:
+                choice = self.rng.choice([c for c in legal_choices(s.game) if c is not None])
+            e["roll"] = choice_json(choice)
+            self._play(choice)
+
+    def _open_call(self, index: int, e: dict) -> None:
         """Open tonight's call ``index`` (past the last: the night is over)."""
         s = self.state
+        self._roll_dice(e)
         g = s.game
         at_night = g.stop is not None and self._night_stop(g)
         if index >= len(s.calls):
@@ -535,7 +553,7 @@ class ClassicController(Flow):
                 self._play(choice)
             elif not w.chosen:
                 self._play(None)
-        self._open_call(w.index + 1)
+        self._open_call(w.index + 1, e)
 
     # ---- the day ------------------------------------------------------------------------
     def _moment(self) -> str:
@@ -839,6 +857,15 @@ def _yes(e: Any, n: int) -> Yes | None:
     return Yes() if e.get("yes") is True else None
 
 
+def _roll(e: Any, n: int) -> Roll | None:
+    v = e.get("roll")
+    if v is None:
+        return None
+    if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
+        raise Refused("choice_format")
+    return Roll(v)
+
+
 def _potions(e: Any, n: int) -> Potions | None:
     heal, poison = e.get("heal", False), e.get("poison")
     if not isinstance(heal, bool):  # the seat of the victim she saves, among several
@@ -849,7 +876,8 @@ def _potions(e: Any, n: int) -> Potions | None:
 
 _READERS = {Kind.SEAT: (_target, ("target",)), Kind.SEATS: (_targets, ("targets",)),
             Kind.SIDE: (_side, ("side",)), Kind.CARD: (_take, ("take",)),
-            Kind.YES: (_yes, ("yes",)), Kind.POTIONS: (_potions, ("heal", "poison"))}
+            Kind.YES: (_yes, ("yes",)), Kind.POTIONS: (_potions, ("heal", "poison")),
+            Kind.DIE: (_roll, ("roll",))}
 
 
 def _reader(kind: Kind):
@@ -881,6 +909,8 @@ def choice_json(c: Choice) -> dict:
         return {"yes": True}
     if isinstance(c, Potions):
         return {"heal": c.heal, "poison": c.poison}
+    if isinstance(c, Roll):
+        return {"roll": c.value}
     raise TypeError(f"not a choice: {c!r}")
 
 

@@ -81,7 +81,8 @@ def _seats_in(value: Any) -> tuple[int, ...]:
     if isinstance(value, list):
         return tuple(s for v in value for s in _seats_in(v))
     if isinstance(value, dict):
-        return tuple(s for k, v in value.items() for s in _seats_in(v) if k != "heal")
+        return tuple(s for k, v in value.items() for s in _seats_in(v)
+                     if k not in ("heal", "roll"))
     return ()
 
 
@@ -121,6 +122,8 @@ def event_text(ev: StoryEvent, players) -> "Text":
             key += ".both" if heal and poison else ".heal" if heal else ".poison"
         elif ev.step == "fox":
             key += ".yes" if ev.answer else ".no"
+        elif ev.step == "jekyll_hyde":  # what the die said (the story joins it)
+            key += ".hyde" if ev.answer else ".jekyll"
     elif ev.kind == "ballots":
         key += f".{ev.step}"
     elif ev.kind == "eliminated" and not ev.targets:
@@ -135,6 +138,8 @@ def event_text(ev: StoryEvent, players) -> "Text":
         facts["cause"] = ev.cause
     if isinstance(ev.value, dict) and isinstance(ev.value.get("side"), str):
         facts["side"] = ev.value["side"]
+    if isinstance(ev.value, dict) and isinstance(ev.value.get("roll"), int):
+        facts["roll"] = ev.value["roll"]
     return Text(key, facts)
 
 
@@ -152,6 +157,7 @@ def story(g: Game, players=None) -> tuple[Chapter, ...]:
     chapters: dict[str, list[StoryEvent]] = {label: [] for label in g.phases}
     briefs: dict[tuple[str, str], int] = {}  # (phase, step) -> the seat the witch was shown
     answers: dict[tuple[str, str], Entry] = {}  # what a chooser was told, by (phase, step)
+    rolls: dict[str, int] = {}  # what Dr Jekyll's die showed, by night
     for e in g.log:
         if e.phase not in chapters:
             continue
@@ -167,12 +173,16 @@ def story(g: Game, players=None) -> tuple[Chapter, ...]:
         if ev is None:
             continue
         if ev.kind == "chose":
+            if e.step == "jekyll_die":
+                rolls[e.phase] = e.value["roll"]
             told = answers.pop((e.phase, e.step), None)
+            answer = bool(told.value) if told is not None and told.kind == "sniffed" else None
+            if e.step == "jekyll_hyde":  # Mr Hyde's murder, or Dr Jekyll's rescue
+                answer = rolls.get(e.phase) == 1
             ev = StoryEvent(ev.kind, ev.step, ev.actors, ev.targets,
                             card=told.role if told is not None and told.kind != "sniffed"
                             else None,
-                            answer=bool(told.value) if told is not None
-                            and told.kind == "sniffed" else None,
+                            answer=answer,
                             about=_saved(ev.value, briefs.get((e.phase, e.step))),
                             value=ev.value)
             # the facts its own play set off (an infection) come after the choice

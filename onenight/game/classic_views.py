@@ -172,7 +172,7 @@ class Learned:
 
     kind: str  # cards, took, lover, sisters, saw, pack, infected, victim, sniffed, charmed_all,
     # and the wider cast's: glimpsed, distance, night_owl, foretold, dreamed, enemy, hypnotized,
-    # blessed, asleep, banished
+    # blessed, asleep, banished, rolled
     text: Text
     seats: tuple[int, ...] = ()  # the players it names, for the screen to show them large
     cards: tuple[str, ...] = ()  # the cards it shows
@@ -251,6 +251,8 @@ def _learned(e: Entry, players) -> Learned:
         facts = {"cards": list(cards)}
     elif e.kind == "distance":
         facts = {"distance": e.value}
+    elif e.kind == "rolled":  # Dr Jekyll's die
+        facts = {"roll": e.value}
     if e.kind == "lover":
         seats = tuple(sorted(set(e.to) | {e.seat}))
     if e.seat is not None:
@@ -264,6 +266,8 @@ def _learned(e: Entry, players) -> Learned:
         key += ".yes" if e.value else ".no"
     if e.kind == "distance" and not e.value:
         key += ".none"
+    if e.kind == "rolled" and e.value in (1, 6):
+        key += ".hyde" if e.value == 1 else ".jekyll" if e.seats else ".jekyll_none"
     return Learned(e.kind, Text(key, _named(players, **facts)), tuple(sorted(set(seats))),
                    cards)
 

@@ -16,8 +16,9 @@ def test_every_stop_of_a_night_is_one_of_its_calls_in_order(game):
     calls, rest = None, None
     for before, _ in history:
         stop = before.stop
-        if not stop.phase.is_night or stop.kind is Kind.VOTES or stop.step == "captain_lots":
-            continue
+        if not stop.phase.is_night or stop.kind is Kind.VOTES or stop.step == "captain_lots" \
+                or stop.chance:
+            continue  # (a die is rolled by the app within the night: Dr Jekyll's)
         if stop.step == "dusk":
             calls = night_calls(before.dealt + before.undealt, stop.phase.number,
                                 before.options, shown_dead(before))

@@ -4,6 +4,7 @@ after it; the booklet's own examples where it gives them. Records as in test_nig
 from __future__ import annotations
 
 from onenight.classic import Options, Seat, Seats, apply, ballot_options, legal_choices, new_game
+from onenight.classic.model import Roll
 from onenight.classic.roles.compendium import apprentice_group, contract_size, werewolf_distance
 from onenight.classic.sides import side
 
@@ -681,3 +682,80 @@ def test_cassandra_alive_at_the_villages_win_does_not_win_with_it():
     o = out(CASSANDRA, {"night": 1, "cassandra": {"shoot": 1}},
             {"day": 1, "votes": V("6 - 6 6 6 6 0 6 6")})
     assert o["winning_side"] == "village" and 0 not in o["winners"]
+
+
+# ---- Dr Jekyll and Mr Hyde (seed 000) -----------------------------------------------------------
+
+# seats 1 and 6 are werewolves; seat 2 is the witch
+JEKYLL = "jekyll_hyde werewolf witch villager villager villager werewolf villager seer"
+
+
+def test_jekylls_die_is_rolled_every_night_by_the_app_nobody_awake():
+    g = until(_game(JEKYLL), "jekyll_die")
+    assert g.stop.chance and g.stop.woken == () and g.stop.required
+    assert [c.value for c in legal_choices(g)] == [1, 2, 3, 4, 5, 6]
+    assert "missing" in err(JEKYLL, {"night": 1}, {"day": 1})
+    assert "1 to 6" in err(JEKYLL, {"night": 1, "jekyll_die": {"roll": 7}})
+
+
+def test_jekyll_on_2_to_5_nothing_happens_and_he_is_told_so():
+    g = play(JEKYLL, {"night": 1, "jekyll_die": {"roll": 3}, "werewolves": {"victim": 4}},
+             {"day": 1})
+    assert deaths(g) == [(4, "werewolves")]
+    (e,) = told(g, 0, "rolled")
+    assert e.value == 3 and e.step == "jekyll_hyde"
+    # his call is made all the same, for show: what he points at does nothing
+    g = play(JEKYLL, {"night": 1, "jekyll_die": {"roll": 3}, "jekyll_hyde": {"target": 5}},
+             {"day": 1})
+    assert deaths(g) == []
+
+
+def test_mr_hyde_on_a_1_murders_a_player_found_dead_without_saying_by_whom():
+    o = out(JEKYLL, {"night": 1, "jekyll_die": {"roll": 1}, "werewolves": {"victim": 4},
+                     "jekyll_hyde": {"target": 7}}, {"day": 1})
+    assert o["phases"][1]["dead"] == [{"seat": 4, "cause": "werewolves"},
+                                      {"seat": 7, "cause": "hyde"}]
+    g = play(JEKYLL, {"night": 1, "jekyll_die": {"roll": 1}, "jekyll_hyde": {"target": 7}},
+             {"day": 1})
+    (e,) = public(g, "died")
+    assert e.value == "night"  # "ne précisera toutefois pas quel joueur a été tué par … Mr. Hyde"
+    assert "another player" in err(JEKYLL, {"night": 1, "jekyll_die": {"roll": 1},
+                                            "jekyll_hyde": {"target": 0}})
+
+
+def test_mr_hydes_victim_is_shown_to_the_witch_who_may_heal_one_of_the_two():
+    night = {"night": 1, "jekyll_die": {"roll": 1}, "werewolves": {"victim": 4},
+             "jekyll_hyde": {"target": 7}}
+    (e,) = told(play(JEKYLL, night), 2, "victim")
+    assert e.seats == (4, 7)
+    o = out(JEKYLL, dict(night, witch={"heal": 7}), {"day": 1})
+    assert o["phases"][1]["dead"] == [{"seat": 4, "cause": "werewolves"}]
+
+
+def test_dr_jekyll_on_a_6_is_shown_every_player_killed_tonight_and_saves_one():
+    night = {"night": 1, "werewolves": {"victim": 4}, "jekyll_die": {"roll": 6}}
+    g = play(JEKYLL, night)
+    (e,) = told(g, 0, "rolled")
+    assert e.value == 6 and e.seats == (4,)
+    o = out(JEKYLL, dict(night, jekyll_hyde={"target": 4}), {"day": 1})
+    assert o["phases"][1]["dead"] == []
+    assert "has not died tonight" in err(JEKYLL, dict(night, jekyll_hyde={"target": 5}))
+
+
+def test_dr_jekyll_must_save_one_and_is_called_for_show_when_nobody_died():
+    g = until(apply(until(_game(JEKYLL), "jekyll_die"), Roll(6)), "jekyll_hyde")
+    assert g.stop.for_show  # nobody killed yet tonight
+    assert "missing" in err(JEKYLL, {"night": 1, "werewolves": {"victim": 4},
+                                     "jekyll_die": {"roll": 6}}, {"day": 1})
+
+
+def test_dr_jekylls_saved_player_still_dies_of_the_witchs_poison_that_comes_after():
+    o = out(JEKYLL, {"night": 1, "werewolves": {"victim": 4}, "jekyll_die": {"roll": 6},
+                     "jekyll_hyde": {"target": 4}, "witch": {"poison": 4}}, {"day": 1})
+    assert o["phases"][1]["dead"] == [{"seat": 4, "cause": "witch"}]
+
+
+def test_dr_jekyll_and_mr_hyde_wins_with_the_village():
+    o = out(JEKYLL, {"night": 1, "jekyll_die": {"roll": 1}, "jekyll_hyde": {"target": 1}},
+            {"day": 1, "votes": V("6 - 6 6 6 6 0 6 6")})
+    assert o["winning_side"] == "village" and 0 in o["winners"]

@@ -135,7 +135,7 @@ def test_the_pied_piper_charms_the_whole_village(tmp_path):
 def test_a_deck_of_the_wider_cast_plays_to_its_end_at_the_table(tmp_path):
     """Le Village's and seed 000's characters (the pyromaniac, the raven, the dream reader,
     the evil spirit, the hypnotist, the priest, the assassin, the sandman, the trapper, the
-    mage) dealt
+    mage, Cassandra, Dr Jekyll and Mr Hyde, whose die the table rolls) dealt
     together and played through the table's events at random: every game ends, and its
     record replays to the same end."""
     import random
@@ -146,7 +146,7 @@ def test_a_deck_of_the_wider_cast_plays_to_its_end_at_the_table(tmp_path):
     from .classic_helpers import random_night_choice
 
     deck = ("werewolf werewolf pyromaniac raven dream_reader evil_spirit hypnotist priest "
-            "assassin sandman trapper mage witch seer").split()
+            "assassin sandman trapper mage witch seer cassandra jekyll_hyde").split()
     for seed in range(4):
         rng = random.Random(seed)
         seats = deck[:]

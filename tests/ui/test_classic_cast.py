@@ -225,39 +225,52 @@ def test_the_night_owl_diviner_vigilante_and_pack_leader_at_the_table(app):
     assert "Nuit 1" in story
 
 
-def test_cassandra_and_the_witch_shown_two_victims_at_the_table(app):
-    """French, 1280x800, the table's own cards: Cassandra shoots on the ring; the witch is
-    shown both victims in seat order, without a word of who struck whom, and her heal's
-    button names the one it saves; the dawn says the other died of a silver bullet; the game
-    plays to its end, its story in sentences."""
+def test_cassandra_jekyll_and_the_witch_shown_every_victim_at_the_table(app):
+    """French, 1280x800, the table's own cards: Cassandra shoots on the ring; the table rolls
+    Dr Jekyll's die (a 1 here: the generator is seeded so) and he, become Mr Hyde, murders on
+    the ring; the witch is shown the three victims in seat order, without a word of who
+    struck whom, and her heal's button names the one it saves; the dawn says who died of a
+    silver bullet, and of the night; the game plays to its end, its story in sentences."""
+    import random
+
     table = ["werewolf", "cassandra", "witch", "seer", "villager", "werewolf", "villager",
-             "villager", "villager", "villager"]
+             "villager", "jekyll_hyde", "villager"]
     start_classic(app, TEN, "", deal="cards", cards=table)
     deal_by_own_cards(app, table)
+    app.classic.rng = random.Random(ROLLS_A_1)
     wolves = (0, 5)
     firsts = {"werewolves": ("seat", 9), "cassandra": ("seat", 4),
-              "witch": ("potions", 9, None)}
+              "jekyll_hyde": ("seat", 7), "witch": ("potions", 9, None)}
     heal_button = []
 
     def first_night(app, w):
         assert not untranslated(app), untranslated(app)
         if w.step == "witch":
             s = screen(app)
-            assert s.victims == [4, 9]
+            assert s.victims == [4, 7, 9]
             heal_button.append(find(s, "heal").text)
         return firsts.get(w.step, ("nothing",) if not w.stop.required else None)
 
     seen = night_through(app, first_night)
-    assert seen["witch"].startswith(app.tr("classic.learn.victims", names="Eve, Jo"))
-    assert "Eve, Jo" in seen["witch"] and "loup" not in seen["witch"].lower()
+    assert [v for _, key, v in app.classic.game.record if key == "jekyll_die"] == [{"roll": 1}]
+    assert seen["jekyll_hyde"].startswith(app.tr("classic.learn.rolled.hyde"))
+    assert "Mr Hyde" in seen["jekyll_hyde"]
+    assert seen["witch"].startswith(app.tr("classic.learn.victims", names="Eve, Hal, Jo"))
+    assert "loup" not in seen["witch"].lower() and "Hyde" not in seen["witch"]
     assert heal_button == [app.tr("classic.night.heal_which")]
     assert app.tr("classic.night.heal_one", name="Jo") == "Sauver Jo"
 
     told = dawn_told(app)
     assert app.tr("classic.dawn.died.silver_bullet", name="Eve",
                   card_name="Simple Villageois") in told
-    assert "balle d'argent" in told and "Jo est mort" not in told and "Jo a été" not in told
+    assert app.tr("classic.dawn.died", name="Hal", card_name="Simple Villageois") in told
+    assert "balle d'argent" in told and "Hyde" not in told and "Jo est mort" not in told
     go_on(app)
 
     story = to_the_story(app, wolves, ("cassandra", "seer"))
-    assert "Jo" in story and "balle d'argent" in story
+    assert "Le dé lancé pour le Dr Jekyll a donné 1." in story
+    assert "Ivy, devenu Mr Hyde, a tué Hal." in story
+
+
+#: A seed whose generator's first die shows a 1.
+ROLLS_A_1 = 2

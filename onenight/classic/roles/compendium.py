@@ -10,7 +10,7 @@ from onenight.common.errors import IllegalChoice
 from onenight.common.values import left_of, right_of
 
 from .. import cast, conditions, deaths, sides
-from ..model import ASLEEP, OUT_OF_PLAY, Choice, Game, Kind, Seat, Seats, Stop
+from ..model import ASLEEP, OUT_OF_PLAY, Choice, Game, Kind, Roll, Seat, Seats, Stop
 from ..order import order
 from ..table import EVERY_NIGHT, FIRST_NIGHT, FROM_NIGHT_2, Character, Step
 from . import common, wolves
@@ -553,6 +553,77 @@ CASSANDRA = _plain(
                 role="cassandra", key="shoot",
                 options=lambda g, stop: common.others(g, actor(stop)), act=_shoot),))
 
+
+# ---- Dr Jekyll and Mr Hyde: the game master's die each night -------------------------------------
+
+ROLLED = "jekyll_die"  # tonight: what the die showed
+HYDE = "hyde"  # tonight: Mr Hyde's victim (shown to the witch beside the pack's)
+HYDE_ROLL, JEKYLL_ROLL = 1, 6  # "Sur un résultat de 1 … Si le résultat du dé est de 6"
+
+
+def _jekylls_dead(g: Game) -> list[int]:
+    """The players tonight's attacks kill so far, that Dr Jekyll is shown on a 6."""
+    return sorted(deaths.night_kills(g))
+
+
+def _awake(g: Game, seat: int) -> bool:
+    return g.tonight.get(ASLEEP) != seat and not sides.absent(g, seat)
+
+
+def _roll(g: Game, stop: Stop, c: Choice | None) -> Game:
+    """The die, rolled by the app; Dr Jekyll (unless the sandman keeps him asleep) is told at
+    his call what it says, and on a 6 who has died tonight so far."""
+    if not isinstance(c, Roll) or not 1 <= c.value <= 6:
+        raise IllegalChoice("roll", "the die shows 1 to 6")
+    g = common.tonight(g, ROLLED, c.value)
+    me = g.holder("jekyll_hyde")
+    if me is None or not _awake(g, me):
+        return g
+    dead = _jekylls_dead(g) if c.value == JEKYLL_ROLL else []
+    return g.tell((me,), "jekyll_hyde", "rolled", seats=tuple(dead), value=c.value)
+
+
+def _jekyll_options(g: Game, stop: Stop) -> list:
+    roll = g.tonight.get(ROLLED)
+    if roll == HYDE_ROLL:
+        return common.others(g, actor(stop))
+    if roll == JEKYLL_ROLL:
+        return [Seat(s) for s in _jekylls_dead(g)]
+    return []
+
+
+def _jekyll_idle(g: Game) -> bool:
+    """On 2 to 5 "rien ne se passe"; on a 6 with nobody dead yet, there is nobody to save."""
+    roll = g.tonight.get(ROLLED)
+    return roll not in (HYDE_ROLL, JEKYLL_ROLL) or (roll == JEKYLL_ROLL
+                                                    and not _jekylls_dead(g))
+
+
+def _transform(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    if g.tonight.get(ROLLED) == HYDE_ROLL:
+        s = common.another_target(g, c, stop, "target", "Mr Hyde",
+                                  "Mr Hyde murders another player")
+        return common.tonight(g, HYDE, s)
+    s = common.living_target(g, c, "target", "Dr Jekyll")
+    dead = _jekylls_dead(g)
+    if s not in dead:
+        raise IllegalChoice("target", f"seat {s} has not died tonight: Dr Jekyll saves one of "
+                                      f"seats {', '.join(map(str, dead))}")
+    return common.tonight(g, deaths.JEKYLL_SAVES, (s, deaths.attacks(g)[s]))
+
+
+JEKYLL_HYDE = _plain(
+    "jekyll_hyde", "Dr Jekyll et Mr Hyde", "Dr Jekyll and Mr Hyde",
+    steps=(Step("jekyll_die", ("night",), order("jekyll_hyde") - 5, EVERY_NIGHT, Kind.DIE,
+                role="jekyll_hyde", key="roll", wakes=lambda g: (),
+                options=lambda g, stop: [Roll(v) for v in range(1, 7)], act=_roll,
+                required=lambda g: True, chance=True),
+           Step("jekyll_hyde", ("night",), order("jekyll_hyde"), EVERY_NIGHT, Kind.SEAT,
+                role="jekyll_hyde", key="target", spent=_jekyll_idle,
+                options=_jekyll_options, act=_transform, required=lambda g: True)))
+
 CHARACTERS = (PACK_LEADER, DETECTIVE, TRAITOR, WOODSMAN, APPRENTICE_SEER, MATHEMATICIAN,
               NIGHT_OWL, MAGISTRATE, DIVINER, VIGILANTE, DREAM_READER, EVIL_SPIRIT, HYPNOTIST,
-              PRIEST, ASSASSIN, SANDMAN, TRAPPER, MAGE, CASSANDRA)
+              PRIEST, ASSASSIN, SANDMAN, TRAPPER, MAGE, CASSANDRA, JEKYLL_HYDE)
