@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from onenight.classic import cast, sides, walk
 from onenight.classic.decks import PRESETS
-from onenight.classic.model import Entry, Kind, Seats
+from onenight.classic.model import ASLEEP, Entry, Kind, Seats
 from onenight.common.notices import DeckCheck
 
 from .classic_story import Chapter, story
@@ -272,6 +272,31 @@ def _learned(e: Entry, players) -> Learned:
                    cards)
 
 
+def kept_asleep(g, players, w) -> tuple[Learned, ...]:
+    """What a player kept from his own call tonight is told there, when that call wakes
+    nobody else (so that only his eyes can be open on the tablet): the sandman's sleeper,
+    that he sleeps ("le Meneur de Jeu avertit ensuite le joueur … en le touchant"), and on the
+    night of the blessing, the player the priest blessed, at a call of the card he held,
+    that his card is now a villager's ("touche discrètement le joueur qui a été béni").
+    At a call that wakes others too (the pack), the host's touch tells them, as the
+    booklet's game master's does."""
+    stop = w.stop
+    step = cast.STEP[w.step]
+    if stop is None or stop.woken or step.role is None:
+        return ()
+    phase = f"night {w.night}"
+    out = []
+    sleeper = g.tonight.get(ASLEEP)
+    if sleeper is not None and g.alive(sleeper) \
+            and sleeper in (step.wakes(g) if step.wakes else g.holders(step.role)):
+        out += [e for e in g.log if e.phase == phase and e.kind == "asleep"]
+    seen = {e.seat: e.role for e in g.log if e.phase == phase and e.step == "priest"
+            and e.kind == "saw"}
+    out += [e for e in g.log if e.phase == phase and e.kind == "blessed"
+            and seen.get(e.seat) == step.role != "villager" and g.alive(e.seat)]
+    return tuple(_learned(e, players) for e in out)
+
+
 def night_view(c: "ClassicController") -> NightView:
     s = c.state
     w = s.window
@@ -283,7 +308,7 @@ def night_view(c: "ClassicController") -> NightView:
     targets = tuple(i for i in range(g.players) if alive[i]) \
         if kind in (Kind.SEAT, Kind.SEATS, Kind.POTIONS) else ()
     learned = () if w.stop is None else learned_of(g, s.players, f"night {w.night}", w.step,
-                                                   w.stop.woken)
+                                                   w.stop.woken) + kept_asleep(g, s.players, w)
     return NightView(w.night, w.step, w.index, len(s.calls), kind.value, _most(g, w.stop, kind),
                      targets, ("village", "werewolves") if kind is Kind.SIDE else (),
                      2 if kind is Kind.CARD else 0, w.chosen, learned, table_view(c))
