@@ -418,13 +418,19 @@ class ClassicController(Flow):
             if s.game.stop.for_show:  # a card out of play: its die is not rolled
                 self._play(None)
                 continue
-            rolled = e.get("roll")
-            choice = _KINDS[Kind.DIE](rolled, len(s.players)) if isinstance(rolled, dict) \
-                else None
-            if choice is None:
-                choice = self.rng.choice([c for c in legal_choices(s.game) if c is not None])
-            e["roll"] = choice_json(choice)
-            self._play(choice)
+            self._play(self._draw(e, "roll", Kind.DIE))
+
+    def _draw(self, e: dict, field: str, kind: Kind) -> Choice:
+        """A choice drawn with the controller's generator among the rules' legal ones, or
+        the one the event already holds in ``field`` (replayed), written into the event."""
+        held = e.get(field)
+        choice = _KINDS[kind](held, len(self.state.players)) if isinstance(held, dict) \
+            else None
+        if choice is None:
+            choice = self.rng.choice([c for c in legal_choices(self.state.game)
+                                      if c is not None])
+        e[field] = choice_json(choice)
+        return choice
 
     def _open_call(self, index: int, e: dict) -> None:
         """Open tonight's call ``index`` (past the last: the night is over)."""
@@ -544,13 +550,7 @@ class ClassicController(Flow):
                 w.chosen = True
                 break
             if not w.chosen and w.stop.required:
-                drawn = e.get("drawn")
-                choice = _KINDS[w.kind](drawn, len(s.players)) if isinstance(drawn, dict) \
-                    else None
-                if choice is None:
-                    choice = self.rng.choice([c for c in legal_choices(s.game) if c is not None])
-                e["drawn"] = choice_json(choice)
-                self._play(choice)
+                self._play(self._draw(e, "drawn", w.kind))
             elif not w.chosen:
                 self._play(None)
         self._open_call(w.index + 1, e)
