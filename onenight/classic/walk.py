@@ -30,6 +30,8 @@ MUST = {
     "trapped": "the trap caught a werewolf: the first devoured must name which",
     "jekyll_die": "the die is rolled for Dr Jekyll every night he lives",
     "jekyll_hyde": "the die woke Dr Jekyll: he must name a player",
+    "crow_die": "the die is rolled for the crow the night after his death",
+    "crow": "the crow must lay his card before one of the players the die sends it to",
     "evil_spirit": "the evil spirit must name the two enemies on the first night",
     "wild_child": "the wild child must choose a model on the first night",
     "wolf_hound": "the wolf-hound must choose his side on the first night",

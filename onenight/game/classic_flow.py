@@ -50,7 +50,7 @@ from typing import Any, Callable
 
 from onenight import __version__
 from onenight.classic import cast, decks, forms, sides
-from onenight.classic.calls import night_calls, shown_dead
+from onenight.classic.calls import night_calls, shown_dead, shown_lately
 from onenight.classic.model import (CAPTAIN_WHEN, Choice, Game, Kind, Options, Potions, Roll,
                                     Seat, Seats, Side, Stop, Take, Votes, Yes)
 from onenight.classic.record import outcome, to_record
@@ -406,7 +406,8 @@ class ClassicController(Flow):
     # ---- the night ----------------------------------------------------------------------
     def _start_night(self, g: Game, e: dict) -> None:
         s = self.state
-        s.calls = night_calls(g.dealt + g.undealt, g.phase.number, g.options, shown_dead(g))
+        s.calls = night_calls(g.dealt + g.undealt, g.phase.number, g.options, shown_dead(g),
+                              shown_lately(g))
         self._open_call(0, e)
 
     def _roll_dice(self, e: dict) -> None:

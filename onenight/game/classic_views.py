@@ -253,6 +253,8 @@ def _learned(e: Entry, players) -> Learned:
         facts = {"distance": e.value}
     elif e.kind == "rolled":  # Dr Jekyll's die
         facts = {"roll": e.value}
+    elif e.kind == "crow_rolled":  # the crow's die, and the players it sends his card to
+        facts = {"roll": e.value["roll"]}
     if e.kind == "lover":
         seats = tuple(sorted(set(e.to) | {e.seat}))
     if e.seat is not None:
@@ -266,6 +268,8 @@ def _learned(e: Entry, players) -> Learned:
         key += ".yes" if e.value else ".no"
     if e.kind == "distance" and not e.value:
         key += ".none"
+    if e.kind == "crow_rolled":
+        key += ".werewolves" if e.value["werewolves"] else ".village"
     if e.kind == "rolled" and e.value in (1, 6):
         key += ".hyde" if e.value == 1 else ".jekyll" if e.seats else ".jekyll_none"
     return Learned(e.kind, Text(key, _named(players, **facts)), tuple(sorted(set(seats))),
@@ -349,9 +353,10 @@ class DawnView:
 
 
 #: What the village learns at dawn besides its dead (the entries the engine tells everyone):
-#: the raven's poster, the magistrate's immune, the burned home, the priest's blessed spared
+#: the raven's poster, the magistrate's immune, the burned home, the priest's blessed spared,
+#: the crow's card laid before a player
 #: (and, from the game's state, the mage's vanished player).
-NEWS = ("marked", "immune", "burned", "escaped")
+NEWS = ("marked", "immune", "burned", "escaped", "crow_card")
 
 
 def morning_news(g, players, day: int) -> tuple[Text, ...]:

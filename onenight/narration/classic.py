@@ -81,6 +81,7 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "mage": 10,
     "banished": 12,  # a player leaves the room
     "cassandra": 10,
+    "crow": 14,  # the die's word and the players to read, then one to point at
     "jekyll_hyde": 14,  # the die's word to read, then perhaps a player to point at
 })
 #: The lines of the debate for :class:`~onenight.narration.runner.DebateRunner`.

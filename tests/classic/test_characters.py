@@ -759,3 +759,61 @@ def test_dr_jekyll_and_mr_hyde_wins_with_the_village():
     o = out(JEKYLL, {"night": 1, "jekyll_die": {"roll": 1}, "jekyll_hyde": {"target": 1}},
             {"day": 1, "votes": V("6 - 6 6 6 6 0 6 6")})
     assert o["winning_side"] == "village" and 0 in o["winners"]
+
+
+# ---- the crow of fate (seed 000's Corbeau) ------------------------------------------------------
+
+# seats 1 and 6 are werewolves
+CROW = "crow werewolf witch villager villager villager werewolf villager seer"
+VOTED_OUT = ({"night": 1}, {"day": 1, "votes": V("1 0 0 0 0 0 0 0 0")})  # the crow is voted out
+
+
+def test_crow_is_not_called_while_he_lives_nor_on_the_first_night():
+    g = play(CROW, {"night": 1}, {"day": 1, "votes": V("3 3 - - - - - - -")},
+             {"night": 2})
+    assert all(e.step not in ("crow", "crow_die") for e in g.log)
+
+
+def test_crow_voted_out_rolls_at_the_end_of_the_next_night_and_3_to_6_is_a_villager():
+    g = until(play(CROW, *VOTED_OUT), "crow_die")
+    assert g.phase.label == "night 2" and g.stop.chance and g.stop.woken == ()
+    g = apply(g, Roll(4))
+    assert g.stop.step == "crow" and g.stop.woken == (0,)  # dead, he wakes
+    (e,) = told(g, 0, "crow_rolled")
+    assert e.seats == (2, 3, 4, 5, 7, 8) and e.value == {"roll": 4, "werewolves": False}
+    assert "not seat 1" in err(CROW, *VOTED_OUT, {"night": 2, "crow_die": {"roll": 4},
+                                                  "crow": {"lay": 1}})
+
+
+def test_crow_voted_out_on_a_1_or_2_lays_his_card_before_a_werewolf_seen_by_all_at_dawn():
+    g = play(CROW, *VOTED_OUT, {"night": 2, "crow_die": {"roll": 2}, "crow": {"lay": 6}},
+             {"day": 2})
+    (e,) = public(g, "crow_card")
+    assert e.seat == 6 and e.phase == "day 2"
+
+
+def test_crow_devoured_on_a_1_or_2_lays_his_card_before_a_villager():
+    night = {"night": 1, "werewolves": {"victim": 0}}
+    g = until(apply(until(play(CROW, night, {"day": 1, "votes": V("- - - - - - - - -")}),
+                          "crow_die"), Roll(1)), "crow")
+    assert Seat(1) not in legal_choices(g) and Seat(3) in legal_choices(g)
+
+
+def test_crow_dead_of_grief_counts_as_killed_by_his_lovers_killer():
+    from onenight.classic.roles.compendium import crow_lays_before_werewolves
+
+    deck = "crow werewolf cupid villager villager villager werewolf villager seer"
+    night = {"night": 1, "cupid": {"lovers": [0, 3]}, "werewolves": {"victim": 3}}
+    g = until(apply(until(play(deck, night, {"day": 1, "votes": V("- - - - - - - - -")}),
+                          "crow_die"), Roll(5)), "crow")
+    assert crow_lays_before_werewolves("werewolves", 5)
+    assert legal_choices(g) == [Seat(1), Seat(6)]  # 3 to 6, devoured: a werewolf
+
+
+def test_crow_must_lay_his_card_and_is_called_only_the_night_after():
+    assert "missing" in err(CROW, *VOTED_OUT, {"night": 2, "crow_die": {"roll": 4}},
+                            {"day": 2})
+    g = play(CROW, *VOTED_OUT, {"night": 2, "crow_die": {"roll": 4}, "crow": {"lay": 3}},
+             {"day": 2, "votes": V("- - - - - - - - -")}, {"night": 3})
+    assert [e.phase for e in g.log if e.step == "crow" and e.kind == "crow_rolled"] == \
+        ["night 2"]

@@ -288,12 +288,16 @@ def untranslated(app) -> list[str]:
             if re.search(r"\bclassic\.[a-z_]+\.", line)]
 
 
-def play_to_end(app, night, vote, chain, vote_mode: str = "tablet", limit: int = 3000):
-    """Play every phase by taps until the end: ``night(app, window)`` says what the woken of a
-    call do (None: nothing tapped), ``vote(app, voter)`` whom a voter names, ``chain(app,
-    stop)`` whom a dying player (or the captain on a tie) names."""
+def play_to_end(app, night, vote, chain, vote_mode: str = "tablet", limit: int = 3000,
+                until=None):
+    """Play every phase by taps until the end (or until ``until(app)`` holds): ``night(app,
+    window)`` says what the woken of a call do (None: nothing tapped), ``vote(app, voter)``
+    whom a voter names, ``chain(app, stop)`` whom a dying player (or the captain on a tie)
+    names."""
     ctl = app.classic
     for _ in range(limit):
+        if until is not None and until(app):
+            return
         phase = ctl.phase
         s = screen(app)
         assert s.name == {"night": "classic_night", "dawn": "classic_dawn",

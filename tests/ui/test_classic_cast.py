@@ -274,3 +274,51 @@ def test_cassandra_jekyll_and_the_witch_shown_every_victim_at_the_table(app):
 
 #: A seed whose generator's first die shows a 1.
 ROLLS_A_1 = 2
+
+
+def test_the_crow_of_fate_lays_his_card_the_night_after_his_death_at_the_table(app):
+    """English, 800x480, the table's own cards: the crow devoured on the first night wakes,
+    dead, at the end of the second; the table has rolled his die, and his screen tells him
+    what it shows and the players it sends his card to; he lays it on the ring, and the
+    second dawn tells the village before whom it lies; the game plays to its end."""
+    from kivy.core.window import Window
+
+    app.set_language("en")
+    Window.size = (800, 480)
+    table = ["werewolf", "crow", "seer", "villager", "werewolf", "villager", "villager",
+             "villager", "villager", "villager"]
+    start_classic(app, TEN, "", deal="cards", cards=table)
+    deal_by_own_cards(app, table)
+    wolves = (0, 4)
+    crow_saw = []
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        if w.step == "werewolves":
+            return ("seat", 1 if app.classic.game.alive(1) else
+                    [s for s in living(app) if s not in wolves][-1])
+        if w.step == "crow":
+            (told,) = [x for x in app.classic.night_view().learned if x.kind == "crow_rolled"]
+            crow_saw.append((screen(app).say(told.text), told.seats))
+            return ("seat", told.seats[0])
+        return ("nothing",) if not w.stop.required else None
+
+    def vote(app, voter):
+        options = offered(app)
+        return next((t for t in wolves if t in options), options[0] if options else voter)
+
+    play_to_end(app, night, vote, chain,
+                until=lambda app: app.classic.phase == "dawn"
+                and app.classic.game.phase.label == "day 2")
+    ((text, seats),) = crow_saw
+    (roll,) = [v["roll"] for _, key, v in app.classic.game.record if key == "crow_die"]
+    werewolves = roll >= 3  # devoured: 3 to 6, before a werewolf
+    assert set(seats) == ({s for s in living(app) if s in wolves} if werewolves
+                          else {s for s in living(app) if s not in wolves})
+    assert text.startswith(f"The die shows {roll}: lay your card before one of the ")
+    told = dawn_told(app)
+    assert app.tr("classic.dawn.news.crow_card", name=TEN[seats[0]]) in told
+    assert "The Crow's card lies face up before" in told
+    go_on(app)
+    story = to_the_story(app, wolves, ("seer",))
+    assert "At daybreak the Crow's card lay before" in story

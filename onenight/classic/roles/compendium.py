@@ -624,6 +624,97 @@ JEKYLL_HYDE = _plain(
                 role="jekyll_hyde", key="target", spent=_jekyll_idle,
                 options=_jekyll_options, act=_transform, required=lambda g: True)))
 
+
+# ---- the crow of fate (seed 000's Corbeau): a dead villager's die, his card laid before a player -
+
+CROW_ROLLED = "crow_die"  # tonight: what the crow's die showed
+CROW_LAID = "crow.laid"  # memo: (the seat his card lies before, the night)
+#: The causes that are the werewolves' ("Si le Corbeau a été tué par les Loups-Garous");
+#: every other is the villagers' ("pendant la journée ou par l'effet d'un pouvoir spécial").
+BY_THE_WEREWOLVES = frozenset({"werewolves", "big_bad_wolf", "white_werewolf"})
+
+
+def _crow_calls(g: Game) -> bool:
+    """His die and his call come at the end of the night after the night or the day he was
+    killed in ("Tout à la fin de la nuit suivant la nuit ou la journée pendant laquelle il a
+    été tué")."""
+    return conditions.died_last_phase(g, "crow")
+
+
+def _dead_crow(g: Game) -> tuple[int, ...]:
+    last = g.phase.number - 1
+    return tuple(d.seat for d in g.deaths if d.card == "crow" and d.day == last)
+
+
+def _crows_cause(g: Game, seat: int) -> str:
+    """His death's cause; dead of grief, his lover's ("il est considéré comme ayant été tué
+    par la même cause que son compagnon")."""
+    d = g.death_of(seat)
+    if d.cause == "grief" and d.by is not None and g.death_of(d.by) is not None:
+        return g.death_of(d.by).cause
+    return d.cause
+
+
+def crow_lays_before_werewolves(cause: str, roll: int) -> bool:
+    """Killed by the werewolves: 1 or 2, a villager; 3 to 6, a werewolf. Killed by the
+    villagers: the other way round."""
+    low = roll <= 2
+    return not low if cause in BY_THE_WEREWOLVES else low
+
+
+def _crow_group(g: Game) -> tuple[int, ...]:
+    """The living players his card may be laid before tonight."""
+    roll, crows = g.tonight.get(CROW_ROLLED), _dead_crow(g)
+    if roll is None or not crows:
+        return ()
+    wolves = crow_lays_before_werewolves(_crows_cause(g, crows[0]), roll)
+    return tuple(s for s in g.living() if sides.wolfish(g, s) == wolves)
+
+
+def _crow_roll(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if not isinstance(c, Roll) or not 1 <= c.value <= 6:
+        raise IllegalChoice("roll", "the die shows 1 to 6")
+    return common.tonight(g, CROW_ROLLED, c.value)
+
+
+def _crow_shown(g: Game, stop: Stop) -> Game:
+    """The dead crow is told what the die shows, and the players his card may go before."""
+    group = _crow_group(g)
+    wolves = bool(group) and sides.wolfish(g, group[0])
+    return g.tell(stop.woken, "crow", "crow_rolled", seats=group,
+                  value={"roll": g.tonight.get(CROW_ROLLED), "werewolves": wolves})
+
+
+def _lay(g: Game, stop: Stop, c: Choice | None) -> Game:
+    s = common.living_target(g, c, "lay", "crow")
+    group = _crow_group(g)
+    if s not in group:
+        raise IllegalChoice("lay", f"the die sends the crow's card before one of seats "
+                                   f"{', '.join(map(str, group))}, not seat {s}")
+    return common.remember(g, CROW_LAID, (s, g.phase.number))
+
+
+def _crow_at_dawn(g: Game) -> Game:
+    """At dawn the village sees his card lying face up before that player."""
+    laid = g.memo.get(CROW_LAID)
+    if laid is None or laid[1] != g.phase.number:
+        return g
+    return g.tell(None, "crow", "crow_card", seat=laid[0])
+
+
+CROW = _plain(
+    "crow", "Corbeau du destin", "Crow of Fate", at_dawn=_crow_at_dawn,
+    steps=(Step("crow_die", ("night",), order("crow") - 5, FROM_NIGHT_2, Kind.DIE, role="crow",
+                key="roll", called=_crow_calls, wakes=lambda g: (),
+                options=lambda g, stop: [Roll(v) for v in range(1, 7)], act=_crow_roll,
+                required=lambda g: True, chance=True),
+           Step("crow", ("night",), order("crow"), FROM_NIGHT_2, Kind.SEAT, role="crow",
+                key="lay", called=_crow_calls, wakes=_dead_crow, brief=_crow_shown,
+                spent=lambda g: not _crow_group(g),
+                options=lambda g, stop: [Seat(s) for s in _crow_group(g)], act=_lay,
+                required=lambda g: True)))
+
 CHARACTERS = (PACK_LEADER, DETECTIVE, TRAITOR, WOODSMAN, APPRENTICE_SEER, MATHEMATICIAN,
               NIGHT_OWL, MAGISTRATE, DIVINER, VIGILANTE, DREAM_READER, EVIL_SPIRIT, HYPNOTIST,
-              PRIEST, ASSASSIN, SANDMAN, TRAPPER, MAGE, CASSANDRA, JEKYLL_HYDE)
+              PRIEST, ASSASSIN, SANDMAN, TRAPPER, MAGE, CASSANDRA, JEKYLL_HYDE,
+              CROW)
