@@ -17,25 +17,32 @@ from collections.abc import Iterable
 
 from . import cast
 from .model import Game, Kind, Options, Phase
+from .order import CALL
 
 #: The pack's step is called every night while the game goes on: it ends when no werewolf lives.
 PACK_STEP = "werewolves"
 
 
 def night_calls(deck: Iterable[str], night: int, options: Options = Options(),
-                shown_dead: Iterable[str] = ()) -> tuple[str, ...]:
+                shown_dead: Iterable[str] = (), shown_lately: Iterable[str] = ()) -> tuple[str, ...]:
     """The steps called on night ``night``, in order: the dusk, then each step whose condition
     holds tonight and whose card is in ``deck`` (dealt or left over) with a copy not yet seen
-    dead (``shown_dead``: the cards shown at the deaths announced so far)."""
-    cards, dead = Counter(deck), Counter(shown_dead)
+    dead (``shown_dead``: the cards shown at the deaths announced so far). A dead player's
+    call (seed 000's crow) is made the night after his card was shown dead
+    (``shown_lately``: the cards shown at the deaths of the day before this night)."""
+    cards, dead, lately = Counter(deck), Counter(shown_dead), set(shown_lately)
     g = Game(dealt=(), cards=(), undealt=(), leftover=(), options=options,
              phase=Phase("night", night))
     out = []
     for step in cast.NIGHT:
-        if step.kind is Kind.VOTES or not step.when(g):
-            continue  # the election before the first night is a stage of the table's own
+        if step.kind is Kind.VOTES or step.chance or not step.when(g):
+            continue  # the election before the first night is a stage of the table's own;
+            # a die (Dr Jekyll's) is rolled by the app within the night, no call of its own
         if step.role is None:
             out.append(step.id)  # the dusk
+        elif step.id in CALL and CALL[step.id].only_if == "died_last_phase":
+            if step.role in lately:
+                out.append(step.id)
         elif step.id == PACK_STEP or cards[step.role] > dead[step.role]:
             out.append(step.id)
     return tuple(out)
@@ -46,4 +53,11 @@ def shown_dead(g: Game) -> tuple[str, ...]:
     return tuple(e.role for e in g.log if e.kind == "died" and e.to is None)
 
 
-__all__ = ["night_calls", "shown_dead", "PACK_STEP"]
+def shown_lately(g: Game) -> tuple[str, ...]:
+    """The cards the table saw at the deaths of the day before this night (its dawn's, the
+    night's before, and its vote's)."""
+    day = f"day {g.phase.number - 1}"
+    return tuple(e.role for e in g.log if e.kind == "died" and e.to is None and e.phase == day)
+
+
+__all__ = ["night_calls", "shown_dead", "shown_lately", "PACK_STEP"]

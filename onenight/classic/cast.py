@@ -21,7 +21,9 @@ CAST: tuple[Character, ...] = tuple(_BY_ID[i] for i in (
     "raven", "pack_leader", "detective", "traitor", "woodsman", "apprentice_seer",
     "mathematician", "night_owl", "magistrate", "diviner", "vigilante",
     "pyromaniac", "dream_reader", "evil_spirit", "hypnotist",
-    "priest", "assassin", "sandman", "trapper", "mage"))
+    "priest", "assassin", "sandman", "trapper", "mage",
+    # seed 000's night killers beside the pack
+    "cassandra", "jekyll_hyde", "crow"))
 #: RULES-CLASSIC.md §1's cast: Best Of and the base game.
 SECTION_1: tuple[str, ...] = tuple(c.id for c in CAST[:20])
 CHARACTER: dict[str, Character] = {c.id: c for c in CAST}

@@ -19,7 +19,11 @@ from .table import ON_DEMAND, Step, ask
 NIGHT_CAUSES = (("victim", "werewolves"), ("big_bad_wolf", "big_bad_wolf"),
                 ("white_werewolf", "white_werewolf"), ("fire", "fire"), ("poison", "witch"),
                 ("vigilante_before", "vigilante"), ("vigilante_after", "vigilante"),
-                ("caught", "trap"))
+                ("caught", "trap"), ("cassandra", "silver_bullet"), ("hyde", "hyde"))
+#: The causes whose victim the witch is shown, and may heal (``tonight["healed"]``).
+SHOWN_TO_WITCH = frozenset({"werewolves", "trap", "silver_bullet", "hyde"})
+#: ``tonight`` key: (the seat Dr Jekyll saves, the causes it escapes: those of his call).
+JEKYLL_SAVES = "jekyll_saves"
 #: The reactions to a death, in their order (depth first).
 REACTIONS = ("grief", "last_act", "successor")
 
@@ -144,20 +148,42 @@ def night_kills(g: Game) -> dict[int, str]:
     return {s: c for s, c in _attacks(g).items() if not spared(g, s)}
 
 
-def _attacks(g: Game) -> dict[int, str]:
-    """As :func:`night_kills`, before the blessed player's escape."""
+def attacks(g: Game) -> dict[int, tuple[str, ...]]:
+    """Every attack of tonight's choices so far, by seat, in :data:`NIGHT_CAUSES`' order: the
+    werewolves' victim when the bite would kill (not infected, not one more bite to take),
+    then the others. Neither the heal, Dr Jekyll's rescue nor the blessing is taken off."""
     t = g.tonight
-    kills: dict[int, str] = {}
+    causes: dict[int, list[str]] = {}
     victim = t.get("victim")
-    if victim is not None and not t.get("healed") and not t.get("infected"):
+    if victim is not None and not t.get("infected"):
         ch = cast.CHARACTER[g.cards[victim]]
         if ch.bitten_becomes is None and _bites(g).get(victim, 0) + 1 >= ch.bites:
-            kills[victim] = "werewolves"
+            causes[victim] = ["werewolves"]
     for key, cause in NIGHT_CAUSES[1:]:
         s = t.get(key)
-        if s is not None and s not in kills and g.alive(s):
-            kills[s] = cause
+        if s is not None and g.alive(s):
+            causes.setdefault(s, []).append(cause)
+    return {s: tuple(cs) for s, cs in causes.items()}
+
+
+def _attacks(g: Game) -> dict[int, str]:
+    """As :func:`night_kills`, before the blessed player's escape: each attacked seat with
+    the first cause that still kills it once the witch's heal (the causes she is shown) and
+    Dr Jekyll's rescue (the attacks made before his call) are taken off."""
+    healed = g.tonight.get("healed")
+    kills: dict[int, str] = {}
+    for s, cs in attacks(g).items():
+        left = [c for c in cs if not (s == healed and c in SHOWN_TO_WITCH)
+                and c not in _rescued(g, s)]
+        if left:
+            kills[s] = left[0]
     return kills
+
+
+def _rescued(g: Game, seat: int) -> tuple[str, ...]:
+    """The causes Dr Jekyll saved ``seat`` from tonight."""
+    saved, escaped = g.tonight.get(JEKYLL_SAVES) or (None, ())
+    return escaped if saved == seat else ()
 
 
 def _bites(g: Game) -> dict[int, int]:
@@ -174,8 +200,9 @@ def resolve_night(g: Game) -> Game:
     for s in set(attacks) - set(kills):
         g = spare(g, s, public=False)
     victim = t.get("victim")
-    if victim is not None and attacks.get(victim) != "werewolves" and not t.get("healed") \
-            and not t.get("infected"):
+    if victim is not None and attacks.get(victim) != "werewolves" \
+            and t.get("healed") != victim and not t.get("infected") \
+            and "werewolves" not in _rescued(g, victim):
         became = cast.CHARACTER[g.cards[victim]].bitten_becomes
         if became is not None:  # the woodsman: his card is a werewolf's from now on
             cards = list(g.cards)

@@ -9,7 +9,7 @@ from typing import Any
 from onenight.common.errors import RecordError
 from onenight.common.values import seat_number, show
 
-from .model import Choice, Kind, Potions, Seat, Seats, Side, Take, Votes, Yes
+from .model import Choice, Kind, Potions, Roll, Seat, Seats, Side, Take, Votes, Yes
 from .table import Step
 
 
@@ -22,7 +22,8 @@ def to_json(step: Step, c: Choice) -> Any:
     if k is Kind.SEAT:
         return {step.key: c.seat} if step.key else c.seat
     value = {Kind.SEATS: lambda: list(c.seats), Kind.SIDE: lambda: c.side,
-             Kind.CARD: lambda: c.card, Kind.YES: lambda: True}[k]()
+             Kind.CARD: lambda: c.card, Kind.YES: lambda: True,
+             Kind.DIE: lambda: c.value}[k]()
     return {step.key: value}
 
 
@@ -55,11 +56,14 @@ def from_json(step: Step, raw: Any, field: str, players: int) -> Choice | None:
         raise RecordError(field, f"expected an object, got {show(raw)}")
     if k is Kind.POTIONS:
         heal, poison = raw.get("heal", False), raw.get("poison")
-        if not isinstance(heal, bool):
-            raise RecordError(f"{field}.heal", f"expected true or false, got {show(heal)}")
+        if not isinstance(heal, bool):  # the seat of the victim she saves, among several
+            if not isinstance(heal, int):
+                raise RecordError(f"{field}.heal", "expected true, false or the seat of the "
+                                                   f"victim healed, got {show(heal)}")
+            heal = _seat(heal, players, f"{field}.heal")
         if poison is not None:
             poison = _seat(poison, players, f"{field}.poison")
-        return Potions(heal, poison) if heal or poison is not None else None
+        return Potions(heal, poison) if heal is not False or poison is not None else None
     if step.key not in raw:
         raise RecordError(f"{field}.{step.key}", "missing")
     v, where = raw[step.key], f"{field}.{step.key}"
@@ -78,6 +82,10 @@ def from_json(step: Step, raw: Any, field: str, players: int) -> Choice | None:
             raise RecordError(where, f"expected 0 or 1 (one of the two cards left over), got "
                                      f"{show(v)}")
         return Take(v)
+    if k is Kind.DIE:
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
+            raise RecordError(where, f"expected what a die shows (1 to 6), got {show(v)}")
+        return Roll(v)
     if not isinstance(v, bool):  # Kind.YES
         raise RecordError(where, f"expected true or false, got {show(v)}")
     return Yes() if v else None

@@ -25,6 +25,7 @@ class Kind(str, Enum):
     YES = "yes"  # use a once-a-game power now
     POTIONS = "potions"  # the witch's heal (yes or no) and poison (a player or nobody)
     VOTES = "votes"  # every player's ballot at once (a seat or blank)
+    DIE = "die"  # a six-sided die the game master rolls (Dr Jekyll's): a chance stop
 
 
 @dataclass(frozen=True)
@@ -90,9 +91,11 @@ class Yes:
 
 @dataclass(frozen=True)
 class Potions:
-    """The witch: heal tonight's werewolves' victim, and/or poison a player."""
+    """The witch: heal tonight's victim, and/or poison a player. ``heal`` is True for the only
+    victim she is shown, or the seat of the one she saves when she is shown several (seed
+    000's Cassandra and Mr Hyde kill beside the werewolves)."""
 
-    heal: bool = False
+    heal: bool | int = False
     poison: int | None = None
 
 
@@ -103,7 +106,14 @@ class Votes:
     ballots: tuple[int | None, ...]
 
 
-Choice = Union[Seat, Seats, Side, Take, Yes, Potions, Votes]
+@dataclass(frozen=True)
+class Roll:
+    """What a six-sided die shows (1 to 6): rolled by the app's seeded generator."""
+
+    value: int
+
+
+Choice = Union[Seat, Seats, Side, Take, Yes, Potions, Votes, Roll]
 
 
 # ---- what happened, and who was told ------------------------------------------------------------
@@ -138,7 +148,7 @@ class Death:
 
     seat: int
     cause: str  # werewolves, big_bad_wolf, white_werewolf, witch, rusty_sword, vote, hunter, grief,
-    # vigilante, fire, trap
+    # vigilante, fire, trap, silver_bullet, misfire, hyde
     by: int | None
     day: int
     moment: str  # "dawn" or "vote"
@@ -149,7 +159,8 @@ class Death:
 PUBLIC_CAUSE = {"werewolves": "night", "big_bad_wolf": "night", "white_werewolf": "night",
                 "witch": "night", "rusty_sword": "rusty_sword", "vote": "vote",
                 "hunter": "hunter", "grief": "grief", "vigilante": "night",
-                "fire": "fire", "trap": "night"}
+                "fire": "fire", "trap": "night", "silver_bullet": "silver_bullet",
+                "misfire": "misfire", "hyde": "night"}
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ from __future__ import annotations
 from . import cast
 from .model import Death, Game
 
-NIGHT_KILLS = ("werewolves", "big_bad_wolf", "witch", "vigilante", "trap")  # what kills the angel in his first round
+NIGHT_KILLS = ("werewolves", "big_bad_wolf", "witch", "vigilante", "trap", "silver_bullet",
+               "hyde")  # what kills the angel in his first round
 
 
 def camp(g: Game, seat: int) -> str:
@@ -137,6 +138,16 @@ def contract_done(g: Game, seat: int) -> bool:
     targets = g.memo.get(CONTRACT)
     return (bool(targets) and lone_goal(g, seat) == "assassin"
             and all(not g.alive(s) for s in targets))
+
+
+SILVER_HITS = "cassandra.hits"  # the werewolves Cassandra's silver bullets killed
+
+
+def two_werewolves_shot(g: Game, seat: int) -> bool:
+    """Cassandra ``seat`` has killed two werewolves with her gun ("Dès que Cassandra est
+    parvenu à éliminer 2 Loups-Garous de cette façon, la Tueuse est déclarée vainqueur"),
+    while she still plays for herself."""
+    return lone_goal(g, seat) == "cassandra" and g.memo.get(SILVER_HITS, 0) >= 2
 
 
 BANISHED = "mage.banished"  # (the seat, the night) the mage made disappear

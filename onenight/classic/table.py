@@ -77,6 +77,7 @@ class Step:
     act: Act | None = None
     required: Callable[[Game], bool] | None = None
     finish: Callable[[Game], Game] | None = None
+    chance: bool = False  # drawn by the app's generator, nobody awake (Dr Jekyll's die)
 
     @property
     def record_key(self) -> str:

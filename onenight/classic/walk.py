@@ -18,7 +18,7 @@ from onenight.common.values import seat_number
 
 from . import cast, day, deaths, forms, sides
 from .model import (ASLEEP, OUT_OF_PLAY, Choice, Game, Kind, Memo, Options, Phase, Potions,
-                    Seat, Seats, Side, Stop, Take, Votes, Yes)
+                    Roll, Seat, Seats, Side, Stop, Take, Votes, Yes)
 from .table import Step
 
 #: Why a required choice cannot be left out, by step.
@@ -28,6 +28,10 @@ MUST = {
     "priest": "the priest must bless a player on the first night",
     "assassin": "the assassin must name his targets on the first night",
     "trapped": "the trap caught a werewolf: the first devoured must name which",
+    "jekyll_die": "the die is rolled for Dr Jekyll every night he lives",
+    "jekyll_hyde": "the die woke Dr Jekyll: he must name a player",
+    "crow_die": "the die is rolled for the crow the night after his death",
+    "crow": "the crow must lay his card before one of the players the die sends it to",
     "evil_spirit": "the evil spirit must name the two enemies on the first night",
     "wild_child": "the wild child must choose a model on the first night",
     "wolf_hound": "the wolf-hound must choose his side on the first night",
@@ -113,7 +117,8 @@ def _open(g: Game, step: Step) -> Game:
     else:
         deciders = step.deciders(g, woken) if step.deciders else woken
     required = not for_show and step.required is not None and step.required(g)
-    stop = Stop(g.phase, step.id, step.kind, tuple(woken), tuple(deciders), for_show, required)
+    stop = Stop(g.phase, step.id, step.kind, tuple(woken), tuple(deciders), for_show, required,
+                chance=step.chance)
     g = g._with(stop=stop)
     return step.brief(g, stop) if step.brief and not for_show else g
 
@@ -178,7 +183,7 @@ def _note(g: Game, stop: Stop, step: Step, choice: Choice) -> Game:
 
 
 _SHAPES = {Kind.SEAT: Seat, Kind.SEATS: Seats, Kind.SIDE: Side, Kind.CARD: Take, Kind.YES: Yes,
-           Kind.POTIONS: Potions, Kind.VOTES: Votes}
+           Kind.POTIONS: Potions, Kind.VOTES: Votes, Kind.DIE: Roll}
 
 
 def _check_shape(g: Game, stop: Stop, c: Choice) -> None:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from .model import Game, Verdict
 from .sides import (ally_of, angel_won_by, contract_done, enemies_left, lone_goal, mixed_lovers,
-                    side, wolfish)
+                    side, two_werewolves_shot, wolfish)
 
 #: The rules of §7 in the order they are checked: (reason code, winning side).
 RULES = (
     ("angel_first_round", "angel"),
     ("assassin_contract_done", "assassin"),
+    ("cassandra_two_werewolves", "cassandra"),
     ("nobody_alive", "nobody"),
     ("all_charmed", "pied_piper"),
     ("lovers_alone", "lovers"),
@@ -37,6 +38,9 @@ def check(g: Game) -> Verdict | None:
     for s in range(g.players):
         if contract_done(g, s):
             return won("assassin_contract_done", (s,), (s,))
+    for s in range(g.players):
+        if two_werewolves_shot(g, s):
+            return won("cassandra_two_werewolves", (s,), (s,))
     if not living:
         return won("nobody_alive", ())
     for s in living:

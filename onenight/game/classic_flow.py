@@ -50,10 +50,11 @@ from typing import Any, Callable
 
 from onenight import __version__
 from onenight.classic import cast, decks, forms, sides
-from onenight.classic.calls import night_calls, shown_dead
-from onenight.classic.model import (CAPTAIN_WHEN, Choice, Game, Kind, Options, Potions, Seat,
-                                    Seats, Side, Stop, Take, Votes, Yes)
+from onenight.classic.calls import night_calls, shown_dead, shown_lately
+from onenight.classic.model import (CAPTAIN_WHEN, Choice, Game, Kind, Options, Potions, Roll,
+                                    Seat, Seats, Side, Stop, Take, Votes, Yes)
 from onenight.classic.record import outcome, to_record
+from onenight.classic.roles.common import heal_forms, shown_victims
 from onenight.classic.walk import apply as play
 from onenight.classic.walk import ballot_options, legal_choices, new_game
 from onenight.common.errors import DeckError, IllegalChoice, RulesError
@@ -121,7 +122,7 @@ class Window:
     stop: Stop | None  # the engine's stop it plays; None: nobody holds the card (for show)
     chosen: bool = False  # a choice was made in it (played, or taken for show)
     picks: dict[int, int] = field(default_factory=dict)  # the pads' picks: seat -> seat
-    heal: bool = False  # the witch dialled the victim's seat on her pad
+    heal: bool | int = False  # the witch dialled a victim's seat on her pad (its heal's form)
 
     @property
     def kind(self) -> Kind:
@@ -340,7 +341,7 @@ class ClassicController(Flow):
         if g is None:
             return
         if s.window is None and s.hold is None and g.stop is not None and self._night_stop(g):
-            self._start_night(g)
+            self._start_night(g, e)
         s.phase = self._phase_now()
         if s.phase == "debate" and s.day is None:
             length = s.options.debate_for(g.phase.number)
@@ -403,14 +404,39 @@ class ClassicController(Flow):
             self._save()  # a new phase: the game so far is in the history, finished or not
 
     # ---- the night ----------------------------------------------------------------------
-    def _start_night(self, g: Game) -> None:
+    def _start_night(self, g: Game, e: dict) -> None:
         s = self.state
-        s.calls = night_calls(g.dealt + g.undealt, g.phase.number, g.options, shown_dead(g))
-        self._open_call(0)
+        s.calls = night_calls(g.dealt + g.undealt, g.phase.number, g.options, shown_dead(g),
+                              shown_lately(g))
+        self._open_call(0, e)
 
-    def _open_call(self, index: int) -> None:
+    def _roll_dice(self, e: dict) -> None:
+        """A die the rules roll at night (Dr Jekyll's) has no call: it is rolled as the night
+        reaches it, with the controller's generator, and written into the event that got
+        there (``roll``), so that the event replayed rolls the same."""
+        s = self.state
+        while s.game.stop is not None and s.game.stop.chance and s.game.stop.phase.is_night:
+            if s.game.stop.for_show:  # a card out of play: its die is not rolled
+                self._play(None)
+                continue
+            self._play(self._draw(e, "roll", Kind.DIE))
+
+    def _draw(self, e: dict, field: str, kind: Kind) -> Choice:
+        """A choice drawn with the controller's generator among the rules' legal ones, or
+        the one the event already holds in ``field`` (replayed), written into the event."""
+        held = e.get(field)
+        choice = _KINDS[kind](held, len(self.state.players)) if isinstance(held, dict) \
+            else None
+        if choice is None:
+            choice = self.rng.choice([c for c in legal_choices(self.state.game)
+                                      if c is not None])
+        e[field] = choice_json(choice)
+        return choice
+
+    def _open_call(self, index: int, e: dict) -> None:
         """Open tonight's call ``index`` (past the last: the night is over)."""
         s = self.state
+        self._roll_dice(e)
         g = s.game
         at_night = g.stop is not None and self._night_stop(g)
         if index >= len(s.calls):
@@ -483,9 +509,9 @@ class ClassicController(Flow):
             return
         target = self._seat(e.get("target"), "target_unknown")
         if w.kind is Kind.POTIONS:
-            if target == s.game.tonight.get("victim") and Potions(True, None) in \
-                    legal_choices(s.game):
-                w.heal = True
+            heal = _heal_of(s.game, target)
+            if heal is not None and Potions(heal, None) in legal_choices(s.game):
+                w.heal = heal
             elif target == seat:
                 w.picks.pop(seat, None)  # the poison taken back
             else:
@@ -502,9 +528,10 @@ class ClassicController(Flow):
         """What the pads chose in a call that plays their choice at its end, best first."""
         if w.kind is Kind.POTIONS:
             poison = next(iter(w.picks.values()), None)
-            both = [Potions(w.heal, poison)] if w.heal or poison is not None else []
-            alone = [Potions(True, None)] if w.heal and poison is not None else []
-            return both + alone + ([Potions(False, poison)] if w.heal and poison is not None
+            heal = w.heal is not False
+            both = [Potions(w.heal, poison)] if heal or poison is not None else []
+            alone = [Potions(w.heal, None)] if heal and poison is not None else []
+            return both + alone + ([Potions(False, poison)] if heal and poison is not None
                                    else [])
         agreed = set(w.picks.values())
         return [Seat(agreed.pop())] if len(agreed) == 1 else []
@@ -524,16 +551,10 @@ class ClassicController(Flow):
                 w.chosen = True
                 break
             if not w.chosen and w.stop.required:
-                drawn = e.get("drawn")
-                choice = _KINDS[w.kind](drawn, len(s.players)) if isinstance(drawn, dict) \
-                    else None
-                if choice is None:
-                    choice = self.rng.choice([c for c in legal_choices(s.game) if c is not None])
-                e["drawn"] = choice_json(choice)
-                self._play(choice)
+                self._play(self._draw(e, "drawn", w.kind))
             elif not w.chosen:
                 self._play(None)
-        self._open_call(w.index + 1)
+        self._open_call(w.index + 1, e)
 
     # ---- the day ------------------------------------------------------------------------
     def _moment(self) -> str:
@@ -786,6 +807,15 @@ class ClassicController(Flow):
 # ``poison`` (the witch). Nothing chosen is said with null (``{"target": null}``,
 # ``{"heal": false, "poison": null}``); an event that names none of its kind's fields is refused.
 
+def _heal_of(g: Game, seat: int) -> bool | int | None:
+    """The heal that saves ``seat``, in the form the rules take (True for the only victim the
+    witch is shown, the seat among several), or None when it is not a victim she is shown."""
+    victims = shown_victims(g)
+    if seat not in victims:
+        return None
+    return heal_forms(victims)[victims.index(seat)]
+
+
 def _seat_value(v: Any, players: int, code: str = "target_unknown") -> int:
     if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < players:
         raise Refused(code, seat=v)
@@ -828,17 +858,27 @@ def _yes(e: Any, n: int) -> Yes | None:
     return Yes() if e.get("yes") is True else None
 
 
+def _roll(e: Any, n: int) -> Roll | None:
+    v = e.get("roll")
+    if v is None:
+        return None
+    if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
+        raise Refused("choice_format")
+    return Roll(v)
+
+
 def _potions(e: Any, n: int) -> Potions | None:
     heal, poison = e.get("heal", False), e.get("poison")
-    if not isinstance(heal, bool):
-        raise Refused("choice_format")
+    if not isinstance(heal, bool):  # the seat of the victim she saves, among several
+        heal = _seat_value(heal, n)
     poison = None if poison is None else _seat_value(poison, n)
-    return Potions(heal, poison) if heal or poison is not None else None
+    return Potions(heal, poison) if heal is not False or poison is not None else None
 
 
 _READERS = {Kind.SEAT: (_target, ("target",)), Kind.SEATS: (_targets, ("targets",)),
             Kind.SIDE: (_side, ("side",)), Kind.CARD: (_take, ("take",)),
-            Kind.YES: (_yes, ("yes",)), Kind.POTIONS: (_potions, ("heal", "poison"))}
+            Kind.YES: (_yes, ("yes",)), Kind.POTIONS: (_potions, ("heal", "poison")),
+            Kind.DIE: (_roll, ("roll",))}
 
 
 def _reader(kind: Kind):
@@ -870,6 +910,8 @@ def choice_json(c: Choice) -> dict:
         return {"yes": True}
     if isinstance(c, Potions):
         return {"heal": c.heal, "poison": c.poison}
+    if isinstance(c, Roll):
+        return {"roll": c.value}
     raise TypeError(f"not a choice: {c!r}")
 
 

@@ -31,7 +31,7 @@ _ANSWERS = ("saw", "took", "sniffed")
 _FACTS = ("bite_survived", "infected", "infection_failed", "sick", "turned", "growl",
           "elected", "tie", "eliminated", "shot", "successor", "bitten_becomes", "marked",
           "immune", "fire_caught", "burned", "spells_cancelled", "enemies_eliminated",
-          "escaped")
+          "escaped", "crow_card")
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ class StoryEvent:
         if self.kind == "ballots":
             return tuple((v, t) for v, t in enumerate(self.value["ballots"]) if t is not None)
         targets = self.targets
-        if self.about is not None and isinstance(self.value, dict) and self.value.get("heal"):
+        if self.about is not None and _heals(self.value):
             targets = (self.about,) + targets  # the witch's heal
         return tuple((a, t) for a in self.actors for t in targets if a != t)
 
@@ -66,6 +66,12 @@ class Chapter:
     events: tuple[StoryEvent, ...]
 
 
+def _heals(value: Any) -> bool:
+    """The witch's recorded potions heal somebody: ``"heal": true`` (the only victim she was
+    shown) or the seat of the one she saved among several."""
+    return isinstance(value, dict) and value.get("heal") not in (None, False)
+
+
 def _seats_in(value: Any) -> tuple[int, ...]:
     """The seats a recorded choice names (``{"view": 3}``, ``{"lovers": [2, 5]}``…)."""
     if isinstance(value, bool):
@@ -75,7 +81,8 @@ def _seats_in(value: Any) -> tuple[int, ...]:
     if isinstance(value, list):
         return tuple(s for v in value for s in _seats_in(v))
     if isinstance(value, dict):
-        return tuple(s for k, v in value.items() for s in _seats_in(v) if k != "heal")
+        return tuple(s for k, v in value.items() for s in _seats_in(v)
+                     if k not in ("heal", "roll"))
     return ()
 
 
@@ -110,11 +117,13 @@ def event_text(ev: StoryEvent, players) -> "Text":
     if ev.kind == "chose":
         key += f".{ev.step}"
         if ev.step == "witch":
-            heal = isinstance(ev.value, dict) and ev.value.get("heal")
+            heal = _heals(ev.value)
             poison = isinstance(ev.value, dict) and ev.value.get("poison") is not None
             key += ".both" if heal and poison else ".heal" if heal else ".poison"
         elif ev.step == "fox":
             key += ".yes" if ev.answer else ".no"
+        elif ev.step == "jekyll_hyde":  # what the die said (the story joins it)
+            key += ".hyde" if ev.answer else ".jekyll"
     elif ev.kind == "ballots":
         key += f".{ev.step}"
     elif ev.kind == "eliminated" and not ev.targets:
@@ -129,7 +138,16 @@ def event_text(ev: StoryEvent, players) -> "Text":
         facts["cause"] = ev.cause
     if isinstance(ev.value, dict) and isinstance(ev.value.get("side"), str):
         facts["side"] = ev.value["side"]
+    if isinstance(ev.value, dict) and isinstance(ev.value.get("roll"), int):
+        facts["roll"] = ev.value["roll"]
     return Text(key, facts)
+
+
+def _saved(value: Any, shown: int | None) -> int | None:
+    """The seat the witch's heal saved: the one she named among several victims, or the only
+    one she was shown."""
+    heal = value.get("heal") if isinstance(value, dict) else None
+    return heal if isinstance(heal, int) and not isinstance(heal, bool) else shown
 
 
 def story(g: Game, players=None) -> tuple[Chapter, ...]:
@@ -139,6 +157,7 @@ def story(g: Game, players=None) -> tuple[Chapter, ...]:
     chapters: dict[str, list[StoryEvent]] = {label: [] for label in g.phases}
     briefs: dict[tuple[str, str], int] = {}  # (phase, step) -> the seat the witch was shown
     answers: dict[tuple[str, str], Entry] = {}  # what a chooser was told, by (phase, step)
+    rolls: dict[str, int] = {}  # what Dr Jekyll's die showed, by night
     for e in g.log:
         if e.phase not in chapters:
             continue
@@ -154,13 +173,18 @@ def story(g: Game, players=None) -> tuple[Chapter, ...]:
         if ev is None:
             continue
         if ev.kind == "chose":
+            if e.step == "jekyll_die":
+                rolls[e.phase] = e.value["roll"]
             told = answers.pop((e.phase, e.step), None)
+            answer = bool(told.value) if told is not None and told.kind == "sniffed" else None
+            if e.step == "jekyll_hyde":  # Mr Hyde's murder, or Dr Jekyll's rescue
+                answer = rolls.get(e.phase) == 1
             ev = StoryEvent(ev.kind, ev.step, ev.actors, ev.targets,
                             card=told.role if told is not None and told.kind != "sniffed"
                             else None,
-                            answer=bool(told.value) if told is not None
-                            and told.kind == "sniffed" else None,
-                            about=briefs.get((e.phase, e.step)), value=ev.value)
+                            answer=answer,
+                            about=_saved(ev.value, briefs.get((e.phase, e.step))),
+                            value=ev.value)
             # the facts its own play set off (an infection) come after the choice
             i = len(events)
             while i and events[i - 1].step == ev.step and events[i - 1].kind != "chose":

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from onenight.classic import cast, sides, walk
 from onenight.classic.decks import PRESETS
-from onenight.classic.model import Entry, Kind, Seats
+from onenight.classic.model import ASLEEP, Entry, Kind, Seats
 from onenight.common.notices import DeckCheck
 
 from .classic_story import Chapter, story
@@ -172,7 +172,7 @@ class Learned:
 
     kind: str  # cards, took, lover, sisters, saw, pack, infected, victim, sniffed, charmed_all,
     # and the wider cast's: glimpsed, distance, night_owl, foretold, dreamed, enemy, hypnotized,
-    # blessed, asleep, banished
+    # blessed, asleep, banished, rolled
     text: Text
     seats: tuple[int, ...] = ()  # the players it names, for the screen to show them large
     cards: tuple[str, ...] = ()  # the cards it shows
@@ -251,6 +251,10 @@ def _learned(e: Entry, players) -> Learned:
         facts = {"cards": list(cards)}
     elif e.kind == "distance":
         facts = {"distance": e.value}
+    elif e.kind == "rolled":  # Dr Jekyll's die
+        facts = {"roll": e.value}
+    elif e.kind == "crow_rolled":  # the crow's die, and the players it sends his card to
+        facts = {"roll": e.value["roll"]}
     if e.kind == "lover":
         seats = tuple(sorted(set(e.to) | {e.seat}))
     if e.seat is not None:
@@ -259,13 +263,42 @@ def _learned(e: Entry, players) -> Learned:
         facts["seats"] = list(e.seats)
     key = f"classic.learn.{e.kind}"
     if e.kind == "victim" and e.seat is None:
-        key = "classic.learn.no_victim"
+        key = "classic.learn.victims" if e.seats else "classic.learn.no_victim"
     if e.kind == "sniffed":
         key += ".yes" if e.value else ".no"
     if e.kind == "distance" and not e.value:
         key += ".none"
+    if e.kind == "crow_rolled":
+        key += ".werewolves" if e.value["werewolves"] else ".village"
+    if e.kind == "rolled" and e.value in (1, 6):
+        key += ".hyde" if e.value == 1 else ".jekyll" if e.seats else ".jekyll_none"
     return Learned(e.kind, Text(key, _named(players, **facts)), tuple(sorted(set(seats))),
                    cards)
+
+
+def kept_asleep(g, players, w) -> tuple[Learned, ...]:
+    """What a player kept from his own call tonight is told there, when that call wakes
+    nobody else (so that only his eyes can be open on the tablet): the sandman's sleeper,
+    that he sleeps ("le Meneur de Jeu avertit ensuite le joueur … en le touchant"), and on the
+    night of the blessing, the player the priest blessed, at a call of the card he held,
+    that his card is now a villager's ("touche discrètement le joueur qui a été béni").
+    At a call that wakes others too (the pack), the host's touch tells them, as the
+    booklet's game master's does."""
+    stop = w.stop
+    step = cast.STEP[w.step]
+    if stop is None or stop.woken or step.role is None:
+        return ()
+    phase = f"night {w.night}"
+    out = []
+    sleeper = g.tonight.get(ASLEEP)
+    if sleeper is not None and g.alive(sleeper) \
+            and sleeper in (step.wakes(g) if step.wakes else g.holders(step.role)):
+        out += [e for e in g.log if e.phase == phase and e.kind == "asleep"]
+    seen = {e.seat: e.role for e in g.log if e.phase == phase and e.step == "priest"
+            and e.kind == "saw"}
+    out += [e for e in g.log if e.phase == phase and e.kind == "blessed"
+            and seen.get(e.seat) == step.role != "villager" and g.alive(e.seat)]
+    return tuple(_learned(e, players) for e in out)
 
 
 def night_view(c: "ClassicController") -> NightView:
@@ -279,7 +312,7 @@ def night_view(c: "ClassicController") -> NightView:
     targets = tuple(i for i in range(g.players) if alive[i]) \
         if kind in (Kind.SEAT, Kind.SEATS, Kind.POTIONS) else ()
     learned = () if w.stop is None else learned_of(g, s.players, f"night {w.night}", w.step,
-                                                   w.stop.woken)
+                                                   w.stop.woken) + kept_asleep(g, s.players, w)
     return NightView(w.night, w.step, w.index, len(s.calls), kind.value, _most(g, w.stop, kind),
                      targets, ("village", "werewolves") if kind is Kind.SIDE else (),
                      2 if kind is Kind.CARD else 0, w.chosen, learned, table_view(c))
@@ -298,6 +331,12 @@ class Fallen:
     by: int | None  # the hunter who shot, the lover mourned
 
 
+#: The public causes the dawn says aloud with the death (classic.dawn.died.<cause>): Cassandra's
+#: silver bullet ("en précisant que celui-ci est mort d'une balle en argent"), and her own
+#: death after her second mistake.
+TOLD_CAUSES = ("silver_bullet", "misfire")
+
+
 def _fallen(e: Entry, players) -> Fallen:
     return Fallen(e.seat, players[e.seat], card(e.role), e.value, e.by)
 
@@ -314,9 +353,10 @@ class DawnView:
 
 
 #: What the village learns at dawn besides its dead (the entries the engine tells everyone):
-#: the raven's poster, the magistrate's immune, the burned home, the priest's blessed spared
+#: the raven's poster, the magistrate's immune, the burned home, the priest's blessed spared,
+#: the crow's card laid before a player
 #: (and, from the game's state, the mage's vanished player).
-NEWS = ("marked", "immune", "burned", "escaped")
+NEWS = ("marked", "immune", "burned", "escaped", "crow_card")
 
 
 def morning_news(g, players, day: int) -> tuple[Text, ...]:

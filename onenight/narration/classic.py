@@ -80,6 +80,9 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "trapped": 10,  # the first devoured points at a werewolf (for show when nothing sprang)
     "mage": 10,
     "banished": 12,  # a player leaves the room
+    "cassandra": 10,
+    "crow": 14,  # the die's word and the players to read, then one to point at
+    "jekyll_hyde": 14,  # the die's word to read, then perhaps a player to point at
 })
 #: The lines of the debate for :class:`~onenight.narration.runner.DebateRunner`.
 DEBATE_LINES = ("debate.start", "debate.last_minute", "vote.countdown")
@@ -133,7 +136,7 @@ def all_line_ids() -> frozenset[str]:
 
 
 END_SIDES = ("village", "werewolves", "lovers", "white_werewolf", "pied_piper", "angel",
-             "nobody", "assassin")
+             "nobody", "assassin", "cassandra")
 
 
 def classic_voice(settings: NarrationSettings) -> Voice:

@@ -4,6 +4,7 @@ after it; the booklet's own examples where it gives them. Records as in test_nig
 from __future__ import annotations
 
 from onenight.classic import Options, Seat, Seats, apply, ballot_options, legal_choices, new_game
+from onenight.classic.model import Roll
 from onenight.classic.roles.compendium import apprentice_group, contract_size, werewolf_distance
 from onenight.classic.sides import side
 
@@ -597,3 +598,222 @@ def test_mages_vanished_player_is_back_at_the_next_dusk_and_the_power_is_once_a_
 def test_mage_may_make_himself_vanish():
     g = play(MAGE, {"night": 1, "mage": {"banish": 0}}, {"day": 1})
     assert ballot_options(g, 0) == (None,)
+
+
+# ---- Cassandra, the werewolf slayer (seed 000) --------------------------------------------------
+
+# seats 1 and 6 are werewolves; seat 2 is the witch
+CASSANDRA = "cassandra werewolf witch villager villager villager werewolf villager seer"
+
+
+def test_cassandras_bullet_kills_and_the_dawn_says_it_was_a_silver_bullet():
+    g = play(CASSANDRA, {"night": 1, "cassandra": {"shoot": 3}}, {"day": 1})
+    assert deaths(g) == [(3, "silver_bullet")]
+    (e,) = public(g, "died")
+    assert e.seat == 3 and e.value == "silver_bullet"  # "mort d'une balle en argent"
+
+
+def test_cassandra_may_keep_her_gun_and_never_shoots_herself():
+    g = until(_game(CASSANDRA), "cassandra")
+    assert None in legal_choices(g) and Seat(0) not in legal_choices(g)
+    assert "another player" in err(CASSANDRA, {"night": 1, "cassandra": {"shoot": 0}})
+
+
+def test_cassandras_victim_is_shown_to_the_witch_beside_the_werewolves_without_saying_whose():
+    g = play(CASSANDRA, {"night": 1, "werewolves": {"victim": 7}, "cassandra": {"shoot": 3}})
+    (e,) = told(g, 2, "victim")
+    assert e.seat is None and e.seats == (3, 7)  # in seat order, whoever struck whom
+
+
+def test_witchs_heal_names_one_of_two_victims_and_the_other_dies():
+    night = {"night": 1, "werewolves": {"victim": 7}, "cassandra": {"shoot": 3}}
+    o = out(CASSANDRA, dict(night, witch={"heal": 3}), {"day": 1})
+    assert o["phases"][1]["dead"] == [{"seat": 7, "cause": "werewolves"}]
+    o = out(CASSANDRA, dict(night, witch={"heal": 7}), {"day": 1})
+    assert o["phases"][1]["dead"] == [{"seat": 3, "cause": "silver_bullet"}]
+
+
+def test_witchs_heal_true_is_refused_when_two_victims_are_shown_and_a_stranger_is_refused():
+    night = {"night": 1, "werewolves": {"victim": 7}, "cassandra": {"shoot": 3}}
+    assert "names the one she saves" in err(CASSANDRA, dict(night, witch={"heal": True}))
+    assert "not among tonight's victims" in err(CASSANDRA, dict(night, witch={"heal": 4}))
+
+
+def test_witchs_heal_true_still_saves_the_only_victim_and_a_seat_does_too():
+    for heal in (True, 7):
+        o = out(CASSANDRA, {"night": 1, "werewolves": {"victim": 7}, "witch": {"heal": heal}},
+                {"day": 1})
+        assert o["phases"][1]["dead"] == []
+
+
+def test_witch_is_shown_cassandras_victim_alone_when_the_werewolves_took_nobody():
+    g = play(CASSANDRA, {"night": 1, "cassandra": {"shoot": 4}})
+    (e,) = told(g, 2, "victim")
+    assert e.seat == 4
+    assert out(CASSANDRA, {"night": 1, "cassandra": {"shoot": 4}, "witch": {"heal": True}},
+               {"day": 1})["phases"][1]["dead"] == []
+
+
+def test_cassandra_wins_alone_as_soon_as_her_bullets_have_killed_two_werewolves():
+    o = out(CASSANDRA, {"night": 1, "cassandra": {"shoot": 1}},
+            {"day": 1, "votes": V("- - - - - - - - -")},
+            {"night": 2, "cassandra": {"shoot": 6}}, {"day": 2})
+    assert (o["winning_side"], o["reason"]) == ("cassandra", "cassandra_two_werewolves")
+    assert o["winners"] == [0]
+
+
+def test_cassandra_dies_at_the_dawn_of_her_second_mistake_after_its_card_is_shown():
+    g = play(CASSANDRA, {"night": 1, "cassandra": {"shoot": 3}},
+             {"day": 1, "votes": V("- - - - - - - - -")},
+             {"night": 2, "cassandra": {"shoot": 4}}, {"day": 2})
+    assert deaths(g) == [(3, "silver_bullet"), (4, "silver_bullet"), (0, "misfire")]
+    died = [e for e in public(g, "died") if e.phase == "day 2"]
+    assert [(e.seat, e.value) for e in died] == [(4, "silver_bullet"), (0, "misfire")]
+
+
+def test_cassandras_healed_victim_is_no_mistake():
+    g = play(CASSANDRA, {"night": 1, "cassandra": {"shoot": 3}, "witch": {"heal": True}},
+             {"day": 1, "votes": V("- - - - - - - - -")},
+             {"night": 2, "cassandra": {"shoot": 4}}, {"day": 2})
+    assert g.alive(0) and deaths(g) == [(4, "silver_bullet")]
+
+
+def test_cassandra_alive_at_the_villages_win_does_not_win_with_it():
+    o = out(CASSANDRA, {"night": 1, "cassandra": {"shoot": 1}},
+            {"day": 1, "votes": V("6 - 6 6 6 6 0 6 6")})
+    assert o["winning_side"] == "village" and 0 not in o["winners"]
+
+
+# ---- Dr Jekyll and Mr Hyde (seed 000) -----------------------------------------------------------
+
+# seats 1 and 6 are werewolves; seat 2 is the witch
+JEKYLL = "jekyll_hyde werewolf witch villager villager villager werewolf villager seer"
+
+
+def test_jekylls_die_is_rolled_every_night_by_the_app_nobody_awake():
+    g = until(_game(JEKYLL), "jekyll_die")
+    assert g.stop.chance and g.stop.woken == () and g.stop.required
+    assert [c.value for c in legal_choices(g)] == [1, 2, 3, 4, 5, 6]
+    assert "missing" in err(JEKYLL, {"night": 1}, {"day": 1})
+    assert "1 to 6" in err(JEKYLL, {"night": 1, "jekyll_die": {"roll": 7}})
+
+
+def test_jekyll_on_2_to_5_nothing_happens_and_he_is_told_so():
+    g = play(JEKYLL, {"night": 1, "jekyll_die": {"roll": 3}, "werewolves": {"victim": 4}},
+             {"day": 1})
+    assert deaths(g) == [(4, "werewolves")]
+    (e,) = told(g, 0, "rolled")
+    assert e.value == 3 and e.step == "jekyll_hyde"
+    # his call is made all the same, for show: what he points at does nothing
+    g = play(JEKYLL, {"night": 1, "jekyll_die": {"roll": 3}, "jekyll_hyde": {"target": 5}},
+             {"day": 1})
+    assert deaths(g) == []
+
+
+def test_mr_hyde_on_a_1_murders_a_player_found_dead_without_saying_by_whom():
+    o = out(JEKYLL, {"night": 1, "jekyll_die": {"roll": 1}, "werewolves": {"victim": 4},
+                     "jekyll_hyde": {"target": 7}}, {"day": 1})
+    assert o["phases"][1]["dead"] == [{"seat": 4, "cause": "werewolves"},
+                                      {"seat": 7, "cause": "hyde"}]
+    g = play(JEKYLL, {"night": 1, "jekyll_die": {"roll": 1}, "jekyll_hyde": {"target": 7}},
+             {"day": 1})
+    (e,) = public(g, "died")
+    assert e.value == "night"  # "ne précisera toutefois pas quel joueur a été tué par … Mr. Hyde"
+    assert "another player" in err(JEKYLL, {"night": 1, "jekyll_die": {"roll": 1},
+                                            "jekyll_hyde": {"target": 0}})
+
+
+def test_mr_hydes_victim_is_shown_to_the_witch_who_may_heal_one_of_the_two():
+    night = {"night": 1, "jekyll_die": {"roll": 1}, "werewolves": {"victim": 4},
+             "jekyll_hyde": {"target": 7}}
+    (e,) = told(play(JEKYLL, night), 2, "victim")
+    assert e.seats == (4, 7)
+    o = out(JEKYLL, dict(night, witch={"heal": 7}), {"day": 1})
+    assert o["phases"][1]["dead"] == [{"seat": 4, "cause": "werewolves"}]
+
+
+def test_dr_jekyll_on_a_6_is_shown_every_player_killed_tonight_and_saves_one():
+    night = {"night": 1, "werewolves": {"victim": 4}, "jekyll_die": {"roll": 6}}
+    g = play(JEKYLL, night)
+    (e,) = told(g, 0, "rolled")
+    assert e.value == 6 and e.seats == (4,)
+    o = out(JEKYLL, dict(night, jekyll_hyde={"target": 4}), {"day": 1})
+    assert o["phases"][1]["dead"] == []
+    assert "has not died tonight" in err(JEKYLL, dict(night, jekyll_hyde={"target": 5}))
+
+
+def test_dr_jekyll_must_save_one_and_is_called_for_show_when_nobody_died():
+    g = until(apply(until(_game(JEKYLL), "jekyll_die"), Roll(6)), "jekyll_hyde")
+    assert g.stop.for_show  # nobody killed yet tonight
+    assert "missing" in err(JEKYLL, {"night": 1, "werewolves": {"victim": 4},
+                                     "jekyll_die": {"roll": 6}}, {"day": 1})
+
+
+def test_dr_jekylls_saved_player_still_dies_of_the_witchs_poison_that_comes_after():
+    o = out(JEKYLL, {"night": 1, "werewolves": {"victim": 4}, "jekyll_die": {"roll": 6},
+                     "jekyll_hyde": {"target": 4}, "witch": {"poison": 4}}, {"day": 1})
+    assert o["phases"][1]["dead"] == [{"seat": 4, "cause": "witch"}]
+
+
+def test_dr_jekyll_and_mr_hyde_wins_with_the_village():
+    o = out(JEKYLL, {"night": 1, "jekyll_die": {"roll": 1}, "jekyll_hyde": {"target": 1}},
+            {"day": 1, "votes": V("6 - 6 6 6 6 0 6 6")})
+    assert o["winning_side"] == "village" and 0 in o["winners"]
+
+
+# ---- the crow of fate (seed 000's Corbeau) ------------------------------------------------------
+
+# seats 1 and 6 are werewolves
+CROW = "crow werewolf witch villager villager villager werewolf villager seer"
+VOTED_OUT = ({"night": 1}, {"day": 1, "votes": V("1 0 0 0 0 0 0 0 0")})  # the crow is voted out
+
+
+def test_crow_is_not_called_while_he_lives_nor_on_the_first_night():
+    g = play(CROW, {"night": 1}, {"day": 1, "votes": V("3 3 - - - - - - -")},
+             {"night": 2})
+    assert all(e.step not in ("crow", "crow_die") for e in g.log)
+
+
+def test_crow_voted_out_rolls_at_the_end_of_the_next_night_and_3_to_6_is_a_villager():
+    g = until(play(CROW, *VOTED_OUT), "crow_die")
+    assert g.phase.label == "night 2" and g.stop.chance and g.stop.woken == ()
+    g = apply(g, Roll(4))
+    assert g.stop.step == "crow" and g.stop.woken == (0,)  # dead, he wakes
+    (e,) = told(g, 0, "crow_rolled")
+    assert e.seats == (2, 3, 4, 5, 7, 8) and e.value == {"roll": 4, "werewolves": False}
+    assert "not seat 1" in err(CROW, *VOTED_OUT, {"night": 2, "crow_die": {"roll": 4},
+                                                  "crow": {"lay": 1}})
+
+
+def test_crow_voted_out_on_a_1_or_2_lays_his_card_before_a_werewolf_seen_by_all_at_dawn():
+    g = play(CROW, *VOTED_OUT, {"night": 2, "crow_die": {"roll": 2}, "crow": {"lay": 6}},
+             {"day": 2})
+    (e,) = public(g, "crow_card")
+    assert e.seat == 6 and e.phase == "day 2"
+
+
+def test_crow_devoured_on_a_1_or_2_lays_his_card_before_a_villager():
+    night = {"night": 1, "werewolves": {"victim": 0}}
+    g = until(apply(until(play(CROW, night, {"day": 1, "votes": V("- - - - - - - - -")}),
+                          "crow_die"), Roll(1)), "crow")
+    assert Seat(1) not in legal_choices(g) and Seat(3) in legal_choices(g)
+
+
+def test_crow_dead_of_grief_counts_as_killed_by_his_lovers_killer():
+    from onenight.classic.roles.compendium import crow_lays_before_werewolves
+
+    deck = "crow werewolf cupid villager villager villager werewolf villager seer"
+    night = {"night": 1, "cupid": {"lovers": [0, 3]}, "werewolves": {"victim": 3}}
+    g = until(apply(until(play(deck, night, {"day": 1, "votes": V("- - - - - - - - -")}),
+                          "crow_die"), Roll(5)), "crow")
+    assert crow_lays_before_werewolves("werewolves", 5)
+    assert legal_choices(g) == [Seat(1), Seat(6)]  # 3 to 6, devoured: a werewolf
+
+
+def test_crow_must_lay_his_card_and_is_called_only_the_night_after():
+    assert "missing" in err(CROW, *VOTED_OUT, {"night": 2, "crow_die": {"roll": 4}},
+                            {"day": 2})
+    g = play(CROW, *VOTED_OUT, {"night": 2, "crow_die": {"roll": 4}, "crow": {"lay": 3}},
+             {"day": 2, "votes": V("- - - - - - - - -")}, {"night": 3})
+    assert [e.phase for e in g.log if e.step == "crow" and e.kind == "crow_rolled"] == \
+        ["night 2"]

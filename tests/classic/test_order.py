@@ -98,10 +98,18 @@ WITHIN = {"night_owl_seen": "night_owl", "dream_reader_mime": "dream_reader",
           "hypnotized": "hypnotist", "trapped": "werewolves", "banished": "mage"}
 
 
+#: Steps the app plays right before a call, with no call of their own: the die rolled for Dr
+#: Jekyll, which his call tells him.
+BEFORE = {"jekyll_die": "jekyll_hyde", "crow_die": "crow"}
+
+
 def test_the_casts_night_steps_take_their_places_and_calendars_from_the_order():
     for s in NIGHT:
         if s.role is None:
             continue  # the table's own (the election, the dusk, before every call)
+        if s.id in BEFORE:
+            assert ORDER[BEFORE[s.id]] - 10 < s.order < ORDER[BEFORE[s.id]], s.id
+            continue
         if s.id in WITHIN:
             assert ORDER[WITHIN[s.id]] < s.order < ORDER[WITHIN[s.id]] + 10, s.id
             continue
@@ -192,4 +200,4 @@ def test_the_conditions_look_at_what_happened():
     assert ONLY_IF["no_death_tonight"](g)
     assert not ONLY_IF["no_death_tonight"](g._with(tonight=g.tonight.put("victim", 0)))
     assert ONLY_IF["no_death_tonight"](g._with(tonight=g.tonight.put("victim", 0)
-                                               .put("healed", True)))
+                                               .put("healed", 0)))

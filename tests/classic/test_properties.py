@@ -67,9 +67,10 @@ def test_the_dead_never_act_or_vote(gh):
     for before, c in history:
         stop = before.stop
         last_breath = stop.step in ("hunter", "successor")
-        # the one dead player who chooses at night: the first devoured names the werewolf the
-        # trapper's trap caught ("le premier joueur qui a été dévoré … choisit le Loup-Garou")
-        first_devoured = stop.step == "trapped"
+        # the dead players who choose at night: the first devoured names the werewolf the
+        # trapper's trap caught ("le premier joueur qui a été dévoré … choisit le Loup-Garou"),
+        # and seed 000's crow lays his card the night after his death
+        first_devoured = stop.step in ("trapped", "crow")
         for s in stop.deciders:
             assert before.alive(s) or (last_breath and s in stop.among) or first_devoured, \
                 (stop, s)
@@ -124,7 +125,8 @@ def test_every_winner_set_is_consistent_with_section_7(gh):
     sides = [side(g, s) for s in range(g.players)]
     if v.side == "nobody":
         assert not living and not winners
-    elif v.side in ("angel", "pied_piper", "white_werewolf", "assassin"):
+    elif v.side in ("angel", "pied_piper", "white_werewolf", "assassin",
+                    "cassandra"):
         (w,) = winners | (set(v.seats) & hated)
         assert sides[w] == v.side
     elif v.side == "lovers":

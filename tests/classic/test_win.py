@@ -14,7 +14,10 @@ N1 = {"night": 1}
 def test_the_rules_are_checked_in_section_7s_order():
     # the assassin's contract, seed 000's, stops the game at once ("la partie s'arrête
     # immédiatement"): right after the angel's first round
-    assert [side for _, side in RULES] == ["angel", "assassin", "nobody", "pied_piper",
+    # Cassandra's two werewolves too ("la Tueuse est déclarée vainqueur et la partie est
+    # terminée")
+    assert [side for _, side in RULES] == ["angel", "assassin", "cassandra", "nobody",
+                                           "pied_piper",
                                            "lovers", "white_werewolf", "village", "werewolves"]
 
 

@@ -283,8 +283,25 @@ def witch_with_pad(tmp_path, *dialled):
 def test_the_witch_s_pad_heals_the_victim_and_poisons_another(tmp_path, dialled, healed,
                                                               poisoned):
     c = witch_with_pad(tmp_path, *dialled)
-    assert bool(c.game.tonight.get("healed")) is healed
+    assert (c.game.tonight.get("healed") == 4) is healed
     assert c.game.tonight.get("poison") == poisoned
+
+
+@pytest.mark.parametrize("dialled", [3, 4])
+def test_the_witch_s_pad_heals_the_victim_she_dials_among_two(tmp_path, dialled):
+    """Cassandra shot seat 3 and the pack took seat 4: the seat she dials is the one saved,
+    and the record names it."""
+    c = start(tmp_path, "seer werewolf witch villager villager cassandra werewolf villager",
+              captain="never")
+    to_step(c, "werewolves")
+    c.apply({"type": "choose", "target": 4})
+    to_step(c, "cassandra")
+    c.apply({"type": "choose", "target": 3})
+    to_step(c, "witch")
+    c.apply({"type": "pick", "seat": 2, "target": dialled})
+    end_call(c)
+    assert c.game.tonight.get("healed") == dialled
+    assert ("night 1", "witch", {"heal": dialled, "poison": None}) in c.game.record
 
 
 @pytest.mark.parametrize("answer", [True, False])

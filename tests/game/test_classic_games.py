@@ -135,7 +135,7 @@ def test_the_pied_piper_charms_the_whole_village(tmp_path):
 def test_a_deck_of_the_wider_cast_plays_to_its_end_at_the_table(tmp_path):
     """Le Village's and seed 000's characters (the pyromaniac, the raven, the dream reader,
     the evil spirit, the hypnotist, the priest, the assassin, the sandman, the trapper, the
-    mage) dealt
+    mage, Cassandra, Dr Jekyll and Mr Hyde, whose die the table rolls) dealt
     together and played through the table's events at random: every game ends, and its
     record replays to the same end."""
     import random
@@ -146,7 +146,7 @@ def test_a_deck_of_the_wider_cast_plays_to_its_end_at_the_table(tmp_path):
     from .classic_helpers import random_night_choice
 
     deck = ("werewolf werewolf pyromaniac raven dream_reader evil_spirit hypnotist priest "
-            "assassin sandman trapper mage witch seer").split()
+            "assassin sandman trapper mage witch seer cassandra jekyll_hyde").split()
     for seed in range(4):
         rng = random.Random(seed)
         seats = deck[:]
@@ -186,3 +186,42 @@ def test_the_vote_shows_the_blessed_player_escaping_the_village_s_vote(tmp_path)
     v = c.ballots_view()
     assert v.result.kind == "escaped" and v.result.seat == 2 and v.result.card is None
     assert c.game.alive(2)
+
+
+def _at_call(c, step: str, night: int = 1):
+    return lambda c: c.phase == "night" and c.state.window is not None \
+        and c.state.window.step == step and c.state.window.night == night
+
+
+def _told_at(c) -> list[str]:
+    return [x.text.key for x in c.night_view().learned]
+
+
+def test_the_sandmans_sleeper_is_told_at_his_own_call_when_it_wakes_nobody_else(tmp_path):
+    """The booklet's game master touches the sleeper; the tablet tells him at his own call,
+    where his eyes are the only ones that may open, that he sleeps tonight."""
+    c = start(tmp_path, "sandman seer werewolf villager villager villager werewolf villager")
+    Bot(c, night={"sandman": {"target": 1}}).play(until=_at_call(c, "seer"))
+    v = c.night_view()
+    assert _told_at(c) == ["classic.learn.asleep"] and v.learned[0].seats == (1,)
+    assert c.state.window.stop.woken == ()  # he does not wake: the seer's look is not his
+    Bot(c).play(until=_at_call(c, "werewolves"))
+    assert "classic.learn.asleep" not in _told_at(c)
+
+
+def test_a_sleeping_werewolf_is_not_told_on_the_tablet_his_pack_is_looking_at(tmp_path):
+    c = start(tmp_path, "sandman seer werewolf villager villager villager werewolf villager")
+    Bot(c, night={"sandman": {"target": 2}}).play(until=_at_call(c, "werewolves"))
+    assert c.state.window.stop.woken == (6,)
+    assert "classic.learn.asleep" not in _told_at(c)  # the host's touch tells him
+
+
+def test_the_priests_blessed_player_is_told_at_his_old_cards_call_that_night(tmp_path):
+    """The blessed seer's card is a villager's: the seer's call, made for show, wakes nobody,
+    and tells him (the only one who may look) that the priest blessed him."""
+    c = start(tmp_path, "priest seer werewolf villager villager villager werewolf villager")
+    Bot(c, night={"priest": {"target": 1}}).play(until=_at_call(c, "seer"))
+    assert _told_at(c) == ["classic.learn.blessed"]
+    Bot(c, votes={1: {0: 2, 1: 2, 3: 2, 4: 2, 5: 2, 6: 3, 7: 2}}).play(
+        until=_at_call(c, "seer", night=2))
+    assert _told_at(c) == []  # told once, the night of the blessing

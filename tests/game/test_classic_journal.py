@@ -252,3 +252,24 @@ def test_both_games_set_aside_journals_are_listed_together_each_saying_whose(tmp
     assert [(a.path, a.game, a.when) for a in found] == [
         (classic, "thiercelieux", 300), (one_night, "onenight", 200), (older, "onenight", 100)]
     assert set_aside_games(tmp_path / "nowhere") == []
+
+
+def test_dr_jekylls_die_rolled_by_the_table_comes_back_the_same_from_the_journal(tmp_path):
+    """The die has no call: the table rolls it with its generator as the night reaches it,
+    and writes it into that event, so that a game killed after any event finds the same
+    rolls (and the same murders) again."""
+    wall = Wall()
+    c = start(tmp_path, wall)
+    seats = "jekyll_hyde werewolf witch cassandra villager villager villager werewolf".split()
+    set_up(c, 8, seats, captain="never")
+    c.apply({"type": "deal", "mode": "tablet", "seats": seats, "left_over": []})
+    for seat in range(8):
+        c.apply({"type": "seen", "seat": seat})
+    c.apply({"type": "deal_done"})
+    bot = Bot(c, random.Random(5), night={s: random_night_choice for s in
+                                          ("werewolves", "cassandra", "jekyll_hyde", "witch")})
+    while c.phase != "end":
+        bot.step()
+        assert_same(c, reopen(tmp_path, wall))
+    rolls = [v["roll"] for _, key, v in c.game.record if key == "jekyll_die"]
+    assert rolls and all(1 <= r <= 6 for r in rolls)

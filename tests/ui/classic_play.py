@@ -217,8 +217,9 @@ def debate_to_vote(app, mode: str = "tablet"):
 
 def night_act(app, act):
     """The woken's choice, tapped on the night screen: ``("seat", n)``, ``("seats", [a, b, …])``,
-    ``("a",)`` / ``("b",)`` (the two large choices), ``("potions", heal, poison)``,
-    ``("nothing",)``."""
+    ``("a",)`` / ``("b",)`` (the two large choices), ``("potions", heal, poison)`` (``heal``
+    True, or the seat it saves among several victims: the button tapped until it names
+    him), ``("nothing",)``."""
     s = screen(app)
     kind = act[0]
     if kind == "seat":
@@ -232,8 +233,14 @@ def night_act(app, act):
         tap(find(s, "choice_" + kind))
         tap(find(s, "choice_" + kind))
     elif kind == "potions":
-        if act[1]:
+        if act[1] is True:
             tap(find(s, "heal"))
+        elif act[1] is not False and act[1] is not None:
+            for _ in range(len(s.victims) + 1):
+                if s.heal and s.heal_seat == act[1]:
+                    break
+                tap(find(s, "heal"))
+            assert s.heal_seat == act[1], (s.victims, act[1])
         if act[2] is not None:
             tap(seat_button(find(s, "ring"), act[2]))
         tap(find(s, "potions"))
@@ -281,12 +288,16 @@ def untranslated(app) -> list[str]:
             if re.search(r"\bclassic\.[a-z_]+\.", line)]
 
 
-def play_to_end(app, night, vote, chain, vote_mode: str = "tablet", limit: int = 3000):
-    """Play every phase by taps until the end: ``night(app, window)`` says what the woken of a
-    call do (None: nothing tapped), ``vote(app, voter)`` whom a voter names, ``chain(app,
-    stop)`` whom a dying player (or the captain on a tie) names."""
+def play_to_end(app, night, vote, chain, vote_mode: str = "tablet", limit: int = 3000,
+                until=None):
+    """Play every phase by taps until the end (or until ``until(app)`` holds): ``night(app,
+    window)`` says what the woken of a call do (None: nothing tapped), ``vote(app, voter)``
+    whom a voter names, ``chain(app, stop)`` whom a dying player (or the captain on a tie)
+    names."""
     ctl = app.classic
     for _ in range(limit):
+        if until is not None and until(app):
+            return
         phase = ctl.phase
         s = screen(app)
         assert s.name == {"night": "classic_night", "dawn": "classic_dawn",

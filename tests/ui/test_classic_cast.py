@@ -223,3 +223,102 @@ def test_the_night_owl_diviner_vigilante_and_pack_leader_at_the_table(app):
     go_on(app)
     story = to_the_story(app, (0, 4), ("vigilante_before", "vigilante_after", "night_owl"))
     assert "Nuit 1" in story
+
+
+def test_cassandra_jekyll_and_the_witch_shown_every_victim_at_the_table(app):
+    """French, 1280x800, the table's own cards: Cassandra shoots on the ring; the table rolls
+    Dr Jekyll's die (a 1 here: the generator is seeded so) and he, become Mr Hyde, murders on
+    the ring; the witch is shown the three victims in seat order, without a word of who
+    struck whom, and her heal's button names the one it saves; the dawn says who died of a
+    silver bullet, and of the night; the game plays to its end, its story in sentences."""
+    import random
+
+    table = ["werewolf", "cassandra", "witch", "seer", "villager", "werewolf", "villager",
+             "villager", "jekyll_hyde", "villager"]
+    start_classic(app, TEN, "", deal="cards", cards=table)
+    deal_by_own_cards(app, table)
+    app.classic.rng = random.Random(ROLLS_A_1)
+    wolves = (0, 5)
+    firsts = {"werewolves": ("seat", 9), "cassandra": ("seat", 4),
+              "jekyll_hyde": ("seat", 7), "witch": ("potions", 9, None)}
+    heal_button = []
+
+    def first_night(app, w):
+        assert not untranslated(app), untranslated(app)
+        if w.step == "witch":
+            s = screen(app)
+            assert s.victims == [4, 7, 9]
+            heal_button.append(find(s, "heal").text)
+        return firsts.get(w.step, ("nothing",) if not w.stop.required else None)
+
+    seen = night_through(app, first_night)
+    assert [v for _, key, v in app.classic.game.record if key == "jekyll_die"] == [{"roll": 1}]
+    assert seen["jekyll_hyde"].startswith(app.tr("classic.learn.rolled.hyde"))
+    assert "Mr Hyde" in seen["jekyll_hyde"]
+    assert seen["witch"].startswith(app.tr("classic.learn.victims", names="Eve, Hal, Jo"))
+    assert "loup" not in seen["witch"].lower() and "Hyde" not in seen["witch"]
+    assert heal_button == [app.tr("classic.night.heal_which")]
+    assert app.tr("classic.night.heal_one", name="Jo") == "Sauver Jo"
+
+    told = dawn_told(app)
+    assert app.tr("classic.dawn.died.silver_bullet", name="Eve",
+                  card_name="Simple Villageois") in told
+    assert app.tr("classic.dawn.died", name="Hal", card_name="Simple Villageois") in told
+    assert "balle d'argent" in told and "Hyde" not in told and "Jo est mort" not in told
+    go_on(app)
+
+    story = to_the_story(app, wolves, ("cassandra", "seer"))
+    assert "Le dé lancé pour le Dr Jekyll a donné 1." in story
+    assert "Ivy, devenu Mr Hyde, a tué Hal." in story
+
+
+#: A seed whose generator's first die shows a 1.
+ROLLS_A_1 = 2
+
+
+def test_the_crow_of_fate_lays_his_card_the_night_after_his_death_at_the_table(app):
+    """English, 800x480, the table's own cards: the crow devoured on the first night wakes,
+    dead, at the end of the second; the table has rolled his die, and his screen tells him
+    what it shows and the players it sends his card to; he lays it on the ring, and the
+    second dawn tells the village before whom it lies; the game plays to its end."""
+    from kivy.core.window import Window
+
+    app.set_language("en")
+    Window.size = (800, 480)
+    table = ["werewolf", "crow", "seer", "villager", "werewolf", "villager", "villager",
+             "villager", "villager", "villager"]
+    start_classic(app, TEN, "", deal="cards", cards=table)
+    deal_by_own_cards(app, table)
+    wolves = (0, 4)
+    crow_saw = []
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        if w.step == "werewolves":
+            return ("seat", 1 if app.classic.game.alive(1) else
+                    [s for s in living(app) if s not in wolves][-1])
+        if w.step == "crow":
+            (told,) = [x for x in app.classic.night_view().learned if x.kind == "crow_rolled"]
+            crow_saw.append((screen(app).say(told.text), told.seats))
+            return ("seat", told.seats[0])
+        return ("nothing",) if not w.stop.required else None
+
+    def vote(app, voter):
+        options = offered(app)
+        return next((t for t in wolves if t in options), options[0] if options else voter)
+
+    play_to_end(app, night, vote, chain,
+                until=lambda app: app.classic.phase == "dawn"
+                and app.classic.game.phase.label == "day 2")
+    ((text, seats),) = crow_saw
+    (roll,) = [v["roll"] for _, key, v in app.classic.game.record if key == "crow_die"]
+    werewolves = roll >= 3  # devoured: 3 to 6, before a werewolf
+    assert set(seats) == ({s for s in living(app) if s in wolves} if werewolves
+                          else {s for s in living(app) if s not in wolves})
+    assert text.startswith(f"The die shows {roll}: lay your card before one of the ")
+    told = dawn_told(app)
+    assert app.tr("classic.dawn.news.crow_card", name=TEN[seats[0]]) in told
+    assert "The Crow's card lies face up before" in told
+    go_on(app)
+    story = to_the_story(app, wolves, ("seer",))
+    assert "At daybreak the Crow's card lay before" in story

@@ -13,11 +13,30 @@ BEST_OF, BASE_GAME = "best_of", "base_game"
 CAUGHT = "caught"
 
 
+#: ``tonight`` keys of the night killers whose victim is shown to the witch beside the
+#: werewolves' (seed 000: Cassandra's silver bullet, Mr Hyde's murder).
+SHOWN_TO_WITCH = ("cassandra", "hyde")
+
+
 def shown_victim(g: Game) -> int | None:
-    """The player the witch is shown as tonight's victim: the werewolves', or the werewolf the
-    trap caught instead ("c'est lui qui sera montré par le meneur de jeu à la Sorcière")."""
+    """The werewolves' victim as the witch is shown it: theirs, or the werewolf the trap
+    caught instead ("c'est lui qui sera montré par le meneur de jeu à la Sorcière")."""
     victim = g.tonight.get("victim")
     return victim if victim is not None else g.tonight.get(CAUGHT)
+
+
+def shown_victims(g: Game) -> tuple[int, ...]:
+    """Every player the witch is shown as tonight's victims, in seat order: the werewolves'
+    (:func:`shown_victim`), Cassandra's and Mr Hyde's ("Le Meneur de Jeu ne précisera pas à
+    la Sorcière qui a été mangé par les Loups-Garous ou tué par Cassandra")."""
+    out = {shown_victim(g)} | {g.tonight.get(k) for k in SHOWN_TO_WITCH}
+    return tuple(sorted(s for s in out if s is not None and g.alive(s)))
+
+
+def heal_forms(victims: tuple[int, ...]) -> tuple[bool | int, ...]:
+    """How the heal names each victim it may save: ``True`` for the only one, else the seat
+    (the record's ``"heal": true`` and ``"heal": 4``)."""
+    return (True,) if len(victims) == 1 else victims
 
 
 def living_target(g: Game, c: Choice | None, key: str, who: str) -> int:

@@ -10,7 +10,7 @@ from onenight.common.errors import IllegalChoice
 from onenight.common.values import left_of, right_of
 
 from .. import cast, conditions, deaths, sides
-from ..model import ASLEEP, OUT_OF_PLAY, Choice, Game, Kind, Seat, Seats, Stop
+from ..model import ASLEEP, OUT_OF_PLAY, Choice, Game, Kind, Roll, Seat, Seats, Stop
 from ..order import order
 from ..table import EVERY_NIGHT, FIRST_NIGHT, FROM_NIGHT_2, Character, Step
 from . import common, wolves
@@ -513,6 +513,208 @@ MAGE = _plain(
            Step("banished", ("night",), order("mage") + 5, EVERY_NIGHT, Kind.NONE, role="mage",
                 spent=lambda g: not _banished_now(g), brief=_leave)))
 
+
+# ---- Cassandra: a silver bullet a night; two werewolves shot and she wins, two villagers and
+# she dies ----------------------------------------------------------------------------------------
+
+SHOT = "cassandra"  # tonight: the player she shoots (shown to the witch beside the pack's victim)
+MISSES = "cassandra.misses"  # the players not on the werewolves' side her bullets killed
+MISSES_ALLOWED = 2  # "Si Cassandra se trompe deux fois ... celle-ci est éliminée"
+
+_shoot = _another_tonight("shoot", "Cassandra", "Cassandra shoots another player", SHOT)
+
+
+def _count_shot(g: Game, seat: int) -> Game:
+    """Each death by her bullet counts: a werewolf killed, or a mistake."""
+    d = g.death_of(seat)
+    if d is None or d.cause != "silver_bullet":
+        return g
+    key = sides.SILVER_HITS if sides.wolfish(g, seat) else MISSES
+    return common.remember(g, key, g.memo.get(key, 0) + 1)
+
+
+def _second_mistake(g: Game) -> Game:
+    """At dawn, once her second wrong victim's card is shown, she dies ("celle-ci est
+    éliminée au réveil du Village dès que l'identité de sa deuxième victime est révélée"):
+    her death is announced after the night's, and its chain follows theirs."""
+    s = g.holder("cassandra")
+    if s is None or g.memo.get(MISSES, 0) < MISSES_ALLOWED:
+        return g
+    if deaths.spared(g, s):
+        return deaths.spare(g, s, public=True)
+    g = deaths.announce(deaths.die(g, s, "misfire"), s)
+    return g._with(today=g.today.put("dawn", g.today.get("dawn", ()) + (s,)))
+
+
+CASSANDRA = _plain(
+    "cassandra", "Cassandra", "Cassandra", "loners", goal="cassandra",
+    on_death=_count_shot, at_dawn=_second_mistake,
+    steps=(Step("cassandra", ("night",), order("cassandra"), EVERY_NIGHT, Kind.SEAT,
+                role="cassandra", key="shoot",
+                options=lambda g, stop: common.others(g, actor(stop)), act=_shoot),))
+
+
+# ---- Dr Jekyll and Mr Hyde: the game master's die each night -------------------------------------
+
+ROLLED = "jekyll_die"  # tonight: what the die showed
+HYDE = "hyde"  # tonight: Mr Hyde's victim (shown to the witch beside the pack's)
+HYDE_ROLL, JEKYLL_ROLL = 1, 6  # "Sur un résultat de 1 … Si le résultat du dé est de 6"
+
+
+def _jekylls_dead(g: Game) -> list[int]:
+    """The players tonight's attacks kill so far, that Dr Jekyll is shown on a 6."""
+    return sorted(deaths.night_kills(g))
+
+
+def _awake(g: Game, seat: int) -> bool:
+    return g.tonight.get(ASLEEP) != seat and not sides.absent(g, seat)
+
+
+def _roll(g: Game, stop: Stop, c: Choice | None) -> Game:
+    """The die, rolled by the app; Dr Jekyll (unless the sandman keeps him asleep) is told at
+    his call what it says, and on a 6 who has died tonight so far."""
+    if not isinstance(c, Roll) or not 1 <= c.value <= 6:
+        raise IllegalChoice("roll", "the die shows 1 to 6")
+    g = common.tonight(g, ROLLED, c.value)
+    me = g.holder("jekyll_hyde")
+    if me is None or not _awake(g, me):
+        return g
+    dead = _jekylls_dead(g) if c.value == JEKYLL_ROLL else []
+    return g.tell((me,), "jekyll_hyde", "rolled", seats=tuple(dead), value=c.value)
+
+
+def _jekyll_options(g: Game, stop: Stop) -> list:
+    roll = g.tonight.get(ROLLED)
+    if roll == HYDE_ROLL:
+        return common.others(g, actor(stop))
+    if roll == JEKYLL_ROLL:
+        return [Seat(s) for s in _jekylls_dead(g)]
+    return []
+
+
+def _jekyll_idle(g: Game) -> bool:
+    """On 2 to 5 "rien ne se passe"; on a 6 with nobody dead yet, there is nobody to save."""
+    roll = g.tonight.get(ROLLED)
+    return roll not in (HYDE_ROLL, JEKYLL_ROLL) or (roll == JEKYLL_ROLL
+                                                    and not _jekylls_dead(g))
+
+
+def _transform(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    if g.tonight.get(ROLLED) == HYDE_ROLL:
+        s = common.another_target(g, c, stop, "target", "Mr Hyde",
+                                  "Mr Hyde murders another player")
+        return common.tonight(g, HYDE, s)
+    s = common.living_target(g, c, "target", "Dr Jekyll")
+    dead = _jekylls_dead(g)
+    if s not in dead:
+        raise IllegalChoice("target", f"seat {s} has not died tonight: Dr Jekyll saves one of "
+                                      f"seats {', '.join(map(str, dead))}")
+    return common.tonight(g, deaths.JEKYLL_SAVES, (s, deaths.attacks(g)[s]))
+
+
+JEKYLL_HYDE = _plain(
+    "jekyll_hyde", "Dr Jekyll et Mr Hyde", "Dr Jekyll and Mr Hyde",
+    steps=(Step("jekyll_die", ("night",), order("jekyll_hyde") - 5, EVERY_NIGHT, Kind.DIE,
+                role="jekyll_hyde", key="roll", wakes=lambda g: (),
+                options=lambda g, stop: [Roll(v) for v in range(1, 7)], act=_roll,
+                required=lambda g: True, chance=True),
+           Step("jekyll_hyde", ("night",), order("jekyll_hyde"), EVERY_NIGHT, Kind.SEAT,
+                role="jekyll_hyde", key="target", spent=_jekyll_idle,
+                options=_jekyll_options, act=_transform, required=lambda g: True)))
+
+
+# ---- the crow of fate (seed 000's Corbeau): a dead villager's die, his card laid before a player -
+
+CROW_ROLLED = "crow_die"  # tonight: what the crow's die showed
+CROW_LAID = "crow.laid"  # memo: (the seat his card lies before, the night)
+#: The causes that are the werewolves' ("Si le Corbeau a été tué par les Loups-Garous");
+#: every other is the villagers' ("pendant la journée ou par l'effet d'un pouvoir spécial").
+BY_THE_WEREWOLVES = frozenset({"werewolves", "big_bad_wolf", "white_werewolf"})
+
+
+def _crow_calls(g: Game) -> bool:
+    """His die and his call come at the end of the night after the night or the day he was
+    killed in ("Tout à la fin de la nuit suivant la nuit ou la journée pendant laquelle il a
+    été tué")."""
+    return conditions.died_last_phase(g, "crow")
+
+
+def _dead_crow(g: Game) -> tuple[int, ...]:
+    last = g.phase.number - 1
+    return tuple(d.seat for d in g.deaths if d.card == "crow" and d.day == last)
+
+
+def _crows_cause(g: Game, seat: int) -> str:
+    """His death's cause; dead of grief, his lover's ("il est considéré comme ayant été tué
+    par la même cause que son compagnon")."""
+    d = g.death_of(seat)
+    if d.cause == "grief" and d.by is not None and g.death_of(d.by) is not None:
+        return g.death_of(d.by).cause
+    return d.cause
+
+
+def crow_lays_before_werewolves(cause: str, roll: int) -> bool:
+    """Killed by the werewolves: 1 or 2, a villager; 3 to 6, a werewolf. Killed by the
+    villagers: the other way round."""
+    low = roll <= 2
+    return not low if cause in BY_THE_WEREWOLVES else low
+
+
+def _crow_group(g: Game) -> tuple[int, ...]:
+    """The living players his card may be laid before tonight."""
+    roll, crows = g.tonight.get(CROW_ROLLED), _dead_crow(g)
+    if roll is None or not crows:
+        return ()
+    wolves = crow_lays_before_werewolves(_crows_cause(g, crows[0]), roll)
+    return tuple(s for s in g.living() if sides.wolfish(g, s) == wolves)
+
+
+def _crow_roll(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if not isinstance(c, Roll) or not 1 <= c.value <= 6:
+        raise IllegalChoice("roll", "the die shows 1 to 6")
+    return common.tonight(g, CROW_ROLLED, c.value)
+
+
+def _crow_shown(g: Game, stop: Stop) -> Game:
+    """The dead crow is told what the die shows, and the players his card may go before."""
+    group = _crow_group(g)
+    wolves = bool(group) and sides.wolfish(g, group[0])
+    return g.tell(stop.woken, "crow", "crow_rolled", seats=group,
+                  value={"roll": g.tonight.get(CROW_ROLLED), "werewolves": wolves})
+
+
+def _lay(g: Game, stop: Stop, c: Choice | None) -> Game:
+    s = common.living_target(g, c, "lay", "crow")
+    group = _crow_group(g)
+    if s not in group:
+        raise IllegalChoice("lay", f"the die sends the crow's card before one of seats "
+                                   f"{', '.join(map(str, group))}, not seat {s}")
+    return common.remember(g, CROW_LAID, (s, g.phase.number))
+
+
+def _crow_at_dawn(g: Game) -> Game:
+    """At dawn the village sees his card lying face up before that player."""
+    laid = g.memo.get(CROW_LAID)
+    if laid is None or laid[1] != g.phase.number:
+        return g
+    return g.tell(None, "crow", "crow_card", seat=laid[0])
+
+
+CROW = _plain(
+    "crow", "Corbeau du destin", "Crow of Fate", at_dawn=_crow_at_dawn,
+    steps=(Step("crow_die", ("night",), order("crow") - 5, FROM_NIGHT_2, Kind.DIE, role="crow",
+                key="roll", called=_crow_calls, wakes=lambda g: (),
+                options=lambda g, stop: [Roll(v) for v in range(1, 7)], act=_crow_roll,
+                required=lambda g: True, chance=True),
+           Step("crow", ("night",), order("crow"), FROM_NIGHT_2, Kind.SEAT, role="crow",
+                key="lay", called=_crow_calls, wakes=_dead_crow, brief=_crow_shown,
+                spent=lambda g: not _crow_group(g),
+                options=lambda g, stop: [Seat(s) for s in _crow_group(g)], act=_lay,
+                required=lambda g: True)))
+
 CHARACTERS = (PACK_LEADER, DETECTIVE, TRAITOR, WOODSMAN, APPRENTICE_SEER, MATHEMATICIAN,
               NIGHT_OWL, MAGISTRATE, DIVINER, VIGILANTE, DREAM_READER, EVIL_SPIRIT, HYPNOTIST,
-              PRIEST, ASSASSIN, SANDMAN, TRAPPER, MAGE)
+              PRIEST, ASSASSIN, SANDMAN, TRAPPER, MAGE, CASSANDRA, JEKYLL_HYDE,
+              CROW)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 
 from onenight.common.errors import IllegalChoice
-from onenight.common.values import left_of, right_of
+from onenight.common.values import left_of, right_of, seat_number
 
 from .. import cast, deaths, sides
 from ..model import Choice, Game, Kind, Potions, Seat, Seats, Stop, Take
@@ -200,38 +200,60 @@ def _potions_left(g: Game) -> tuple[bool, bool]:
 
 
 def _show_victim(g: Game, stop: Stop) -> Game:
+    """She is shown tonight's victim, or its victims in seat order when Cassandra or Mr Hyde
+    struck too (which is whose is not said)."""
     heal, poison = _potions_left(g)
-    return g.tell(stop.woken, "witch", "victim", seat=common.shown_victim(g),
+    victims = common.shown_victims(g)
+    one = victims[0] if len(victims) == 1 else None
+    return g.tell(stop.woken, "witch", "victim", seat=one,
+                  seats=victims if len(victims) > 1 else (),
                   value={"heal": heal, "poison": poison})
 
 
 def _potions(g: Game, stop: Stop) -> list:
     heal, poison = _potions_left(g)
-    heals = (False, True) if heal and common.shown_victim(g) is not None else (False,)
+    heals = (False,) + (common.heal_forms(common.shown_victims(g)) if heal else ())
     poisons = (None,) + (g.living() if poison else ())
-    return [Potions(h, p) for h in heals for p in poisons if h or p is not None]
+    return [Potions(h, p) for h in heals for p in poisons if h is not False or p is not None]
+
+
+def _healed(g: Game, heal: bool | int) -> int:
+    """The seat the heal saves; :class:`IllegalChoice` on ``heal`` if it names none of the
+    victims she is shown."""
+    victims = common.shown_victims(g)
+    if not victims:
+        raise IllegalChoice("heal", "the werewolves chose no victim tonight: nobody to heal")
+    listed = ", ".join(map(str, victims))
+    if heal is True:
+        if len(victims) > 1:
+            raise IllegalChoice("heal", f"the witch is shown {len(victims)} victims (seats "
+                                        f"{listed}): the heal names the one she saves")
+        return victims[0]
+    s = seat_number(heal, g.players, "heal", IllegalChoice)
+    if s not in victims:
+        raise IllegalChoice("heal", f"seat {s} is not among tonight's victims shown to the "
+                                    f"witch (seats {listed})")
+    return s
 
 
 def _brew(g: Game, stop: Stop, c: Choice | None) -> Game:
     if c is None:
         return g
-    if not isinstance(c, Potions) or not isinstance(c.heal, bool):
-        raise IllegalChoice("", "the witch chooses a heal (true or false) and a poison (a seat "
-                                "or null)")
+    if not isinstance(c, Potions) or not isinstance(c.heal, (bool, int)):
+        raise IllegalChoice("", "the witch chooses a heal (true, or the seat of the victim she "
+                                "saves) and a poison (a seat or null)")
     heal_left, poison_left = _potions_left(g)
-    if c.heal:
+    healed = None
+    if c.heal is not False:
         if not heal_left:
             raise IllegalChoice("heal", "the healing potion is already used")
-        if common.shown_victim(g) is None:
-            raise IllegalChoice("heal", "the werewolves chose no victim tonight: nobody to heal")
+        healed = _healed(g, c.heal)
     if c.poison is not None:
         if not poison_left:
             raise IllegalChoice("poison", "the poison is already used")
         common.living_target(g, Seat(c.poison), "poison", "witch")
-    if c.heal:
-        if g.tonight.get("victim") is None:  # the werewolf the trap caught
-            g = common.tonight(g, common.CAUGHT, None)
-        g = common.remember(common.tonight(g, "healed", True), HEAL_USED, True)
+    if healed is not None:
+        g = common.remember(common.tonight(g, "healed", healed), HEAL_USED, True)
     if c.poison is not None:
         g = common.remember(common.tonight(g, "poison", c.poison), POISON_USED, True)
     return g

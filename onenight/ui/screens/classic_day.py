@@ -18,6 +18,7 @@ from __future__ import annotations
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
+from onenight.game.classic_views import TOLD_CAUSES
 from onenight.narration.classic import dawn_lines
 
 from .. import trace
@@ -94,7 +95,8 @@ class ClassicDawnScreen(SeatsMixin, ClassicScreen):
                                      dawn_lines([f.card.card for f in v.dead], v.growl))
             shown = self._named(len(v.dead))
             self.title = self.tr("classic.dawn.title", day=v.day)
-            lines = [self.tr("classic.dawn.died", name=f.name,
+            lines = [self.tr("classic.dawn.died" + (f".{f.cause}" if f.cause in TOLD_CAUSES
+                                                    else ""), name=f.name,
                              card_name=f.card.names[self.app.lang])
                      for f in v.dead[:shown]]
             if not v.dead:

@@ -55,6 +55,11 @@ class ClassicNightScreen(ClassicScreen):
     """A side, a card or a yes tapped once: a second tap confirms (seats are the ring's)."""
     heal = BooleanProperty(False)
     """The witch's healing potion, chosen."""
+    heal_text = StringProperty("")
+    """The healing potion's button: the victim it saves when she is shown several."""
+    victims = ListProperty([])
+    """The victims the witch is shown (several: her heal names the one it saves)."""
+    heal_seat = -1  # among several victims, the one the heal saves
     paused = BooleanProperty(False)
     choice_a = StringProperty("")
     choice_b = StringProperty("")
@@ -108,7 +113,9 @@ class ClassicNightScreen(ClassicScreen):
         if new_call:  # a new call: nothing tapped yet
             self._call = call
             self.picked = []
-            self.heal = False
+            self.heal, self.heal_seat = False, -1
+        self.victims = [s for x in v.learned if x.kind == "victim" for s in x.seats]
+        self._heal_label(v.table.players)
         self.title = self.tr("classic.step." + v.step)
         self.kind = v.kind
         self.chosen = v.chosen
@@ -191,7 +198,7 @@ class ClassicNightScreen(ClassicScreen):
         if self.chosen or not seats:
             return
         if self.kind == "potions":
-            self.choose({"heal": self.heal, "poison": seats[0]})
+            self.choose({"heal": self._heal(), "poison": seats[0]})
         elif self.kind == "seat":
             self.choose({"target": seats[0]})
         elif self.kind == "seats":
@@ -208,14 +215,36 @@ class ClassicNightScreen(ClassicScreen):
             self.refresh()
 
     def toggle_heal(self):
-        if not self.chosen:
+        """The healing potion on or off; among several victims, each tap names the next one
+        it saves, then none."""
+        if self.chosen:
+            return
+        if len(self.victims) > 1:
+            order = [-1] + list(self.victims)
+            self.heal_seat = order[(order.index(self.heal_seat) + 1) % len(order)] \
+                if self.heal_seat in order else -1
+            self.heal = self.heal_seat >= 0
+        else:
             self.heal = not self.heal
+        self._heal_label(self.ctl.table_view().players)
+
+    def _heal_label(self, players):
+        if len(self.victims) > 1:
+            self.heal_text = self.tr("classic.night.heal_one", name=players[self.heal_seat]) \
+                if self.heal else self.tr("classic.night.heal_which")
+        else:
+            self.heal_text = self.tr("classic.night.heal_on" if self.heal
+                                     else "classic.night.heal")
+
+    def _heal(self):
+        """The heal as the rules take it: the seat it saves among several victims."""
+        return self.heal_seat if self.heal and len(self.victims) > 1 else self.heal
 
     def potions(self):
         """The witch's potions as they are: the healing one if chosen, the poison on the
         seat selected on the ring (if any)."""
         chosen = list(self.ids.ring.chosen_seats)
-        self.choose({"heal": self.heal, "poison": chosen[0] if chosen else None})
+        self.choose({"heal": self._heal(), "poison": chosen[0] if chosen else None})
 
     def nothing(self):
         """The woken do nothing this time (refused where the rules require a choice)."""
