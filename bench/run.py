@@ -6,6 +6,7 @@ docs/performance.md.
     python bench/run.py            # the full run (about 16 minutes: a 10-minute debate)
     python bench/run.py --quick    # about 2 minutes: shorter debate and night, fewer repeats
     python bench/run.py --json     # one JSON object of the figures on standard output
+    python bench/run.py --classic-soak 30   # instead: a 30-minute classic game, its memory
 
 It starts its own virtual X server (Xvfb), launches the app and the bare window as separate
 processes with SDL's dummy audio driver, and reads the marks the app writes to the file named
@@ -316,6 +317,63 @@ def night_run(b: Bench, spec: str) -> dict:
             "gaps": night_gaps(marks), "failed": end.get("clips_failed", 0)}
 
 
+def soak(minutes: float) -> dict:
+    """The classic game played for ``minutes`` in the app (``ONENIGHT_DEMO=classic-game``:
+    each night played by the night screen, each day by events, game after game), its resident
+    set read every 5 s and at the start of each night; beside the bare window's (10 s,
+    launched first). The growth per night is the slope of a least-squares line through the
+    resident sets at the nights' starts, from the third night on (the first two build the
+    screens of a night and a day the first time)."""
+    fig: dict = {"classic_soak_minutes": minutes}
+    work = Path(tempfile.mkdtemp(prefix="onenight-bench-"))
+    try:
+        with Xvfb() as x:
+            b = Bench(x.display, work, None)
+            fps, ms = app_graphics()
+            p = b.bare(fps, ms)
+            try:
+                fig["bare_rss_mb"] = b.idle(p, 3.0, 10.0)[1]
+            finally:
+                p.stop()
+            p = b.app("classic-game")
+            starts: list[tuple[int, int, float]] = []  # (game, night, RSS MB)
+            samples: list[float] = []
+            try:
+                p.wait_mark("first_frame", 60)
+                end = time.monotonic() + 60.0 * minutes
+                seen = 0
+                while time.monotonic() < end:
+                    if p.proc.poll() is not None:
+                        raise RuntimeError("the app ended during the classic game")
+                    rss = p.rss_mb()
+                    samples.append(rss)
+                    nights = [m for m in p.marks() if m["mark"] == "classic_night"]
+                    for m in nights[seen:]:
+                        starts.append((m["game"], m["night"], rss))
+                        log(f"game {m['game']}, night {m['night']}: {rss:.1f} MB")
+                    seen = len(nights)
+                    time.sleep(5.0)
+                failed = sum(m.get("clips_failed", 0) for m in p.marks()
+                             if m["mark"] == "night_end")
+            finally:
+                p.stop()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    rss = [r for _g, _n, r in starts]
+    fig["classic_soak_nights"] = len(starts)
+    fig["classic_soak_games"] = starts[-1][0] if starts else 0
+    fig["classic_soak_clips_failed"] = failed
+    fig["classic_soak_rss_mb_nights"] = [round(r, 1) for r in rss]
+    fig["classic_soak_rss_mb_first"] = rss[0] if rss else None
+    fig["classic_soak_rss_mb_last"] = rss[-1] if rss else None
+    fig["classic_soak_rss_mb_max"] = max(samples) if samples else None
+    fig["classic_soak_rss_mb_delta"] = (max(samples) - fig["bare_rss_mb"]) if samples else None
+    later = rss[2:]
+    fig["classic_soak_rss_mb_per_night"] = \
+        statistics.linear_regression(range(len(later)), later).slope if len(later) > 1 else None
+    return fig
+
+
 def run(quick: bool) -> dict:
     fig: dict = {"quick": quick}
     work = Path(tempfile.mkdtemp(prefix="onenight-bench-"))
@@ -519,6 +577,23 @@ def report(fig: dict) -> str:
     return "\n".join(lines)
 
 
+def soak_report(fig: dict) -> str:
+    growth = fig["classic_soak_rss_mb_per_night"]
+    return "\n".join([
+        f"onenight bench (classic soak), {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
+        machine(),
+        f"the classic game for {fig['classic_soak_minutes']:g} minutes: "
+        f"{fig['classic_soak_nights']} nights, {fig['classic_soak_games']} games, "
+        f"{fig['classic_soak_clips_failed']} clips failed",
+        f"resident set at each night's start (MB): {fig['classic_soak_rss_mb_nights']}",
+        f"{'classic_soak_rss_mb_max':30s} {fig['classic_soak_rss_mb_max'] or 0:10.2f} MB   "
+        f"bare {fig['bare_rss_mb']:8.2f} MB (+{fig['classic_soak_rss_mb_delta'] or 0:.1f})  "
+        "target < bare + 30 MB",
+        f"{'classic_soak_rss_mb_per_night':30s} "
+        + (f"{growth:10.2f} MB" if growth is not None else "not measured (under 4 nights)")
+        + "  target: flat (no growth per night)"])
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(
         prog="bench/run.py",
@@ -529,11 +604,17 @@ def main(argv=None) -> int:
                          "fewer launches and presses")
     ap.add_argument("--json", action="store_true",
                     help="print one JSON object of the figures (and nothing else) on stdout")
+    ap.add_argument("--classic-soak", type=float, metavar="MINUTES",
+                    help="instead of the figures above: the classic game played game after "
+                         "game for MINUTES (30 for the target), its resident set at each "
+                         "night's start and its growth per night, beside the bare window's")
     args = ap.parse_args(argv)
-    fig = run(args.quick)
+    fig = soak(args.classic_soak) if args.classic_soak else run(args.quick)
     if args.json:
         print(json.dumps({k: round(v, 3) if isinstance(v, float) else v
                           for k, v in fig.items()}))
+    elif args.classic_soak:
+        print(soak_report(fig))
     else:
         print(report(fig))
     return 0
