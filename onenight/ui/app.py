@@ -32,6 +32,7 @@ from .screens import SCREENS
 from .sounds import Sounds
 from .voice import SafeAudio, Speaker, voice_packs
 from .widgets import common as _common  # noqa: F401  (registers the kv classes)
+from .widgets import still
 
 HERE = Path(__file__).parent
 TICK = 0.2  # seconds between ticks of a screen that does not say when it needs the next
@@ -73,7 +74,11 @@ class Screens(ScreenManager):
             if home == "onenight.ui.screens" and rules.exists() \
                     and str(rules) not in Builder.files:  # a module may hold more than one
                 Builder.load_file(str(rules))
-        self.add_widget(screen_cls(name=name))
+        screen = screen_cls(name=name)
+        # a screen's still pictures are held only while it is shown (docs/performance.md)
+        screen.fbind("on_leave", still.let_go, screen)
+        screen.fbind("on_pre_enter", still.take_back, screen)
+        self.add_widget(screen)
 
     def get_screen(self, name):
         if name in self._unbuilt:
