@@ -6,6 +6,7 @@ docs/performance.md.
     python bench/run.py            # the full run (about 16 minutes: a 10-minute debate)
     python bench/run.py --quick    # about 2 minutes: shorter debate and night, fewer repeats
     python bench/run.py --json     # one JSON object of the figures on standard output
+    python bench/run.py --classic-soak 30   # instead: a 30-minute classic game, its memory
 
 It starts its own virtual X server (Xvfb), launches the app and the bare window as separate
 processes with SDL's dummy audio driver, and reads the marks the app writes to the file named
@@ -16,6 +17,7 @@ ONENIGHT_DEMO (onenight/ui/demo.py), in a throw-away home folder.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
@@ -316,135 +318,193 @@ def night_run(b: Bench, spec: str) -> dict:
             "gaps": night_gaps(marks), "failed": end.get("clips_failed", 0)}
 
 
-def run(quick: bool) -> dict:
-    fig: dict = {"quick": quick}
+@contextlib.contextmanager
+def session():
+    """A bench on its own virtual screen, in a throw-away folder removed afterwards."""
     work = Path(tempfile.mkdtemp(prefix="onenight-bench-"))
     try:
         with Xvfb() as x:
-            b = Bench(x.display, work, None)
-            fps, ms = app_graphics()
-            fig["app_maxfps"], fig["app_multisamples"] = fps, ms
-            launches = 3 if quick else 7
-            rounds = 3
-            window = 10.0 if quick else 30.0
-            fig["rounds"] = rounds
+            yield Bench(x.display, work, None)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
-            log(f"cold start: {launches} launches each, the bare window's and the app's in "
-                "turn (after a warm-up of each); each app launch tapped once it has drawn")
-            starts = b.cold_starts(launches)
-            fig["bare_cold_start_s"] = median(starts["bare"])
-            fig["cold_start_s"] = median(starts["app"])
-            fig["cold_start_ratio"] = ratio(fig["cold_start_s"], fig["bare_cold_start_s"])
-            fig["interactive_s"] = median(starts["tap"])
-            fig["interactive_ratio"] = ratio(fig["interactive_s"], fig["bare_cold_start_s"])
 
-            log(f"the bare window with Kivy's defaults (60 frames/s, multisamples 2), "
-                f"{window:.0f} s")
-            p = b.bare(60, 2)
+def soak(minutes: float) -> dict:
+    """The classic game played for ``minutes`` in the app (``ONENIGHT_DEMO=classic-game``:
+    each night played by the night screen, each day by events, game after game), its resident
+    set read every 5 s and at the start of each night; beside the bare window's (10 s,
+    launched first). The growth per night is the slope of a least-squares line through the
+    resident sets at the nights' starts, from the third night on (the first two build the
+    screens of a night and a day the first time)."""
+    fig: dict = {"classic_soak_minutes": minutes}
+    with session() as b:
+        fps, ms = app_graphics()
+        p = b.bare(fps, ms)
+        try:
+            fig["bare_rss_mb"] = b.idle(p, 3.0, 10.0)[1]
+        finally:
+            p.stop()
+        p = b.app("classic-game")
+        starts: list[tuple[int, int, float]] = []  # (game, night, RSS MB)
+        samples: list[float] = []
+        try:
+            p.wait_mark("first_frame", 60)
+            end = time.monotonic() + 60.0 * minutes
+            seen = 0
+            while time.monotonic() < end:
+                if p.proc.poll() is not None:
+                    raise RuntimeError("the app ended during the classic game")
+                rss = p.rss_mb()
+                samples.append(rss)
+                nights = [m for m in p.marks() if m["mark"] == "classic_night"]
+                for m in nights[seen:]:
+                    starts.append((m["game"], m["night"], rss))
+                    log(f"game {m['game']}, night {m['night']}: {rss:.1f} MB")
+                seen = len(nights)
+                time.sleep(5.0)
+            failed = sum(m.get("clips_failed", 0) for m in p.marks()
+                         if m["mark"] == "night_end")
+        finally:
+            p.stop()
+    rss = [r for _g, _n, r in starts]
+    fig["classic_soak_nights"] = len(starts)
+    fig["classic_soak_games"] = starts[-1][0] if starts else 0
+    fig["classic_soak_clips_failed"] = failed
+    fig["classic_soak_rss_mb_nights"] = [round(r, 1) for r in rss]
+    fig["classic_soak_rss_mb_first"] = rss[0] if rss else None
+    fig["classic_soak_rss_mb_last"] = rss[-1] if rss else None
+    fig["classic_soak_rss_mb_max"] = max(samples) if samples else None
+    fig["classic_soak_rss_mb_delta"] = (max(samples) - fig["bare_rss_mb"]) if samples else None
+    later = rss[2:]
+    fig["classic_soak_rss_mb_per_night"] = \
+        statistics.linear_regression(range(len(later)), later).slope if len(later) > 1 else None
+    return fig
+
+
+def run(quick: bool) -> dict:
+    fig: dict = {"quick": quick}
+    with session() as b:
+        fps, ms = app_graphics()
+        fig["app_maxfps"], fig["app_multisamples"] = fps, ms
+        launches = 3 if quick else 7
+        rounds = 3
+        window = 10.0 if quick else 30.0
+        fig["rounds"] = rounds
+
+        log(f"cold start: {launches} launches each, the bare window's and the app's in "
+            "turn (after a warm-up of each); each app launch tapped once it has drawn")
+        starts = b.cold_starts(launches)
+        fig["bare_cold_start_s"] = median(starts["bare"])
+        fig["cold_start_s"] = median(starts["app"])
+        fig["cold_start_ratio"] = ratio(fig["cold_start_s"], fig["bare_cold_start_s"])
+        fig["interactive_s"] = median(starts["tap"])
+        fig["interactive_ratio"] = ratio(fig["interactive_s"], fig["bare_cold_start_s"])
+
+        log(f"the bare window with Kivy's defaults (60 frames/s, multisamples 2), "
+            f"{window:.0f} s")
+        p = b.bare(60, 2)
+        try:
+            fig["bare_idle_cpu_percent_kivy_defaults"] = b.idle(p, 3.0, window)[0]
+        finally:
+            p.stop()
+
+        debate = 40.0 if quick else 600.0
+        night = "night:short" if quick else "night"
+        cnight, cday = classic_demo("night"), classic_demo("day")
+        per: dict[str, list] = {}
+
+        def add(key, value):
+            per.setdefault(key, []).append(value)
+
+        def add_idle(game, cpu, rss, bare_cpu):
+            add(f"{game}_cpu", cpu)
+            add(f"{game}_rss", rss)
+            add(f"{game}_ratio", ratio(cpu, bare_cpu))
+
+        def idle_of(p):
             try:
-                fig["bare_idle_cpu_percent_kivy_defaults"] = b.idle(p, 3.0, window)[0]
+                return b.idle(p, 3.0, window)
             finally:
                 p.stop()
 
-            debate = 40.0 if quick else 600.0
-            night = "night:short" if quick else "night"
-            cnight, cday = classic_demo("night"), classic_demo("day")
-            per: dict[str, list] = {}
-
-            def add(key, value):
-                per.setdefault(key, []).append(value)
-
-            def add_idle(game, cpu, rss, bare_cpu):
-                add(f"{game}_cpu", cpu)
-                add(f"{game}_rss", rss)
-                add(f"{game}_ratio", ratio(cpu, bare_cpu))
-
-            def idle_of(p):
-                try:
-                    return b.idle(p, 3.0, window)
-                finally:
-                    p.stop()
-
-            for r in range(rounds):
-                log(f"round {r + 1} of {rounds}: the bare window ({fps} frames/s, "
-                    f"multisamples {ms}), the app's debate ({window:.0f} s each), its night "
-                    f"({night})" + (", the classic game's" if cnight or cday else ""))
-                bare_cpu, bare_rss = idle_of(b.bare(fps, ms))
-                add("bare_cpu", bare_cpu)
-                add("bare_rss", bare_rss)
-                # the first round's debate runs to its end: the countdown's error
-                p = b.app(f"day:{debate:g}" if r == 0 else "day:120")
-                try:
-                    start = p.wait_mark("day_start", 60)
-                    cpu, rss = b.idle(p, 3.0, window)
-                    if r == 0:
-                        end = p.wait_mark("day_end", debate + 30)
-                        fig["countdown_seconds"] = debate
-                        fig["countdown_error_ms"] = 1000.0 * (end["t"] - start["deadline"])
-                finally:
-                    p.stop()
-                add_idle("day", cpu, rss, bare_cpu)
-                n = night_run(b, night)
-                add_idle("night", n["cpu"], n["rss"], bare_cpu)
-                add("night_seconds", n["seconds"])
-                add("gaps", n["gaps"])
+        for r in range(rounds):
+            log(f"round {r + 1} of {rounds}: the bare window ({fps} frames/s, "
+                f"multisamples {ms}), the app's debate ({window:.0f} s each), its night "
+                f"({night})" + (", the classic game's" if cnight or cday else ""))
+            bare_cpu, bare_rss = idle_of(b.bare(fps, ms))
+            add("bare_cpu", bare_cpu)
+            add("bare_rss", bare_rss)
+            # the first round's debate runs to its end: the countdown's error
+            p = b.app(f"day:{debate:g}" if r == 0 else "day:120")
+            try:
+                start = p.wait_mark("day_start", 60)
+                cpu, rss = b.idle(p, 3.0, window)
+                if r == 0:
+                    end = p.wait_mark("day_end", debate + 30)
+                    fig["countdown_seconds"] = debate
+                    fig["countdown_error_ms"] = 1000.0 * (end["t"] - start["deadline"])
+            finally:
+                p.stop()
+            add_idle("day", cpu, rss, bare_cpu)
+            n = night_run(b, night)
+            add_idle("night", n["cpu"], n["rss"], bare_cpu)
+            add("night_seconds", n["seconds"])
+            add("gaps", n["gaps"])
+            add("failed", n["failed"])
+            if cday:
+                add_idle("classic_day", *idle_of(b.app(cday)), bare_cpu)
+            if cnight:
+                n = night_run(b, cnight)
+                add_idle("classic_night", n["cpu"], n["rss"], bare_cpu)
+                add("classic_gaps", n["gaps"])
                 add("failed", n["failed"])
-                if cday:
-                    add_idle("classic_day", *idle_of(b.app(cday)), bare_cpu)
-                if cnight:
-                    n = night_run(b, cnight)
-                    add_idle("classic_night", n["cpu"], n["rss"], bare_cpu)
-                    add("classic_gaps", n["gaps"])
-                    add("failed", n["failed"])
 
-            fig["bare_idle_cpu_percent"] = median(per["bare_cpu"])
-            fig["bare_rss_mb"] = median(per["bare_rss"])
-            fig["idle_cpu_percent_day"] = median(per["day_cpu"])
-            fig["idle_cpu_percent_night"] = median(per["night_cpu"])
-            fig["idle_cpu_ratio_day"] = median(per["day_ratio"])
-            fig["idle_cpu_ratio_night"] = median(per["night_ratio"])
-            fig["rss_mb_day"] = median(per["day_rss"])
-            fig["rss_mb_night"] = median(per["night_rss"])
-            for game in ("classic_day", "classic_night"):
-                fig[f"idle_cpu_percent_{game}"] = median(per.get(f"{game}_cpu", []))
-                fig[f"idle_cpu_ratio_{game}"] = median(per.get(f"{game}_ratio", []))
-                fig[f"rss_mb_{game}"] = median(per.get(f"{game}_rss", []))
-            fig["night_seconds"] = median(per["night_seconds"])
-            gaps = [g for night_gaps_ in per["gaps"] for g in night_gaps_]
-            fig["narration_lines"] = len(per["gaps"][0]) + 1
-            failed = sum(per["failed"])
-            fig["narration_clips_failed"] = failed  # clips Kivy could not play: must be 0
-            if failed:
-                log(f"warning: {failed} clips could not be played: the gaps are not real")
-            fig["narration_gap_ms"] = max(gaps)
-            fig["narration_gap_ms_median"] = statistics.median(gaps)
-            classic_gaps = [g for night_gaps_ in per.get("classic_gaps", []) for g in night_gaps_]
-            fig["classic_narration_gap_ms"] = max(classic_gaps) if classic_gaps else None
-            fig["classic_narration_gap_ms_median"] = \
-                statistics.median(classic_gaps) if classic_gaps else None
+        fig["bare_idle_cpu_percent"] = median(per["bare_cpu"])
+        fig["bare_rss_mb"] = median(per["bare_rss"])
+        fig["idle_cpu_percent_day"] = median(per["day_cpu"])
+        fig["idle_cpu_percent_night"] = median(per["night_cpu"])
+        fig["idle_cpu_ratio_day"] = median(per["day_ratio"])
+        fig["idle_cpu_ratio_night"] = median(per["night_ratio"])
+        fig["rss_mb_day"] = median(per["day_rss"])
+        fig["rss_mb_night"] = median(per["night_rss"])
+        for game in ("classic_day", "classic_night"):
+            fig[f"idle_cpu_percent_{game}"] = median(per.get(f"{game}_cpu", []))
+            fig[f"idle_cpu_ratio_{game}"] = median(per.get(f"{game}_ratio", []))
+            fig[f"rss_mb_{game}"] = median(per.get(f"{game}_rss", []))
+        fig["night_seconds"] = median(per["night_seconds"])
+        gaps = [g for night_gaps_ in per["gaps"] for g in night_gaps_]
+        fig["narration_lines"] = len(per["gaps"][0]) + 1
+        failed = sum(per["failed"])
+        fig["narration_clips_failed"] = failed  # clips Kivy could not play: must be 0
+        if failed:
+            log(f"warning: {failed} clips could not be played: the gaps are not real")
+        fig["narration_gap_ms"] = max(gaps)
+        fig["narration_gap_ms_median"] = statistics.median(gaps)
+        classic_gaps = [g for night_gaps_ in per.get("classic_gaps", []) for g in night_gaps_]
+        fig["classic_narration_gap_ms"] = max(classic_gaps) if classic_gaps else None
+        fig["classic_narration_gap_ms_median"] = \
+            statistics.median(classic_gaps) if classic_gaps else None
 
-            fig["idle_cpu_percent"] = max(fig["idle_cpu_percent_day"],
-                                          fig["idle_cpu_percent_night"])
-            fig["rss_mb"] = max(v for k, v in fig.items()
-                                if k.startswith("rss_mb_") and v is not None)
-            fig["rss_mb_delta"] = fig["rss_mb"] - fig["bare_rss_mb"]
+        fig["idle_cpu_percent"] = max(fig["idle_cpu_percent_day"],
+                                      fig["idle_cpu_percent_night"])
+        fig["rss_mb"] = max(v for k, v in fig.items()
+                            if k.startswith("rss_mb_") and v is not None)
+        fig["rss_mb_delta"] = fig["rss_mb"] - fig["bare_rss_mb"]
 
-        log("press to the app: onenight-box --simulate, over a pseudo-terminal and TCP")
-        from box_latency import run as press_seconds
+    log("press to the app: onenight-box --simulate, over a pseudo-terminal and TCP")
+    from box_latency import run as press_seconds
 
-        for transport in ("pty", "tcp"):
-            lat = [1000.0 * s for s in press_seconds(transport, 100 if quick else 300)]
-            fig[f"press_p50_ms_{transport}"] = percentile(lat, 50)
-            fig[f"press_p99_ms_{transport}"] = percentile(lat, 99)
-            fig[f"press_max_ms_{transport}"] = max(lat)
+    for transport in ("pty", "tcp"):
+        lat = [1000.0 * s for s in press_seconds(transport, 100 if quick else 300)]
+        fig[f"press_p50_ms_{transport}"] = percentile(lat, 50)
+        fig[f"press_p99_ms_{transport}"] = percentile(lat, 99)
+        fig[f"press_max_ms_{transport}"] = max(lat)
 
-        log("rules engines: whole games per second, one-night and classic")
-        from rules_speed import classic_games_per_second, games_per_second
+    log("rules engines: whole games per second, one-night and classic")
+    from rules_speed import classic_games_per_second, games_per_second
 
-        fig["games_per_s"] = games_per_second(1.0 if quick else 3.0)
-        fig["classic_games_per_s"] = classic_games_per_second(2.0 if quick else 6.0)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+    fig["games_per_s"] = games_per_second(1.0 if quick else 3.0)
+    fig["classic_games_per_s"] = classic_games_per_second(2.0 if quick else 6.0)
     return fig
 
 
@@ -519,6 +579,23 @@ def report(fig: dict) -> str:
     return "\n".join(lines)
 
 
+def soak_report(fig: dict) -> str:
+    growth = fig["classic_soak_rss_mb_per_night"]
+    return "\n".join([
+        f"onenight bench (classic soak), {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
+        machine(),
+        f"the classic game for {fig['classic_soak_minutes']:g} minutes: "
+        f"{fig['classic_soak_nights']} nights, {fig['classic_soak_games']} games, "
+        f"{fig['classic_soak_clips_failed']} clips failed",
+        f"resident set at each night's start (MB): {fig['classic_soak_rss_mb_nights']}",
+        f"{'classic_soak_rss_mb_max':30s} {fig['classic_soak_rss_mb_max'] or 0:10.2f} MB   "
+        f"bare {fig['bare_rss_mb']:8.2f} MB (+{fig['classic_soak_rss_mb_delta'] or 0:.1f})  "
+        "target < bare + 30 MB",
+        f"{'classic_soak_rss_mb_per_night':30s} "
+        + (f"{growth:10.2f} MB" if growth is not None else "not measured (under 4 nights)")
+        + "  target: flat (no growth per night)"])
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(
         prog="bench/run.py",
@@ -529,11 +606,17 @@ def main(argv=None) -> int:
                          "fewer launches and presses")
     ap.add_argument("--json", action="store_true",
                     help="print one JSON object of the figures (and nothing else) on stdout")
+    ap.add_argument("--classic-soak", type=float, metavar="MINUTES",
+                    help="instead of the figures above: the classic game played game after "
+                         "game for MINUTES (30 for the target), its resident set at each "
+                         "night's start and its growth per night, beside the bare window's")
     args = ap.parse_args(argv)
-    fig = run(args.quick)
+    fig = soak(args.classic_soak) if args.classic_soak else run(args.quick)
     if args.json:
         print(json.dumps({k: round(v, 3) if isinstance(v, float) else v
                           for k, v in fig.items()}))
+    elif args.classic_soak:
+        print(soak_report(fig))
     else:
         print(report(fig))
     return 0

@@ -33,6 +33,7 @@ def test_bare_window_help():
     ("night", ("night", None)), ("night:short", ("night", "short")),
     ("day", ("day", 600.0)), ("day:42", ("day", 42.0)), ("day:2.5", ("day", 2.5)),
     ("classic-night", ("classic-night", None)), ("classic-day", ("classic-day", None)),
+    ("classic-game", ("classic-game", None)),
 ])
 def test_demo_specs(spec, parsed):
     assert demo.parse(spec) == parsed

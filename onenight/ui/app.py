@@ -32,6 +32,7 @@ from .screens import SCREENS
 from .sounds import Sounds
 from .voice import SafeAudio, Speaker, voice_packs
 from .widgets import common as _common  # noqa: F401  (registers the kv classes)
+from .widgets import still
 
 HERE = Path(__file__).parent
 TICK = 0.2  # seconds between ticks of a screen that does not say when it needs the next
@@ -63,6 +64,8 @@ class Screens(ScreenManager):
         self._unbuilt[name] = (module, cls)
 
     def _build(self, name: str) -> None:
+        if name != SCREENS[0][0]:  # the home screen needs only HOME_RULES, loaded before it
+            load_widget_rules()
         module, cls = self._unbuilt.pop(name)
         screen_cls = getattr(importlib.import_module(f"onenight.ui.screens.{module}"), cls)
         # a screen built on another screen's class takes that screen's rules too (the
@@ -73,7 +76,11 @@ class Screens(ScreenManager):
             if home == "onenight.ui.screens" and rules.exists() \
                     and str(rules) not in Builder.files:  # a module may hold more than one
                 Builder.load_file(str(rules))
-        self.add_widget(screen_cls(name=name))
+        screen = screen_cls(name=name)
+        # a screen's still pictures are held only while it is shown (docs/performance.md)
+        screen.fbind("on_leave", still.let_go, screen)
+        screen.fbind("on_pre_enter", still.take_back, screen)
+        self.add_widget(screen)
 
     def get_screen(self, name):
         if name in self._unbuilt:
@@ -218,7 +225,8 @@ class OneNightApp(App):
                 platform, self._sound_taken, lambda f: Clock.schedule_once(lambda *_: f()))
         self.speaker = Speaker(self.audio)
         self.sounds.volume = self.settings.voice_volume
-        load_widget_rules()
+        load_widget_rules(HOME_RULES)  # the others after the first frame
+        Window.bind(on_flip=self._load_other_rules)
         root = Builder.load_file(str(HERE / "root.kv"))
         sm: Screens = root.ids.sm
         sm.transition = NoTransition()
@@ -278,6 +286,11 @@ class OneNightApp(App):
         self.sounds.muted = on
         if self.audio is not None:
             self.audio.muted = on
+
+    def _load_other_rules(self, *_):
+        """Once the first frame is drawn: the widgets' rules it did not need."""
+        Window.unbind(on_flip=self._load_other_rules)
+        Clock.schedule_once(lambda *_: load_widget_rules())
 
     def _first_flip(self, *_):
         Window.unbind(on_flip=self._first_flip)
@@ -631,11 +644,19 @@ def from_now(seconds: float) -> float:
     return seconds + Clock.time() - Clock.get_time()
 
 
-def load_widget_rules() -> None:
-    """Every widget of widgets/ (its module, which registers its classes) and its look: common
-    first (the others use its rules)."""
+HOME_RULES = ("common", "fit_label", "dialog")
+"""The widgets the home screen and the message bar draw (and the dialog a tap on home opens):
+the only ones loaded before the first frame; the others once it is drawn, or before a
+screen is first built, whichever comes first (docs/performance.md)."""
+
+
+def load_widget_rules(only: tuple[str, ...] | None = None) -> None:
+    """Every widget of widgets/ (its module, which registers its classes) and its look, or
+    those named in ``only``: common first (the others use its rules). Each is loaded once."""
     rules = sorted((HERE / "widgets").glob("*.kv"), key=lambda p: p.name != "common.kv")
     for path in rules:
+        if only is not None and path.stem not in only:
+            continue
         if path.with_suffix(".py").exists():
             importlib.import_module(f"onenight.ui.widgets.{path.stem}")
         if str(path) not in Builder.files:

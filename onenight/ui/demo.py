@@ -9,7 +9,10 @@ the night or into the debate countdown, with five players and no question asked.
 * ``day`` or ``day:SECONDS``: the debate countdown, ``SECONDS`` long (10 minutes by default);
 * ``classic-night``: the first night of a Thiercelieux game of eight (the first-game deck),
   nobody choosing, each call lasting its time;
-* ``classic-day``: the same game's first debate, its night and dawn played by events.
+* ``classic-day``: the same game's first debate, its night and dawn played by events;
+* ``classic-game``: the same game played on and on, for a long run: each night in the app
+  as ``classic-night`` plays it, each day from dawn to the next night played by events (the
+  debate, the votes, every decision), and when a game ends, the next one dealt.
 
 The demo plays in a fresh temporary data folder, so it never touches the host's settings,
 history or box keys, and it has no random extra time at night (``jitter_seconds = 0``).
@@ -35,7 +38,7 @@ class DemoError(ValueError):
 def parse(spec: str) -> tuple[str, str | float | None]:
     """``(kind, arg)`` for a spec; DemoError naming what is accepted otherwise."""
     kind, _, arg = (spec or "").strip().partition(":")
-    if kind in ("classic-night", "classic-day") and not arg:
+    if kind in ("classic-night", "classic-day", "classic-game") and not arg:
         return kind, None
     if kind == "night" and arg in ("", "short"):
         return "night", arg or None
@@ -49,11 +52,12 @@ def parse(spec: str) -> tuple[str, str | float | None]:
         if 1 <= seconds <= 900:
             return "day", seconds
     raise DemoError(f"{DEMO_ENV}={spec!r}: expected night, night:short, day or day:SECONDS "
-                    "(1 to 900), classic-night or classic-day")
+                    "(1 to 900), classic-night, classic-day or classic-game")
 
 
-def setup(app, spec: str) -> None:
-    """Put the running app's game in the state ``spec`` asks for and show its screen."""
+def setup(app, spec: str) -> "ClassicGames | None":
+    """Put the running app's game in the state ``spec`` asks for and show its screen; for
+    ``classic-game``, what keeps it playing (its ``stop()`` ends that)."""
     kind, arg = parse(spec)
     s = app.settings
     s.jitter_seconds = 0
@@ -84,12 +88,25 @@ def setup(app, spec: str) -> None:
     app.go("day")
 
 
-def _classic(app, kind: str) -> None:
+def _classic(app, kind: str) -> "ClassicGames | None":
     from onenight.game.classic_flow import play_by_events
 
     from .screens.classic_base import PHASE_SCREEN
 
     ctl = app.classic
+    _classic_deal(app, ctl)
+    if kind == "classic-day":
+        play_by_events(ctl, random.Random(1), lambda c: c.phase == "debate")
+        trace.mark("day_start")
+    app.go(PHASE_SCREEN[ctl.phase])
+    if kind == "classic-game":
+        global playing
+        playing = ClassicGames(app)  # Kivy's clock holds its callbacks weakly
+        return playing
+
+
+def _classic_deal(app, ctl) -> None:
+    """A new classic game of eight (the first-game deck), dealt and seen: its first night."""
     if ctl.phase != "setup":
         _send(app, {"type": "abandon"}, ctl)
     _send(app, {"type": "players", "names": CLASSIC_PLAYERS}, ctl)
@@ -98,10 +115,47 @@ def _classic(app, kind: str) -> None:
     for seat in range(len(CLASSIC_PLAYERS)):
         _send(app, {"type": "seen", "seat": seat}, ctl)
     _send(app, {"type": "deal_done"}, ctl)
-    if kind == "classic-day":
-        play_by_events(ctl, random.Random(1), lambda c: c.phase == "debate")
-        trace.mark("day_start")
-    app.go(PHASE_SCREEN[ctl.phase])
+
+
+playing: "ClassicGames | None" = None
+"""The ``classic-game`` demo running, if any."""
+
+
+class ClassicGames:
+    """``classic-game``: once the night screen has played its night and moved on, the day is
+    played by events to the next night (or, once the game has ended, the next game dealt) and
+    that night shown; each night marked ``classic_night`` (its game and its number), for the
+    benchmark's long run. Looks every ``every`` seconds until stopped."""
+
+    def __init__(self, app, every: float = 1.0):
+        from kivy.clock import Clock
+
+        self.app = app
+        self.rng = random.Random(1)
+        self.game = 1
+        trace.mark("classic_night", game=self.game, night=app.classic.night_view().night)
+        self.event = Clock.schedule_interval(self.step, every)
+
+    def step(self, *_):
+        from onenight.game.classic_flow import play_by_events
+
+        from .screens.classic_base import PHASE_SCREEN
+
+        app, ctl = self.app, self.app.classic
+        if ctl.phase == "night":
+            return
+        play_by_events(ctl, self.rng, lambda c: c.phase in ("night", "end"))
+        if ctl.phase == "end":
+            _classic_deal(app, ctl)
+            self.game += 1
+        trace.mark("classic_night", game=self.game, night=ctl.night_view().night)
+        app.go(PHASE_SCREEN[ctl.phase])
+
+    def stop(self) -> None:
+        global playing
+        self.event.cancel()
+        if playing is self:
+            playing = None
 
 
 def _send(app, event: dict, ctl=None) -> None:

@@ -196,6 +196,27 @@ def test_every_emblem_loads_in_the_window_and_draws_clean_on_its_tile(app, fresh
     assert emblem.texture("werewolf") is emblem.texture("werewolf")  # loaded once
 
 
+def test_a_pictogram_drawn_large_is_not_mipmapped_one_drawn_small_is(app, fresh_emblems):
+    """The home screen's large emblems take the picture as it is (the first mipmapped
+    texture costs a software renderer 0.2 s before the first frame); a small tile takes the
+    mipmapped copy, loaded once, so that it stays smooth."""
+    emblem = fresh_emblems
+    side = json.loads((ASSETS / "manifest.json").read_text(encoding="utf-8"))["size"]
+    large = emblem.Emblem(card="werewolf", size=(150, 150))
+    assert not large._glyph.texture.mipmap
+    assert large._glyph.texture.min_filter == "linear"
+    small = emblem.Emblem(card="werewolf", size=(48, 48))
+    assert small._glyph.texture.mipmap
+    assert small._glyph.texture.min_filter == "linear_mipmap_linear"
+    assert emblem.texture("werewolf") is small._glyph.texture  # no size: the smooth one
+    large.size = (40, 40)  # shrunk: it takes the mipmapped copy already loaded
+    assert large._glyph.texture is small._glyph.texture
+    edge = emblem.MIPMAP_BELOW * side
+    assert not emblem.texture("werewolf", edge).mipmap
+    assert emblem.texture("werewolf", edge - 1).mipmap
+    assert not [k for k in emblem._textures if k[0] != "werewolf"]
+
+
 def test_the_pictogram_is_drawn_on_its_teams_tile(app, fresh_emblems):
     from onenight.ui import theme
 

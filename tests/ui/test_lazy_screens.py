@@ -41,3 +41,41 @@ def test_a_screen_built_on_another_screen_takes_its_rules_first(app):
     finally:
         if players not in Builder.files:
             Builder.load_file(players)
+
+
+def test_the_widgets_rules_home_does_not_need_wait_for_the_first_frame_or_a_screen(app):
+    """Before the first frame only the home screen's widget rules are loaded; the others
+    after it, or before any other screen is built, whichever comes first."""
+    from kivy.lang import Builder
+
+    from onenight.ui import app as app_module
+
+    widgets = app_module.HERE / "widgets"
+    others = [str(p) for p in widgets.glob("*.kv") if p.stem not in app_module.HOME_RULES]
+    assert others
+    for path in others:
+        Builder.unload_file(path)
+    try:
+        app_module.load_widget_rules(app_module.HOME_RULES)
+        assert not [p for p in others if p in Builder.files]
+        assert all(str(widgets / f"{n}.kv") in Builder.files for n in app_module.HOME_RULES)
+        sm = Screens()
+        sm.register("home", "home", "HomeScreen")
+        sm.register("tutorial", "tutorial", "TutorialScreen")
+        sm.get_screen("home")
+        assert not [p for p in others if p in Builder.files]
+        sm.get_screen("tutorial")
+        assert all(p in Builder.files for p in others)
+        for path in others:  # as at start: the app loads them once a frame is drawn
+            Builder.unload_file(path)
+        from kivy.core.window import Window
+
+        from onenight.ui.driving import pump
+
+        Window.bind(on_flip=app._load_other_rules)
+        assert not [p for p in others if p in Builder.files]
+        Window.canvas.ask_update()  # a frame drawn
+        pump(2)
+        assert all(p in Builder.files for p in others)
+    finally:
+        app_module.load_widget_rules()

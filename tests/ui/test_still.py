@@ -61,7 +61,6 @@ def test_a_live_widget_is_drawn_over_the_picture_with_its_parents_opacity(app):
     assert holder.opacity == 1
 
 
-
 @pytest.mark.parametrize("name,labels", [
     # the classic debate's countdown; the classic night's call, where the night is, the time
     # left in the call and the line; the one-night night's with the cards on the tablet (its
@@ -83,3 +82,50 @@ def test_what_changes_while_a_screen_waits_is_drawn_over_its_picture(app, name, 
         assert label in layer._lifted, label.text
         assert label.canvas not in label.parent.canvas.children  # not in the picture
         assert any(label.canvas in holder.children for holder in layer._live.children)
+
+
+def test_a_layer_let_go_holds_no_picture_and_draws_it_again_when_taken_back(app):
+    from onenight.ui.widgets import still
+
+    layer = StillBox(size=(100, 50), size_hint=(None, None))
+    patch = Widget()
+    with patch.canvas:
+        Color(0, 1, 0, 1)
+        Rectangle(pos=(0, 0), size=(100, 50))
+    layer.add_widget(patch)
+    Window.add_widget(layer)
+    try:
+        assert _pixel(layer, 10, 10) == (0, 255, 0, 255)
+        still.let_go(Window.children[0])
+        assert tuple(layer._fbo.size) == (1, 1) and tuple(layer._picture.size) == (1, 1)
+        layer.size = (120, 60)  # laid out while let go: still nothing held
+        assert tuple(layer._fbo.size) == (1, 1)
+        still.take_back(layer)
+        assert tuple(layer._fbo.size) == (120, 60) and tuple(layer._picture.size) == (120, 60)
+        assert layer._picture.texture is layer._fbo.texture
+        assert _pixel(layer, 10, 10) == (0, 255, 0, 255)  # drawn again, nothing changed
+    finally:
+        Window.remove_widget(layer)
+
+
+def test_only_the_screen_shown_holds_its_still_picture(app):
+    """The debate's picture goes when the debate is left, and comes back when it is shown."""
+    from onenight.ui.driving import pump
+    from onenight.ui.widgets.still import Still
+
+    day = app.sm.get_screen("day")
+    layer = next(w for w in day.walk(restrict=True) if isinstance(w, Still))
+    try:
+        app.go("day")
+        pump(2)
+        assert tuple(layer._fbo.size) == tuple(int(v) for v in layer.size) != (1, 1)
+        app.go("home")
+        pump(2)
+        assert tuple(layer._fbo.size) == (1, 1)
+        app.go("day")
+        pump(2)
+        assert tuple(layer._fbo.size) == tuple(int(v) for v in layer.size) != (1, 1)
+        assert _pixel(layer, layer.width / 2, 2) != (0, 0, 0, 0)  # drawn again
+    finally:
+        app.go("home")
+        pump(1)

@@ -4,8 +4,11 @@ of the card's team.
 The pictograms are white PNGs in ``onenight/ui/assets/emblems/``, rendered at build time by
 ``scripts/render-emblems`` from ``scripts/emblems.toml`` and listed in ``manifest.json`` (which
 icon, whose, and the team of a card that no rules table of the package knows). Each is loaded
-once, as a mipmapped texture, the first time a tile shows it, and tinted by the colour it is
-drawn in. A card with no pictogram shows its initials on its tile instead; an empty card, an
+once, the first time a tile shows it, and tinted by the colour it is drawn in. A pictogram
+drawn at half its side or more is sampled as it is; one drawn smaller takes a mipmapped copy,
+loaded when it is first drawn so (a software renderer compiles its mipmap generator for the
+first one: 0.2 s that the home screen, whose emblems are large, no longer pays before its
+first frame; docs/performance.md). A card with no pictogram shows its initials on its tile instead; an empty card, an
 empty tile.
 """
 
@@ -57,24 +60,48 @@ def manifest() -> dict[str, dict]:
     return emblems if isinstance(emblems, dict) else {}
 
 
-_textures: dict[str, object] = {}
+MIPMAP_BELOW = 0.45
+"""A pictogram drawn smaller than this fraction of its side is drawn from its mipmapped copy
+(sampled as it is, it would shimmer and lose its thin strokes). A tile not laid out yet
+(Kivy's 100 pixels, its pictogram 76) takes the picture as it is."""
+
+_textures: dict[tuple[str, bool], object] = {}
 
 
-def texture(card: str):
-    """The card's pictogram as a texture (loaded once), or None when it has none."""
-    if card not in _textures:
-        entry = manifest().get(card)
+def texture(card: str, side: float | None = None):
+    """The card's pictogram as a texture (loaded once), or None when it has none. ``side``:
+    the side it is drawn at, in pixels; below :data:`MIPMAP_BELOW` of its own, the mipmapped
+    copy (None: the mipmapped copy, which suits any size)."""
+    entry = manifest().get(card)
+    if not (isinstance(entry, dict) and isinstance(entry.get("file"), str)):
+        return None
+    path = folder() / entry["file"]
+    mipmap = side is None or side < MIPMAP_BELOW * _png_side(path)
+    if (card, mipmap) not in _textures:
         tex = None
-        if isinstance(entry, dict) and isinstance(entry.get("file"), str):
-            path = folder() / entry["file"]
-            try:
-                tex = CoreImage(str(path), mipmap=True).texture
-            except Exception as e:  # Kivy's loaders raise bare Exceptions for a bad file
-                Logger.warning(f"Emblem: cannot load {path}: {e}")
-            else:
+        try:
+            tex = CoreImage(str(path), mipmap=mipmap).texture
+        except Exception as e:  # Kivy's loaders raise bare Exceptions for a bad file
+            Logger.warning(f"Emblem: cannot load {path}: {e}")
+        else:
+            if mipmap:
                 tex.min_filter = "linear_mipmap_linear"  # smooth when drawn small
-        _textures[card] = tex
-    return _textures[card]
+        _textures[(card, mipmap)] = tex
+    return _textures[(card, mipmap)]
+
+
+@lru_cache(maxsize=None)
+def _png_side(path: Path) -> int:
+    """The width of the PNG at ``path``, read from its header; 0 when it cannot be read (the
+    mipmapped copy is then taken, and its loader says what is wrong)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(24)
+    except OSError:
+        return 0
+    if head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
+        return 0
+    return int.from_bytes(head[16:20], "big")
 
 
 def initials(card: str) -> str:
@@ -147,7 +174,7 @@ class Emblem(Widget):
         self._tile.pos, self._tile.size = (x0, y0), (side, side)
         self._tile.radius = [side * 0.16]
         self._glyph_colour.rgba = (*GLYPH, alpha)
-        tex = texture(self.card) if self.card else None
+        tex = texture(self.card, side * GLYPH_SIDE) if self.card else None
         if tex is not None:
             w = h = side * GLYPH_SIDE
         elif self.card:

@@ -16,6 +16,10 @@ Rules for a layer:
 * the picture has no stencil buffer: no ``StencilView`` (nor ``ScrollView``) inside a layer.
 
 ``StillBox`` is a box layout drawn so, ``StillLayer`` a float layout.
+
+A picture the size of the window holds 4 MB at 1280x800: the app lets it go when its screen is
+left (:func:`let_go`, a 1x1 picture in its place) and draws it again when the screen is shown
+(:func:`take_back`), so that only the screen shown holds one (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -58,6 +62,7 @@ class Still:
             ClearBuffers()
             self._shift = Translate()
         self._lifted: list = []
+        self._kept = True  # False while its screen is not shown: no picture held
         super().__init__(**kw)
         self.fbind("pos", self._place)
         self.fbind("size", self._place)
@@ -79,8 +84,18 @@ class Still:
         finally:
             self.canvas = canvas
 
+    def let_go(self) -> None:
+        """Free the picture (a 1x1 one in its place) until :meth:`take_back`."""
+        self._kept = False
+        self._place()
+
+    def take_back(self) -> None:
+        """A picture of the layer's size again, drawn at the next frame."""
+        self._kept = True
+        self._place()
+
     def _place(self, *_):
-        size = (max(1, int(self.width)), max(1, int(self.height)))
+        size = (max(1, int(self.width)), max(1, int(self.height))) if self._kept else (1, 1)
         if tuple(self._fbo.size) != size:
             self._fbo.size = size  # a new texture
             texture = self._fbo.texture
@@ -120,6 +135,20 @@ class Still:
         for w in between:
             w.fbind("opacity", follow)
         follow()
+
+
+def let_go(widget, *_) -> None:
+    """Every still layer in ``widget`` (a screen left) lets its picture go."""
+    for w in widget.walk(restrict=True):
+        if isinstance(w, Still):
+            w.let_go()
+
+
+def take_back(widget, *_) -> None:
+    """Every still layer in ``widget`` (a screen about to be shown) takes its picture back."""
+    for w in widget.walk(restrict=True):
+        if isinstance(w, Still):
+            w.take_back()
 
 
 class StillLayer(Still, FloatLayout):
