@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from . import cast
+from . import cast, village
 from .model import Game, Kind, Options, Phase
 
 #: The pack's step is called every night while the game goes on: it ends when no werewolf lives.
@@ -23,10 +23,11 @@ PACK_STEP = "werewolves"
 
 
 def night_calls(deck: Iterable[str], night: int, options: Options = Options(),
-                shown_dead: Iterable[str] = ()) -> tuple[str, ...]:
+                shown_dead: Iterable[str] = (), buildings: Iterable[str] = ()) -> tuple[str, ...]:
     """The steps called on night ``night``, in order: the dusk, then each step whose condition
     holds tonight and whose card is in ``deck`` (dealt or left over) with a copy not yet seen
-    dead (``shown_dead``: the cards shown at the deaths announced so far)."""
+    dead (``shown_dead``: the cards shown at the deaths announced so far); with Le Village,
+    the calls of the buildings living players live in (``buildings``, public: the baker's)."""
     cards, dead = Counter(deck), Counter(shown_dead)
     g = Game(dealt=(), cards=(), undealt=(), leftover=(), options=options,
              phase=Phase("night", night))
@@ -35,10 +36,19 @@ def night_calls(deck: Iterable[str], night: int, options: Options = Options(),
         if step.kind is Kind.VOTES or not step.when(g):
             continue  # the election before the first night is a stage of the table's own
         if step.role is None:
-            out.append(step.id)  # the dusk
+            if step.id in village.NIGHT_CALLS:
+                if step.id in buildings:
+                    out.append(step.id)  # the baker
+            else:
+                out.append(step.id)  # the dusk
         elif step.id == PACK_STEP or cards[step.role] > dead[step.role]:
             out.append(step.id)
     return tuple(out)
+
+
+def lived_in(g: Game) -> tuple[str, ...]:
+    """The buildings living players live in (Le Village; public)."""
+    return tuple(b for s in g.living() if (b := village.home(g, s)) is not None)
 
 
 def shown_dead(g: Game) -> tuple[str, ...]:
@@ -46,4 +56,4 @@ def shown_dead(g: Game) -> tuple[str, ...]:
     return tuple(e.role for e in g.log if e.kind == "died" and e.to is None)
 
 
-__all__ = ["night_calls", "shown_dead", "PACK_STEP"]
+__all__ = ["night_calls", "lived_in", "shown_dead", "PACK_STEP"]

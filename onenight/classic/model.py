@@ -138,10 +138,10 @@ class Death:
 
     seat: int
     cause: str  # werewolves, big_bad_wolf, white_werewolf, witch, rusty_sword, vote, hunter, grief,
-    # vigilante, fire, trap
+    # vigilante, fire, trap, barber, barber_fault
     by: int | None
     day: int
-    moment: str  # "dawn" or "vote"
+    moment: str  # "dawn", "vote", or "day" (a day power's: Le Village's barber)
     card: str  # the card the player held
 
 
@@ -149,7 +149,9 @@ class Death:
 PUBLIC_CAUSE = {"werewolves": "night", "big_bad_wolf": "night", "white_werewolf": "night",
                 "witch": "night", "rusty_sword": "rusty_sword", "vote": "vote",
                 "hunter": "hunter", "grief": "grief", "vigilante": "night",
-                "fire": "fire", "trap": "night"}
+                "fire": "fire", "trap": "night",
+                # Le Village's barber: his victim, and himself when it was no werewolf
+                "barber": "barber", "barber_fault": "barber_fault"}
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,8 @@ from onenight.classic.cast import STEP
 from onenight.classic.decks import PRESETS, check_deck
 from onenight.classic.model import OUT_OF_PLAY
 from onenight.classic.sides import ally_of, enemies_left, side, wolfish
-from onenight.classic.walk import is_called
+from onenight.classic import village
+from onenight.classic.walk import is_called, use_power
 from onenight.common.errors import IllegalChoice
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -50,14 +51,31 @@ def games(draw):
     seats, left = deal(deck, players, rng)
     options = Options(rng.choice(["first_morning", "before_first_night", "never"]),
                       rng.random() < 0.5)
-    g = new_game(seats, left, options)
+    g = new_game(seats, left, options, random_buildings(rng, players))
     history = []
     while g.stop is not None:
         assert len(history) < 5000, "the game does not end"
+        powers = village.day_powers(g)
+        if powers and rng.random() < 0.3:  # Le Village: a day power, while the village debates
+            p = rng.choice(powers)
+            history.append((g, p))
+            g = use_power(g, p)
+            continue
         c = random_choice(g, rng)
         history.append((g, c))
         g = apply(g, c)
     return g, history
+
+
+def random_buildings(rng: random.Random, players: int):
+    """Le Village's buildings in some games: a random draw of the box's tokens, the rest
+    Vagabonds; None (no buildings) in the others."""
+    if rng.random() < 0.6:
+        return None
+    tokens = [b.id for b in village.BUILDINGS for _ in range(b.copies)]
+    chosen = rng.sample(tokens, rng.randint(max(0, players - village.VAGABONDS),
+                                            min(players, len(tokens))))
+    return village.deal_buildings(chosen, players, rng)
 
 
 @SETTINGS
@@ -153,6 +171,8 @@ def test_every_legal_choice_is_taken_and_every_stop_is_a_called_step(gh):
             for s in range(before.players):
                 assert ballot_options(before, s)[0] is None
             continue
+        for p in village.day_powers(before):
+            use_power(before, p)  # never raises
         legal = legal_choices(before)
         for c in legal:
             apply(before, c)  # never raises
