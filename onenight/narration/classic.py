@@ -64,6 +64,7 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "night_owl_seen": 8,  # look at the tablet
     "diviner": 10,
     "raven": 10,
+    "baker": 8,  # Le Village's: his eyes open on the werewolves going home, nothing to choose
     "magistrate": 10,
     "vigilante_after": 10,
     "pyromaniac": 10,
