@@ -85,15 +85,15 @@ def check_buildings(buildings: Sequence, players: int, field: str = "buildings",
                            "(null: a Vagabond)")
     used: Counter = Counter()
     for i, b in enumerate(buildings):
+        if b is not None and (not isinstance(b, str) or b not in BUILDING):
+            raise error(f"{field}[{i}]", f"unknown building {b!r} (one of "
+                                         f"{', '.join(BUILDING)}, or null for a Vagabond)")
         used[b] += 1
         if b is None:
             if used[None] > VAGABONDS:
                 raise error(f"{field}[{i}]", f"one Vagabond too many: the box holds "
                                              f"{VAGABONDS} bundles")
             continue
-        if not isinstance(b, str) or b not in BUILDING:
-            raise error(f"{field}[{i}]", f"unknown building {b!r} (one of "
-                                         f"{', '.join(BUILDING)}, or null for a Vagabond)")
         if used[b] > BUILDING[b].copies:
             raise error(f"{field}[{i}]", f"one {b} too many: the box holds "
                                          f"{BUILDING[b].copies}")

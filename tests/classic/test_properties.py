@@ -12,14 +12,16 @@ from hypothesis import strategies as st
 
 from onenight.classic import (CAST, Kind, Options, Seat, Votes, apply, ballot_options, deal,
                               legal_choices, new_game, outcome, replay, to_record, view_for)
+from onenight.classic import village
 from onenight.classic.autoplay import random_choice
 from onenight.classic.cast import STEP
 from onenight.classic.decks import PRESETS, check_deck
 from onenight.classic.model import OUT_OF_PLAY
 from onenight.classic.sides import ally_of, enemies_left, side, wolfish
-from onenight.classic import village
 from onenight.classic.walk import is_called, use_power
 from onenight.common.errors import IllegalChoice
+
+from .helpers import random_buildings
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SPECIALS = [c.id for c in CAST if c.id not in ("villager", "werewolf", "sister")]
@@ -66,16 +68,6 @@ def games(draw):
         g = apply(g, c)
     return g, history
 
-
-def random_buildings(rng: random.Random, players: int):
-    """Le Village's buildings in some games: a random draw of the box's tokens, the rest
-    Vagabonds; None (no buildings) in the others."""
-    if rng.random() < 0.6:
-        return None
-    tokens = [b.id for b in village.BUILDINGS for _ in range(b.copies)]
-    chosen = rng.sample(tokens, rng.randint(max(0, players - village.VAGABONDS),
-                                            min(players, len(tokens))))
-    return village.deal_buildings(chosen, players, rng)
 
 
 @SETTINGS
