@@ -66,6 +66,9 @@ def test_buildings_are_one_per_seat_from_the_box():
         NIGHT, buildings=["barber", None, None, "barber", None, None, None, None])
     with pytest.raises(DeckError, match=r"buildings\[6\]: one farm too many: the box holds 6"):
         village.check_buildings(["farm"] * 7 + [None], 8)
+    assert "buildings[0]: unknown building [1]" in err(NIGHT, buildings=[[1]] + [None] * 7)
+    assert "buildings: expected a list with one building per seat" in err(
+        NIGHT, buildings={"0": "farm"})
     with pytest.raises(DeckError, match="one Vagabond too many"):
         village.check_buildings([None] * 16, 16)
 
