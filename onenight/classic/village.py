@@ -34,7 +34,7 @@ from onenight.common.errors import DeckError, IllegalChoice
 from onenight.common.values import seat_number
 
 from . import deaths, sides
-from .model import Choice, Game, Kind, Seat, Seats, Stop, Yes
+from .model import ASLEEP, Choice, Game, Kind, Seat, Seats, Stop, Yes
 from .order import order
 from .table import EVERY_DAY, EVERY_NIGHT, MORNINGS, ON_DEMAND, Step
 
@@ -394,9 +394,14 @@ def burn(g: Game, seat: int) -> Game:
 
 # ---- the baker, after the werewolves ------------------------------------------------------------
 
+def _baker_wakes(g: Game) -> tuple[int, ...]:
+    """The baker, unless the sandman keeps him asleep or the mage sent him away."""
+    s = holder(g, "baker")
+    return () if g.tonight.get(ASLEEP) == s or sides.absent(g, s) else (s,)
+
+
 BAKER = Step("baker", ("night",), order("baker"), EVERY_NIGHT, Kind.NONE,
-             called=lambda g: holder(g, "baker") is not None,
-             wakes=lambda g: (holder(g, "baker"),))
+             called=lambda g: holder(g, "baker") is not None, wakes=_baker_wakes)
 
 
 # ---- the single powers of the day ---------------------------------------------------------------

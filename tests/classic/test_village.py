@@ -202,6 +202,14 @@ def test_baker_opens_his_eyes_right_after_the_werewolves_every_night():
     assert ("baker", (3,)) in night
 
 
+def test_the_sandmans_sleeper_in_the_bakery_does_not_open_his_eyes():
+    seats = "villager werewolf villager villager sandman werewolf villager villager"
+    houses = [None, None, None, "baker", None, None, None, None]
+    g = new_game(seats.split(), options=Options(captain="never"), buildings=houses)
+    g = apply(until(g, "sandman"), Seat(3))
+    assert until(g, "baker").stop.woken == ()
+
+
 # ---- the barber ---------------------------------------------------------------------------------
 
 def test_barber_who_shaves_a_werewolf_is_praised_and_lives():
@@ -227,6 +235,17 @@ def test_barber_shaving_the_last_werewolf_wins_the_game_at_once():
     seats = "villager werewolf villager villager villager villager villager villager"
     o = out(NIGHT, {"day": 1, "powers": [{"barber": 1}]}, seats=seats)
     assert o["winning_side"] == "village" and o["ended"] == "day 1"
+
+
+def test_every_special_power_still_reaches_the_innkeeper():
+    # "tous les pouvoirs spéciaux peuvent s'appliquer contre lui": the barber's razor, the poison
+    houses = ["innkeeper", None, None, None, "barber", None, None, None]
+    assert (0, "barber") in deaths(play(NIGHT, {"day": 1, "powers": [{"barber": 0}]},
+                                        buildings=houses))
+    seats = "villager werewolf villager villager villager werewolf villager witch"
+    g = play({"night": 1, "witch": {"heal": False, "poison": 0}}, {"day": 1}, seats=seats,
+             buildings=houses)
+    assert deaths(g) == [(0, "witch")]
 
 
 def test_day_powers_are_used_while_the_village_debates():
