@@ -172,6 +172,12 @@ def ready(g: Game, building: str) -> int | None:
     return s if s is not None and unspent(g, s) else None
 
 
+def acting(g: Game, building: str) -> int | None:
+    """As :func:`ready`, and in the room (not sent away by the mage): who may act now."""
+    s = ready(g, building)
+    return None if s is None or sides.absent(g, s) else s
+
+
 def _spend(g: Game, seat: int) -> Game:
     slot = g.memo.get(_LIVES)[seat]
     return g._with(memo=g.memo.put(_SPENT, tuple(sorted(set(g.memo.get(_SPENT)) | {slot}))))
@@ -248,7 +254,7 @@ def eliminated(g: Game, seat: int) -> Game:
     """The vote names ``seat``: the innkeeper pays for his ballot; the lord may pardon him
     (asked before the card is shown); else the player dies."""
     g = _innkeeper_pays(g, seat)
-    lord = ready(g, "lord")
+    lord = acting(g, "lord")
     if lord is None:
         return deaths.kill(g, seat, "vote")
     return g._with(stop=Stop(g.phase, "lord", Kind.YES, (lord,), (lord,), among=(seat,)))
@@ -309,8 +315,8 @@ def _ban(g: Game, stop: Stop, c: Choice | None) -> Game:
 
 
 TEACHER = Step("teacher", ("day",), 45, EVERY_DAY, Kind.SEATS, key="ban",
-               called=lambda g: ready(g, "teacher") is not None,
-               wakes=lambda g: (ready(g, "teacher"),), options=_ban_options, act=_ban)
+               called=lambda g: acting(g, "teacher") is not None,
+               wakes=lambda g: (acting(g, "teacher"),), options=_ban_options, act=_ban)
 
 
 # ---- the bailiff's housing, in the morning ------------------------------------------------------
@@ -338,14 +344,20 @@ def _to_offer(g: Game) -> tuple[int, ...]:
 OFFERED = "village.offered"  # today: the free buildings the bailiff was asked about
 
 
+def _bailiff(g: Game) -> int | None:
+    """The bailiff, in the room (the mage may send him away for the day)."""
+    s = holder(g, "bailiff")
+    return None if s is None or sides.absent(g, s) else s
+
+
 def _bailiff_called(g: Game) -> bool:
-    return holder(g, "bailiff") is not None and bool(_to_offer(g)) and bool(_vagabonds(g))
+    return _bailiff(g) is not None and bool(_to_offer(g)) and bool(_vagabonds(g))
 
 
 def _offer(g: Game) -> Game:
     """Ask the bailiff about the next free building (``among``: its slot)."""
     slot = _to_offer(g)[0]
-    bailiff = holder(g, "bailiff")
+    bailiff = _bailiff(g)
     return g._with(stop=Stop(g.phase, "bailiff", Kind.SEAT, (bailiff,), (bailiff,),
                              among=(slot,)))
 
@@ -377,7 +389,7 @@ def _house(g: Game, stop: Stop, c: Choice | None) -> Game:
 
 
 BAILIFF = Step("bailiff", ("day",), 20, MORNINGS, Kind.SEAT, called=_bailiff_called,
-               wakes=lambda g: (holder(g, "bailiff"),), options=_house_options, act=_house)
+               wakes=lambda g: (_bailiff(g),), options=_house_options, act=_house)
 
 
 def burn(g: Game, seat: int) -> Game:
@@ -422,8 +434,8 @@ def day_powers(g: Game) -> tuple[Power, ...]:
         return ()
     out: list[Power] = []
     for power in DAY_POWERS:
-        user = ready(g, power)
-        if user is None or sides.absent(g, user):
+        user = acting(g, power)
+        if user is None:
             continue
         out += [Power(power, s) for s in sides.present(g) if _target_error(g, power, user, s)
                 is None]

@@ -361,6 +361,17 @@ def test_lord_may_let_the_condemned_die():
     assert legal_choices(g) == [None, Yes()]
 
 
+def test_a_lord_the_mage_sent_away_pardons_nobody_that_day():
+    seats = "villager werewolf villager villager villager werewolf mage villager"
+    g = play({"night": 1, "mage": {"banish": 7}}, {"day": 1, "votes": V("- - 1 1 1 - - -")},
+             {"night": 2}, seats=seats, buildings=INN)
+    assert deaths(g) == [(1, "vote")] and public(g, "pardoned") == []
+    assert "phases[1].lord: no vote named a player the lord could pardon here" in err(
+        {"night": 1, "mage": {"banish": 7}},
+        {"day": 1, "votes": V("- - 1 1 1 - - -"), "lord": {"pardon": True}},
+        seats=seats, buildings=INN)
+
+
 # ---- the vagabonds, the raven and the pyromaniac ------------------------------------------------
 
 PYRO_SEATS = "villager werewolf villager villager pyromaniac werewolf raven villager"
