@@ -100,9 +100,11 @@ def _top(counts: list[int], among: tuple[int, ...]) -> tuple[int, ...]:
 
 def _election_due(g: Game) -> bool:
     when = g.options.captain
-    if village.farmers_elect(g) and not any(village.home(g, s) == "farm"
-                                            for s in sides.present(g)):
-        return False  # the farmers elect the captain: no farmer in the room, no captain
+    if village.farmers_elect(g):
+        if not any(village.home(g, s) == "farm" for s in sides.present(g)):
+            return False  # the farmers elect the captain: no farmer in the room, no captain
+        if when == "before_first_night":
+            when = "first_morning"  # "dès le deuxième tour": the first night is the first
     return g.phase.number == 1 and (
         (when == "first_morning" and not g.phase.is_night)
         or (when == "before_first_night" and g.phase.is_night))

@@ -111,6 +111,14 @@ def test_farmers_elect_the_captain_among_themselves():
     assert ballot_options(g, 0) == (None, 0, 1)
 
 
+def test_farmers_elect_their_captain_from_the_second_round_on():
+    # an election set before the first night waits for the first morning with farms
+    g = until(game(captain="before_first_night"), "captain_votes")
+    assert g.phase.label == "day 1"
+    assert "phases[0].captain_votes: no captain's election is due here" in err(
+        {"night": 1, "captain_votes": V("1 1 - - - - - -")}, captain="before_first_night")
+
+
 def test_the_farmers_captain_names_his_successor_among_surviving_farmers():
     houses = ["farm", "farm", "farm", None, None, None, None, None]
     phases = [{"night": 1}, {"day": 1, "captain_votes": V("0 0 0 - - - - -"),
