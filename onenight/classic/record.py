@@ -216,6 +216,8 @@ class _Replay:
         reached = not missing
         obj, phase = self.rec.phases[self.i], phase_of(g.phases[self.i])
         powers = obj.get("powers")
+        if powers is not None and phase.kind == "day" and not isinstance(powers, list):
+            raise RecordError(self.field("powers"), _POWERS_SHAPE + f", got {show(powers)}")
         if powers and phase.kind == "day" and self.powers < len(powers):
             raise RecordError(self.field(f"powers[{self.powers}]"), "not played: " + (
                 f"the record stops before it, at {missing} (missing)" if not reached else
@@ -275,8 +277,7 @@ class _Replay:
         """The next day power the phase object lists (``powers``: ``[{"barber": 3}, …]``)."""
         listed = self.rec.phases[self.i]["powers"]
         if not isinstance(listed, list):
-            raise RecordError(self.field("powers"), f"expected a list of day powers such as "
-                                                    f"[{{\"barber\": 3}}], got {show(listed)}")
+            raise RecordError(self.field("powers"), _POWERS_SHAPE + f", got {show(listed)}")
         where = self.field(f"powers[{self.powers}]")
         self.powers += 1
         p = _power(listed[self.powers - 1], where, g.players)
@@ -284,6 +285,9 @@ class _Replay:
             return use_power(g, p)
         except RulesError as e:
             raise e.within(where) from None
+
+
+_POWERS_SHAPE = 'expected a list of day powers such as [{"barber": 3}]'
 
 
 def _power(raw: Any, where: str, players: int) -> village.Power:

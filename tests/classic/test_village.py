@@ -256,6 +256,20 @@ def test_every_special_power_still_reaches_the_innkeeper():
     assert deaths(g) == [(0, "witch")]
 
 
+def test_day_powers_a_record_holds_are_a_list_of_one_power_each():
+    assert "phases[1].powers: expected a list of day powers" in err(
+        NIGHT, {"day": 1, "powers": 5})
+    assert "phases[1].powers[0]: expected one day power and its seat" in err(
+        NIGHT, {"day": 1, "powers": [{"barber": 1, "confessor": 2}]})
+    assert "phases[1].powers[0]: unknown day power \"sword\"" in err(
+        NIGHT, {"day": 1, "powers": [{"sword": 1}]})
+    # a game in progress that stops before the debate: what it lists there is not played
+    assert "phases[1].powers: expected a list of day powers" in err(
+        NIGHT, {"day": 1, "powers": 5}, captain="first_morning")
+    assert "phases[1].powers[0]: not played: the record stops before it, at captain_votes" in err(
+        NIGHT, {"day": 1, "powers": [{"barber": 1}]}, captain="first_morning")
+
+
 def test_day_powers_are_used_while_the_village_debates():
     g = game()
     assert "while the village debates" in power_error(g, Power("confessor", 1))
