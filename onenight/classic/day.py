@@ -190,7 +190,7 @@ def _not_immune(g: Game, target: int) -> str | None:
 
 def _votable(g: Game, voter: int, target: int) -> bool:
     return (g.alive(target) and target != voter and target != g.today.get("immune")
-            and not sides.absent(g, target) and not village.no_target(g, "votes", target))
+            and not sides.absent(g, target))
 
 
 def bound_ballot(g: Game, voter: int) -> tuple[bool, int | None]:
@@ -200,7 +200,8 @@ def bound_ballot(g: Game, voter: int) -> tuple[bool, int | None]:
     bound = g.today.get("bound")
     if bound is None or bound[0] != voter:
         return False, None
-    return True, bound[1] if _votable(g, voter, bound[1]) else None
+    ok = _votable(g, voter, bound[1]) and not village.no_target(g, "votes", bound[1])
+    return True, bound[1] if ok else None
 
 
 def _bound(g: Game, b: tuple) -> None:
@@ -267,7 +268,9 @@ STAGES = (DUSK, DAWN, ELECTION, CAPTAIN_REVOTE, CAPTAIN_LOTS, DEBATE, VOTES, CAP
 
 def ballot_options(g: Game, stop: Stop, seat: int) -> tuple[int | None, ...]:
     """What ``seat`` may put on its ballot at a vote stage: None (blank) first."""
-    if not g.alive(seat) or sides.absent(g, seat) or village.no_ballot(g, stop.step, seat):
+    vill = village.played(g)  # (asked once: the ballot options are asked for every seat)
+    if not g.alive(seat) or sides.absent(g, seat) or (
+            vill and village.no_ballot(g, stop.step, seat)):
         return (None,)
     if stop.step == "captain_votes":
         targets = sides.present(g)
@@ -280,4 +283,6 @@ def ballot_options(g: Game, stop: Stop, seat: int) -> tuple[int | None, ...]:
         if bound:
             return (None,) if to is None else (None, to)
         targets = tuple(s for s in g.living() if _votable(g, seat, s))
-    return (None,) + tuple(s for s in targets if not village.no_target(g, stop.step, s))
+    if vill:
+        targets = tuple(s for s in targets if not village.no_target(g, stop.step, s))
+    return (None,) + targets
