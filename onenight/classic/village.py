@@ -366,8 +366,13 @@ def _house_options(g: Game, stop: Stop) -> list:
     return [Seat(s) for s in _vagabonds(g)]
 
 
+def offered(g: Game, stop: Stop) -> int:
+    """The slot of the free building the bailiff is asked about at ``stop``."""
+    return stop.among[0] if stop.among else _to_offer(g)[0]
+
+
 def _house(g: Game, stop: Stop, c: Choice | None) -> Game:
-    slot = stop.among[0] if stop.among else _to_offer(g)[0]
+    slot = offered(g, stop)
     g = g._with(today=g.today.put(OFFERED, g.today.get(OFFERED, ()) + (slot,)))
     if c is None:  # nobody, or the Vagabond refused ("peut refuser")
         g = g._with(record=g.record + ((g.phase.label, "bailiff", None),))
