@@ -160,9 +160,10 @@ def go_on(app):
     tap(find(screen(app), "go"))
 
 
-def vote_all(app, target_of, mode: str = "tablet"):
+def vote_all(app, target_of, mode: str = "tablet", then: str = "classic_vote"):
     """Every living player votes (``target_of(seat)``), on the tablet passed round or by
-    fingers; then the votes are shown."""
+    fingers; then the votes are shown (``then``: the screen the count leads to instead, the
+    lord's pardon of Le Village)."""
     s = screen(app)
     assert s.name == "classic_vote"
     for _ in range(40):
@@ -178,7 +179,9 @@ def vote_all(app, target_of, mode: str = "tablet"):
         break
     assert screen(app).stage == "counted"
     tap(find(screen(app), "action"))
-    assert screen(app).stage == "shown"
+    assert screen(app).name == then
+    if then == "classic_vote":
+        assert screen(app).stage == "shown"
 
 
 def replays_to_the_same_outcome(app) -> dict:
@@ -284,14 +287,17 @@ def untranslated(app) -> list[str]:
 def play_to_end(app, night, vote, chain, vote_mode: str = "tablet", limit: int = 3000):
     """Play every phase by taps until the end: ``night(app, window)`` says what the woken of a
     call do (None: nothing tapped), ``vote(app, voter)`` whom a voter names, ``chain(app,
-    stop)`` whom a dying player (or the captain on a tie) names."""
+    stop)`` whom a dying player (or the captain on a tie) names. Le Village's decisions take
+    their screen's main button: nobody housed or banned, no pardon."""
     ctl = app.classic
     for _ in range(limit):
         phase = ctl.phase
         s = screen(app)
         assert s.name == {"night": "classic_night", "dawn": "classic_dawn",
                           "chain": "classic_dawn", "debate": "classic_debate",
-                          "end": "classic_end"}.get(phase, "classic_vote"), (phase, s.name)
+                          "end": "classic_end", "bailiff": "classic_village",
+                          "teacher": "classic_village", "lord": "classic_village",
+                          "power": "classic_village"}.get(phase, "classic_vote"), (phase, s.name)
         if phase == "end":
             return
         if phase == "night":

@@ -12,7 +12,8 @@ from .base import BaseScreen
 PHASE_SCREEN = {"setup": "classic_setup", "deal": "classic_deal", "night": "classic_night",
                 "dawn": "classic_dawn", "chain": "classic_dawn", "election": "classic_vote",
                 "vote": "classic_vote", "tie": "classic_vote", "debate": "classic_debate",
-                "end": "classic_end"}
+                "end": "classic_end", "power": "classic_village", "bailiff": "classic_village",
+                "teacher": "classic_village", "lord": "classic_village"}
 #: the phases of a game in progress ("Resume" brings them back)
 IN_PROGRESS = frozenset(PHASE_SCREEN) - {"setup", "end"}
 
@@ -49,6 +50,22 @@ class ClassicScreen(BaseScreen):
         """A view's sentence (:class:`onenight.game.classic_views.Text`) in the host's
         language."""
         return self.app.translator.classic(text)
+
+
+def building_name(tr, building: str | None) -> str:
+    return tr("classic.village.vagabond" if building is None
+              else "classic.village.building." + building)
+
+
+def home_line(tr, table, seat: int) -> str:
+    """What the seat ring says of a seat's home: its building (the token handed back: in
+    brackets), or Vagabond; nothing when the buildings are not played."""
+    if not table.homes:
+        return ""
+    name = building_name(tr, table.homes[seat])
+    if table.homes[seat] is not None and not table.tokens[seat]:
+        name = f"({name})"
+    return name
 
 
 class Saying:

@@ -22,7 +22,7 @@ from onenight.narration.classic import dawn_lines
 
 from .. import trace
 from ..pacing import AFTER
-from .classic_base import ClassicScreen, Saying
+from .classic_base import ClassicScreen, Saying, home_line
 from .day import mmss, next_second
 
 
@@ -157,6 +157,8 @@ class ClassicDebateScreen(ClassicScreen):
     running = BooleanProperty(False)
     warning = BooleanProperty(False)
     box_ok = BooleanProperty(False)
+    powers = ListProperty([])
+    """Le Village's day powers that may be used now (barber, confessor, bonesetter)."""
 
     def refresh(self):
         if self.ctl.phase != "debate":
@@ -171,6 +173,12 @@ class ClassicDebateScreen(ClassicScreen):
         circle.names = list(v.table.players)
         circle.greyed = [i for i, a in enumerate(v.table.alive) if not a]
         circle.marks = False
+        circle.tags = [home_line(self.tr, v.table, i) for i in range(len(v.table.players))]
+        self.powers = [p for p, _, _ in v.powers]
+
+    def use_power(self, power: str):
+        """A day power's button: its seat choice opens (the village's screen)."""
+        self.app.sm.get_screen("classic_village").start_power(power)
 
     def tick(self):
         for alert in self.ctl.day_alerts():
@@ -309,6 +317,8 @@ class ClassicVoteScreen(SeatsMixin, ClassicScreen):
                            card_name=r.card.names[self.app.lang])
         if r.kind == "escaped":
             return self.tr("classic.vote.escaped", name=names[r.seat])
+        if r.kind == "pardoned":
+            return self.tr("classic.vote.pardoned", name=names[r.seat])
         if r.kind == "tie":
             return self.tr("classic.vote.tie", names=", ".join(names[s] for s in r.seats))
         return self.tr("classic.vote.nobody")
