@@ -106,6 +106,7 @@ def test_a_village_game_with_its_day_powers_from_the_setup_to_the_end(app):
     reads_whole_in_english_small(app, "classic-confession")
     tap(find(v, "action"))  # hidden
     assert v.stage == "shown" and v.card == "" and "Loup-Garou" not in shown(app)
+    assert v.saying.lines == ("village.confessor",)  # the table hears nothing of the card
     assert app.tr("classic.village.confessed", name=EIGHT[confessor],
                   target=EIGHT[wolf]) in shown(app)
     tap(find(v, "action"))
@@ -131,6 +132,7 @@ def test_a_village_game_with_its_day_powers_from_the_setup_to_the_end(app):
     for seat in dead:
         assert app.tr("classic.village.died", name=EIGHT[seat],
                       card_name=app.translator.classic_card(cards[seat])) in shown(app)
+    assert v.saying.lines == ("village.barber", *(f"reveal.{cards[s]}" for s in dead))
     reads_whole_in_english_small(app, "classic-barber")
     tap(find(v, "action"))
     assert screen(app).name == "classic_debate"
@@ -140,6 +142,7 @@ def test_a_village_game_with_its_day_powers_from_the_setup_to_the_end(app):
     tap(find(screen(app), "vote_tablet"))
     v = screen(app)
     assert v.name == "classic_village" and v.stage == "ban"
+    assert v.saying.lines == ("village.teacher",)
     reads_whole_in_english_small(app, "classic-teacher")
     living = app.classic.game.living()
     banned = next(i for i in living if houses[i] is not None and i not in (teacher, last))
@@ -155,7 +158,7 @@ def test_a_village_game_with_its_day_powers_from_the_setup_to_the_end(app):
     # the lord decides before anything of the vote's end is shown
     v = screen(app)
     assert v.name == "classic_village" and v.stage == "lord"
-    assert "Loup-Garou" not in shown(app)
+    assert "Loup-Garou" not in shown(app) and v.saying.lines == ("village.lord",)
     assert app.tr("classic.village.lord", name=EIGHT[home["lord"]],
                   condemned=EIGHT[last]) in shown(app)
     reads_whole_in_english_small(app, "classic-lord")
@@ -187,3 +190,80 @@ def _to_setup(app):
         row.ids.name.text = name
     tap(find(s, "next"))
     tap(find(screen(app), "preset_first_game"))
+
+
+def test_the_bailiff_and_the_bonesetter_on_their_screens(app):
+    """The morning after the pack devoured the confessor: the bailiff houses a Vagabond in
+    the church (read in English on the small screen too); later the bonesetter gives the
+    barber's razor back. Set up by events (the walk above taps the setup)."""
+    ctl = app.classic
+    seats = "villager werewolf villager villager villager werewolf villager villager"
+    houses = ["bailiff", "bonesetter", "confessor", None, "barber", "teacher", None, "lord"]
+    for ev in ({"type": "players", "names": EIGHT},
+               {"type": "custom", "cards": seats.split()},
+               {"type": "options", "buildings": True, "captain": "never"},
+               {"type": "houses", "buildings": houses},
+               {"type": "deal", "mode": "tablet", "seats": seats.split(), "left_over": []},
+               *({"type": "seen", "seat": i} for i in range(8)),
+               {"type": "deal_done"}):
+        assert app.send(ev, ctl), app.message
+    while ctl.phase == "night":
+        w = ctl.state.window
+        if w.step == "werewolves":
+            ctl.apply({"type": "choose", "target": 2})  # the confessor
+        ctl.apply({"type": "step_end", "step": w.step})
+    while ctl.phase == "dawn":
+        ctl.apply({"type": "go"})
+    assert ctl.phase == "bailiff"
+    app.sm.get_screen("classic_debate").follow()
+    v = screen(app)
+    assert v.name == "classic_village" and v.stage == "pick"
+    assert app.tr("classic.village.bailiff", name="Ana", building="Confesseur") in shown(app)
+    reads_whole_in_english_small(app, "classic-bailiff")
+    tap_seat_twice(app, 6)
+    d = screen(app)
+    assert d.name == "classic_debate" and ctl.table_view().homes[6] == "confessor"
+    # the barber shaves the werewolf in the school; the bonesetter gives his razor back
+    tap(find(d, "power_barber"))
+    tap_seat_twice(app, 5)
+    tap(find(screen(app), "action"))
+    d = screen(app)
+    assert find(d, "power_barber").disabled and not find(d, "power_bonesetter").disabled
+    tap(find(d, "power_bonesetter"))
+    reads_whole_in_english_small(app, "classic-bonesetter")
+    tap_seat_twice(app, 4)
+    assert app.tr("classic.village.restored", name="Bob", target="Eve") in shown(app)
+    tap(find(screen(app), "action"))
+    assert not find(screen(app), "power_barber").disabled
+
+
+def test_the_lord_s_pardon_is_shown_and_heard_on_the_vote_screen(app):
+    """The lord pardons the condemned: the vote's result says so, and the table hears it."""
+    ctl = app.classic
+    seats = "villager werewolf villager villager villager werewolf villager villager"
+    houses = ["farm", "farm", "confessor", "bonesetter", "barber", "teacher", None, "lord"]
+    for ev in ({"type": "players", "names": EIGHT},
+               {"type": "custom", "cards": seats.split()},
+               {"type": "options", "buildings": True, "captain": "never"},
+               {"type": "houses", "buildings": houses},
+               {"type": "deal", "mode": "tablet", "seats": seats.split(), "left_over": []},
+               *({"type": "seen", "seat": i} for i in range(8)),
+               {"type": "deal_done"}):
+        assert app.send(ev, ctl), app.message
+    while ctl.phase in ("night", "dawn"):
+        ctl.apply({"type": "step_end", "step": ctl.state.window.step} if ctl.phase == "night"
+                  else {"type": "go"})
+    ctl.apply({"type": "start_vote", "mode": "fingers"})
+    ctl.apply({"type": "choose", "targets": None})
+    for seat in ctl.ballots_view().voters:
+        ctl.apply({"type": "vote", "seat": seat, "target": 1 if seat != 1 else 0})
+    ctl.apply({"type": "count"})
+    app.sm.get_screen("classic_debate").follow()
+    v = screen(app)
+    assert v.name == "classic_village" and v.stage == "lord"
+    tap(find(v, "pardon"))
+    s = screen(app)
+    assert s.name == "classic_vote" and s.stage == "shown"
+    assert app.tr("classic.vote.pardoned", name="Bob") in shown(app) and s.result_card == ""
+    assert s.saying.lines == ("village.pardoned",)
+    reads_whole_in_english_small(app, "classic-pardoned")

@@ -68,6 +68,38 @@ def home_line(tr, table, seat: int) -> str:
     return name
 
 
+class Speaking:
+    """A screen that says a few lines once per moment (:class:`Saying`): ``speak(key,
+    lines)`` starts them when ``key`` is new; ticks poll them; leaving stops them."""
+
+    saying = None
+    _said_for = None
+
+    def speak(self, key, lines) -> None:
+        if self._said_for == key:
+            return
+        self._said_for = key
+        self.hush()
+        self.saying = Saying(self.app, self.ctl.clock, lines)
+
+    def hush(self) -> None:
+        if self.saying is not None:
+            self.saying.stop()
+            self.saying = None
+
+    def on_leave(self, *_):
+        self.hush()
+        self._said_for = None
+
+    def tick(self):
+        if self.saying is not None:
+            self.saying.poll()
+
+    def next_tick(self):
+        due = self.saying.next_due() if self.saying is not None else None
+        return 0.5 if due is None else min(1.0, max(0.05, due))
+
+
 class Saying:
     """Lines of the classic game's day said one after the other (the dawn's rooster and its
     dead, a vote's result...), on the game's clock: ``poll()`` while the screen ticks;

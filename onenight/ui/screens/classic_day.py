@@ -18,11 +18,11 @@ from __future__ import annotations
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
-from onenight.narration.classic import dawn_lines
+from onenight.narration.classic import dawn_lines, village_lines
 
 from .. import trace
 from ..pacing import AFTER
-from .classic_base import ClassicScreen, Saying, home_line
+from .classic_base import ClassicScreen, Saying, Speaking, home_line
 from .day import mmss, next_second
 
 
@@ -201,7 +201,7 @@ class ClassicDebateScreen(ClassicScreen):
         self.send({"type": "start_vote", "mode": mode})
 
 
-class ClassicVoteScreen(SeatsMixin, ClassicScreen):
+class ClassicVoteScreen(Speaking, SeatsMixin, ClassicScreen):
     title = StringProperty("")
     prompt = StringProperty("")
     result = StringProperty("")
@@ -317,7 +317,8 @@ class ClassicVoteScreen(SeatsMixin, ClassicScreen):
                            card_name=r.card.names[self.app.lang])
         if r.kind == "escaped":
             return self.tr("classic.vote.escaped", name=names[r.seat])
-        if r.kind == "pardoned":
+        if r.kind == "pardoned":  # Le Village: the table hears the lord's pardon
+            self.speak(("pardoned", self.ctl.game.phase.label), village_lines("pardoned"))
             return self.tr("classic.vote.pardoned", name=names[r.seat])
         if r.kind == "tie":
             return self.tr("classic.vote.tie", names=", ".join(names[s] for s in r.seats))

@@ -19,7 +19,9 @@ from kivy.properties import ListProperty, NumericProperty, StringProperty
 
 from onenight.classic.village import BUILDING, BUILDINGS
 
-from .classic_base import ClassicScreen, building_name, home_line
+from onenight.narration.classic import village_lines
+
+from .classic_base import ClassicScreen, Speaking, building_name, home_line
 from .classic_day import SeatsMixin
 
 #: what a tap on a name moves through: every building, then a Vagabond
@@ -78,7 +80,7 @@ class ClassicHousesScreen(ClassicScreen):
             self.app.go("classic_setup")
 
 
-class ClassicVillageScreen(SeatsMixin, ClassicScreen):
+class ClassicVillageScreen(Speaking, SeatsMixin, ClassicScreen):
     """The buildings' decisions (see the module's docstring)."""
 
     title = StringProperty("")
@@ -119,6 +121,8 @@ class ClassicVillageScreen(SeatsMixin, ClassicScreen):
             return
         v = ctl.village_view()
         name = v.players[v.seat]
+        self.speak((ctl.game.phase.label, v.step, v.building, v.condemned),
+                   village_lines(v.step))
         self.title = self.tr("classic.step." + v.step)
         self.card = ""
         if v.step == "bailiff":
@@ -176,6 +180,8 @@ class ClassicVillageScreen(SeatsMixin, ClassicScreen):
 
     def _power_done(self):
         v = self.ctl.power_view()
+        self.speak((self.ctl.game.phase.label, v.power, v.seat),
+                   village_lines(v.power, [c.card for _, c in v.dead]))
         user, seat = v.players[v.user], v.players[v.seat]
         self.title = self.tr("classic.village.power." + v.power)
         self._seats(v.table, [], -1)
