@@ -45,6 +45,7 @@ def test_a_village_game_with_its_day_powers_from_the_setup_to_the_end(app):
     tap(find(s, "village"))
     assert app.classic.state.options.buildings and find(s, "deal").disabled
     assert app.tr("classic.setup.houses_first") in shown(app)
+    reads_whole_in_english_small(app, "classic-setup-village")
     tap(find(s, "houses"))
     h = screen(app)
     assert h.name == "classic_houses"
