@@ -70,9 +70,8 @@ def later(app, seconds: float = 1.0):
     app.tick()
 
 
-def start_classic(app, names, preset: str, deal: str = "tablet", cards=None):
-    """Home → Thiercelieux → the names → the preset (or ``cards``: a deck of one's own, each
-    card put in with its +) → the deal."""
+def to_setup(app, names, preset: str):
+    """Home → Thiercelieux → the names → the preset."""
     app.go("home")
     pump(1)
     tap(find(screen(app), "classic"))
@@ -87,9 +86,16 @@ def start_classic(app, names, preset: str, deal: str = "tablet", cards=None):
     tap(find(s, "next"))
     s = screen(app)
     assert s.name == "classic_setup"
-    if cards is None:
+    if preset:
         tap(find(s, "preset_" + preset))
-    else:
+    return s
+
+
+def start_classic(app, names, preset: str, deal: str = "tablet", cards=None):
+    """Home → Thiercelieux → the names → the preset (or ``cards``: a deck of one's own, each
+    card put in with its +) → the deal."""
+    s = to_setup(app, names, preset if cards is None else "")
+    if cards is not None:
         tap(find(s, "custom"))
         d = screen(app)
         assert d.name == "classic_deck"

@@ -10,9 +10,9 @@ from kivy.core.window import Window
 from onenight.ui.driving import find, settle, tap
 
 from .classic_play import home_after  # noqa: F401 (the shared app left as found)
-from .classic_play import (day_to_vote, deal_by_tablet, go_on, night_until, play_to_end, screen,
-                           seat_button, seats_holding, shown, tap_seat_twice,
-                           vote_all)
+from .classic_play import (day_to_vote, deal_by_tablet, go_on, night_until, play_to_end,
+                           screen, seat_button, seats_holding, shown, tap_seat_twice,
+                           to_setup, vote_all)
 from .test_layout import problems_on_screen
 
 EIGHT = ["Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
@@ -36,12 +36,23 @@ def reads_whole_in_english_small(app, name: str) -> None:
         settle(4)
 
 
+def dealt_by_events(app, houses):
+    """A village game set up and dealt by events (seats 1 and 5 the werewolves, no
+    captain), at its first night: the app's classic controller."""
+    ctl = app.classic
+    seats = "villager werewolf villager villager villager werewolf villager villager".split()
+    for ev in ({"type": "players", "names": EIGHT}, {"type": "custom", "cards": seats},
+               {"type": "options", "buildings": True, "captain": "never"},
+               {"type": "houses", "buildings": houses},
+               {"type": "deal", "mode": "tablet", "seats": seats, "left_over": []},
+               *({"type": "seen", "seat": i} for i in range(8)), {"type": "deal_done"}):
+        assert app.send(ev, ctl), app.message
+    return ctl
+
+
 def test_a_village_game_with_its_day_powers_from_the_setup_to_the_end(app):
     # the setup: the option, then who lives where (the host taps, then the tablet deals)
-    app.go("home")
-    settle(2)
-    _to_setup(app)
-    s = screen(app)
+    s = to_setup(app, EIGHT, "first_game")
     tap(find(s, "village"))
     assert app.classic.state.options.buildings and find(s, "deal").disabled
     assert app.tr("classic.setup.houses_first") in shown(app)
@@ -179,35 +190,13 @@ def test_a_village_game_with_its_day_powers_from_the_setup_to_the_end(app):
     assert app.tr("classic.verdict.no_werewolf_left") in shown(app)
 
 
-def _to_setup(app):
-    """Home → Thiercelieux → eight names → the first-game preset."""
-    tap(find(screen(app), "classic"))
-    s = screen(app)
-    while len(s.names) < len(EIGHT):
-        tap(find(s, "more"))
-    while len(s.names) > len(EIGHT):
-        tap(s.rows()[-1].ids.drop)
-    for row, name in zip(s.rows(), EIGHT):
-        row.ids.name.text = name
-    tap(find(s, "next"))
-    tap(find(screen(app), "preset_first_game"))
-
 
 def test_the_bailiff_and_the_bonesetter_on_their_screens(app):
     """The morning after the pack devoured the confessor: the bailiff houses a Vagabond in
     the church (read in English on the small screen too); later the bonesetter gives the
     barber's razor back. Set up by events (the walk above taps the setup)."""
-    ctl = app.classic
-    seats = "villager werewolf villager villager villager werewolf villager villager"
-    houses = ["bailiff", "bonesetter", "confessor", None, "barber", "teacher", None, "lord"]
-    for ev in ({"type": "players", "names": EIGHT},
-               {"type": "custom", "cards": seats.split()},
-               {"type": "options", "buildings": True, "captain": "never"},
-               {"type": "houses", "buildings": houses},
-               {"type": "deal", "mode": "tablet", "seats": seats.split(), "left_over": []},
-               *({"type": "seen", "seat": i} for i in range(8)),
-               {"type": "deal_done"}):
-        assert app.send(ev, ctl), app.message
+    ctl = dealt_by_events(app, ["bailiff", "bonesetter", "confessor", None, "barber",
+                                "teacher", None, "lord"])
     while ctl.phase == "night":
         w = ctl.state.window
         if w.step == "werewolves":
@@ -240,17 +229,8 @@ def test_the_bailiff_and_the_bonesetter_on_their_screens(app):
 
 def test_the_lord_s_pardon_is_shown_and_heard_on_the_vote_screen(app):
     """The lord pardons the condemned: the vote's result says so, and the table hears it."""
-    ctl = app.classic
-    seats = "villager werewolf villager villager villager werewolf villager villager"
-    houses = ["farm", "farm", "confessor", "bonesetter", "barber", "teacher", None, "lord"]
-    for ev in ({"type": "players", "names": EIGHT},
-               {"type": "custom", "cards": seats.split()},
-               {"type": "options", "buildings": True, "captain": "never"},
-               {"type": "houses", "buildings": houses},
-               {"type": "deal", "mode": "tablet", "seats": seats.split(), "left_over": []},
-               *({"type": "seen", "seat": i} for i in range(8)),
-               {"type": "deal_done"}):
-        assert app.send(ev, ctl), app.message
+    ctl = dealt_by_events(app, ["farm", "farm", "confessor", "bonesetter", "barber",
+                                "teacher", None, "lord"])
     while ctl.phase in ("night", "dawn"):
         ctl.apply({"type": "step_end", "step": ctl.state.window.step} if ctl.phase == "night"
                   else {"type": "go"})

@@ -6,6 +6,7 @@ game: the phase the controller stands in after the event says which screen the t
 
 from __future__ import annotations
 
+from ..pacing import AFTER
 from .base import BaseScreen
 
 #: the screen that shows each phase of a classic game
@@ -97,7 +98,7 @@ class Speaking:
 
     def next_tick(self):
         due = self.saying.next_due() if self.saying is not None else None
-        return 0.5 if due is None else min(1.0, max(0.05, due))
+        return 0.5 if due is None else min(1.0, due + AFTER)
 
 
 class Saying:

@@ -21,8 +21,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from onenight.narration.classic import dawn_lines, village_lines
 
 from .. import trace
-from ..pacing import AFTER
-from .classic_base import ClassicScreen, Saying, Speaking, home_line
+from .classic_base import ClassicScreen, Speaking, home_line
 from .day import mmss, next_second
 
 
@@ -59,15 +58,12 @@ class SeatsMixin:
                          (self.tr("classic.captain") if table.captain == b.seat else "")))
 
 
-class ClassicDawnScreen(SeatsMixin, ClassicScreen):
+class ClassicDawnScreen(Speaking, SeatsMixin, ClassicScreen):
     title = StringProperty("")
     text = StringProperty("")
     stage = StringProperty("dawn")
     """``wake`` (the dawn to call), ``dead`` (the dead, one by one), ``bear``, ``chain``."""
     picked = NumericProperty(-1)
-
-    saying = None
-    _said_for = None
 
     def refresh(self):
         ctl = self.ctl
@@ -86,12 +82,8 @@ class ClassicDawnScreen(SeatsMixin, ClassicScreen):
         v = ctl.dawn_view()
         if ctl.state.hold == "dawn" or (g.stop is not None and g.stop.step != "dawn"):
             self.stage = "dead"
-            key = (v.day, tuple(f.seat for f in v.dead), v.growl)
-            if self._said_for != key:
-                self._said_for = key
-                self._stop_saying()
-                self.saying = Saying(self.app, ctl.clock,
-                                     dawn_lines([f.card.card for f in v.dead], v.growl))
+            self.speak((v.day, tuple(f.seat for f in v.dead), v.growl),
+                       dawn_lines([f.card.card for f in v.dead], v.growl))
             shown = self._named(len(v.dead))
             self.title = self.tr("classic.dawn.title", day=v.day)
             lines = [self.tr("classic.dawn.died", name=f.name,
@@ -118,26 +110,12 @@ class ClassicDawnScreen(SeatsMixin, ClassicScreen):
             return dead
         return sum(1 for line in s.said if line.startswith("reveal."))
 
-    def _stop_saying(self):
-        if self.saying is not None:
-            self.saying.stop()
-            self.saying = None
-
-    def on_leave(self, *_):
-        self._stop_saying()
-        self._said_for = None
-
     def tick(self):
-        if self.saying is not None:
-            self.saying.poll()
+        super().tick()
         self.refresh()
 
-    def next_tick(self):
-        due = self.saying.next_due() if self.saying is not None else None
-        return 0.5 if due is None else min(1.0, due + AFTER)
-
     def go_on(self):
-        self._stop_saying()
+        self.hush()
         self.send({"type": "go"})
 
     def tap_seat(self, seat: int):
