@@ -9,7 +9,9 @@ random choice (the deal, the lots) comes from a generator the caller gives.
   :func:`apply`; deaths and their chains :mod:`.deaths`, the sides :mod:`.sides`, the win
   :mod:`.win`;
 - what one seat may know: :func:`view_for`;
-- records and replay: :mod:`.record`.
+- records and replay: :mod:`.record`;
+- Le Village's buildings, a setup option, and their day powers: :mod:`.village`
+  (:func:`use_power`, :func:`day_powers`).
 """
 
 from .cast import CAST, CHARACTER, DAY, NIGHT, STEP
@@ -18,12 +20,13 @@ from .model import (Choice, Death, Entry, Game, Kind, Options, Phase, Potions, S
                     Stop, Take, Verdict, Votes, Yes)
 from .record import outcome, read_record, replay, replay_text, to_record
 from .views import SeatView, view_for
-from .walk import apply, ballot_options, legal_choices, new_game
+from .village import Power, day_powers
+from .walk import apply, ballot_options, legal_choices, new_game, use_power
 
 __all__ = [
     "CAST", "CHARACTER", "DAY", "NIGHT", "STEP", "PRESET", "PRESETS", "check_deck", "deal",
     "Choice", "Death", "Entry", "Game", "Kind", "Options", "Phase", "Potions", "Seat", "Seats",
     "Side", "Stop", "Take", "Verdict", "Votes", "Yes", "outcome", "read_record", "replay",
     "replay_text", "to_record", "SeatView", "view_for", "apply", "ballot_options",
-    "legal_choices", "new_game",
+    "legal_choices", "new_game", "Power", "day_powers", "use_power",
 ]

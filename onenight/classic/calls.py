@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from . import cast
+from . import cast, village
 from .model import Game, Kind, Options, Phase
 from .order import CALL
 
@@ -24,12 +24,15 @@ PACK_STEP = "werewolves"
 
 
 def night_calls(deck: Iterable[str], night: int, options: Options = Options(),
-                shown_dead: Iterable[str] = (), shown_lately: Iterable[str] = ()) -> tuple[str, ...]:
+                shown_dead: Iterable[str] = (), shown_lately: Iterable[str] = (),
+                buildings: Iterable[str] = ()) -> tuple[str, ...]:
     """The steps called on night ``night``, in order: the dusk, then each step whose condition
     holds tonight and whose card is in ``deck`` (dealt or left over) with a copy not yet seen
     dead (``shown_dead``: the cards shown at the deaths announced so far). A dead player's
     call (seed 000's crow) is made the night after his card was shown dead
-    (``shown_lately``: the cards shown at the deaths of the day before this night)."""
+    (``shown_lately``: the cards shown at the deaths of the day before this night). With Le
+    Village, the calls of the buildings living players live in (``buildings``, public: the
+    baker's)."""
     cards, dead, lately = Counter(deck), Counter(shown_dead), set(shown_lately)
     g = Game(dealt=(), cards=(), undealt=(), leftover=(), options=options,
              phase=Phase("night", night))
@@ -39,13 +42,22 @@ def night_calls(deck: Iterable[str], night: int, options: Options = Options(),
             continue  # the election before the first night is a stage of the table's own;
             # a die (Dr Jekyll's) is rolled by the app within the night, no call of its own
         if step.role is None:
-            out.append(step.id)  # the dusk
+            if step.id in village.NIGHT_CALLS:
+                if step.id in buildings:
+                    out.append(step.id)  # the baker
+            else:
+                out.append(step.id)  # the dusk
         elif step.id in CALL and CALL[step.id].only_if == "died_last_phase":
             if step.role in lately:
                 out.append(step.id)
         elif step.id == PACK_STEP or cards[step.role] > dead[step.role]:
             out.append(step.id)
     return tuple(out)
+
+
+def lived_in(g: Game) -> tuple[str, ...]:
+    """The buildings living players live in (Le Village; public)."""
+    return tuple(b for s in g.living() if (b := village.home(g, s)) is not None)
 
 
 def shown_dead(g: Game) -> tuple[str, ...]:
@@ -60,4 +72,4 @@ def shown_lately(g: Game) -> tuple[str, ...]:
     return tuple(e.role for e in g.log if e.kind == "died" and e.to is None and e.phase == day)
 
 
-__all__ = ["night_calls", "shown_dead", "shown_lately", "PACK_STEP"]
+__all__ = ["night_calls", "lived_in", "shown_dead", "shown_lately", "PACK_STEP"]

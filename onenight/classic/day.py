@@ -10,7 +10,7 @@ from collections.abc import Callable
 from onenight.common.errors import IllegalChoice
 from onenight.common.values import seat_number
 
-from . import cast, deaths, sides, win
+from . import cast, deaths, sides, village, win
 from .model import Choice, Game, Kind, Seat, Stop, Votes
 from .table import EVERY_DAY, EVERY_NIGHT, MORNINGS, ON_DEMAND, Step, When, ask
 
@@ -42,9 +42,11 @@ DAWN = Step("dawn", ("day",), 10, MORNINGS, Kind.NONE, called=lambda g: True,
 
 # ---- ballots ------------------------------------------------------------------------------------
 
-def ballots(g: Game, c: Choice | None, allowed: Callable[[int, int], str | None]) -> tuple:
-    """The checked ballots of a vote: one per seat, None for blank; the dead cast none.
-    ``allowed(voter, target)`` gives the reason a ballot is refused, or None."""
+def ballots(g: Game, c: Choice | None, allowed: Callable[[int, int], str | None],
+            step: str = "votes") -> tuple:
+    """The checked ballots of the vote ``step``: one per seat, None for blank; the dead cast
+    none. ``allowed(voter, target)`` gives the reason a ballot is refused, or None; the
+    buildings (Le Village) may keep a voter or a target out (:func:`village.no_ballot`)."""
     if not isinstance(c, Votes):
         raise IllegalChoice("", "expected every seat's ballot (a list, one per seat)")
     if len(c.ballots) != g.players:
@@ -59,13 +61,16 @@ def ballots(g: Game, c: Choice | None, allowed: Callable[[int, int], str | None]
         if sides.absent(g, voter):
             raise IllegalChoice(f, f"seat {voter} has disappeared until tonight (the mage): "
                                    "they do not vote")
+        why = village.no_ballot(g, step, voter)
+        if why:
+            raise IllegalChoice(f, why)
         seat_number(target, g.players, f, IllegalChoice)
         if not g.alive(target):
             raise IllegalChoice(f, f"seat {target} is dead: vote for a living player")
         if sides.absent(g, target):
             raise IllegalChoice(f, f"seat {target} has disappeared until tonight (the mage): "
                                    "nobody may vote against them")
-        why = allowed(voter, target)
+        why = allowed(voter, target) or village.no_target(g, step, target)
         if why:
             raise IllegalChoice(f, why)
     return c.ballots
@@ -95,6 +100,11 @@ def _top(counts: list[int], among: tuple[int, ...]) -> tuple[int, ...]:
 
 def _election_due(g: Game) -> bool:
     when = g.options.captain
+    if village.farmers_elect(g):
+        if not any(village.home(g, s) == "farm" for s in sides.present(g)):
+            return False  # the farmers elect the captain: no farmer in the room, no captain
+        if when == "before_first_night":
+            when = "first_morning"  # "dès le deuxième tour": the first night is the first
     return g.phase.number == 1 and (
         (when == "first_morning" and not g.phase.is_night)
         or (when == "before_first_night" and g.phase.is_night))
@@ -105,10 +115,10 @@ def _elect(g: Game, seat: int, how: str) -> Game:
 
 
 def _first_election(g: Game, stop: Stop, c: Choice | None) -> Game:
-    b = ballots(g, c, lambda v, t: None)
+    b = ballots(g, c, lambda v, t: None, "captain_votes")
     counts = tally(g, b)
     g = _show_ballots(g, "captain_votes", b, counts)
-    present = sides.present(g)
+    present = tuple(s for s in sides.present(g) if not village.no_target(g, "captain_votes", s))
     tied = _top(counts, present) or present
     if len(tied) == 1:
         return _elect(g, tied[0], "vote")
@@ -118,7 +128,7 @@ def _first_election(g: Game, stop: Stop, c: Choice | None) -> Game:
 def _election_revote(g: Game, stop: Stop, c: Choice | None) -> Game:
     b = ballots(g, c, lambda v, t: None if t in stop.among else
                 f"seat {t} was not tied: the second vote is among seats "
-                f"{', '.join(map(str, stop.among))}")
+                f"{', '.join(map(str, stop.among))}", "captain_revote")
     counts = tally(g, b)
     g = _show_ballots(g, "captain_revote", b, counts)
     tied = _top(counts, stop.among) or stop.among
@@ -155,7 +165,9 @@ DEBATE = Step("debate", ("day",), 40, EVERY_DAY, Kind.NONE, called=lambda g: Tru
 
 def eliminate(g: Game, seat: int | None) -> Game:
     g = g.tell(None, "votes", "eliminated", seat=seat)
-    return g if seat is None else deaths.kill(g, seat, "vote")
+    if seat is None:
+        return g
+    return village.eliminated(g, seat) if village.played(g) else deaths.kill(g, seat, "vote")
 
 
 def _no_self_vote(voter: int, target: int) -> str | None:
@@ -188,7 +200,8 @@ def bound_ballot(g: Game, voter: int) -> tuple[bool, int | None]:
     bound = g.today.get("bound")
     if bound is None or bound[0] != voter:
         return False, None
-    return True, bound[1] if _votable(g, voter, bound[1]) else None
+    ok = _votable(g, voter, bound[1]) and not village.no_target(g, "votes", bound[1])
+    return True, bound[1] if ok else None
 
 
 def _bound(g: Game, b: tuple) -> None:
@@ -204,6 +217,7 @@ def _vote(g: Game, stop: Stop, c: Choice | None) -> Game:
     g = g._with(today=g.today.put("moment", "vote"))
     b = ballots(g, c, lambda v, t: _no_self_vote(v, t) or _not_immune(g, t))
     _bound(g, b)
+    g = village.after_vote(g, b, "votes")
     captain = g.captain if g.captain is not None and g.alive(g.captain) else None
     counts = tally(g, b, captain)
     marked = g.today.get("marked")
@@ -233,7 +247,8 @@ def _revote(g: Game, stop: Stop, c: Choice | None) -> Game:
                     f"{', '.join(map(str, stop.among))}")
         return _no_self_vote(v, t)
 
-    b = ballots(g, c, allowed)
+    b = ballots(g, c, allowed, "revote")
+    g = village.after_vote(g, b, "revote")
     counts = tally(g, b)
     g = _show_ballots(g, "revote", b, counts)
     tied = _top(counts, stop.among)
@@ -248,12 +263,14 @@ CAPTAIN_PICK = Step("captain_pick", ("day",), 0, ON_DEMAND, Kind.SEAT, options=_
 REVOTE = Step("revote", ("day",), 0, ON_DEMAND, Kind.VOTES, act=_revote)
 
 STAGES = (DUSK, DAWN, ELECTION, CAPTAIN_REVOTE, CAPTAIN_LOTS, DEBATE, VOTES, CAPTAIN_PICK, REVOTE,
-          deaths.SUCCESSOR)
+          deaths.SUCCESSOR) + village.STEPS
 
 
 def ballot_options(g: Game, stop: Stop, seat: int) -> tuple[int | None, ...]:
     """What ``seat`` may put on its ballot at a vote stage: None (blank) first."""
-    if not g.alive(seat) or sides.absent(g, seat):
+    vill = village.played(g)  # (asked once: the ballot options are asked for every seat)
+    if not g.alive(seat) or sides.absent(g, seat) or (
+            vill and village.no_ballot(g, stop.step, seat)):
         return (None,)
     if stop.step == "captain_votes":
         targets = sides.present(g)
@@ -266,4 +283,6 @@ def ballot_options(g: Game, stop: Stop, seat: int) -> tuple[int | None, ...]:
         if bound:
             return (None,) if to is None else (None, to)
         targets = tuple(s for s in g.living() if _votable(g, seat, s))
+    if vill:
+        targets = tuple(s for s in targets if not village.no_target(g, stop.step, s))
     return (None,) + targets

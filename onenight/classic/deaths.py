@@ -45,7 +45,7 @@ def die(g: Game, seat: int, cause: str, by: int | None = None) -> Game:
 def announce(g: Game, seat: int) -> Game:
     """Tell the table of a death: the card is shown; how the night killed stays secret."""
     d = g.death_of(seat)
-    step = "votes" if d.moment == "vote" else "dawn"
+    step = {"vote": "votes", "day": "powers"}.get(d.moment, "dawn")
     public = PUBLIC_CAUSE[d.cause]
     g = g.tell(None, step, "died", seat=seat, role=d.card, value=public,
                by=d.by if d.cause in ("hunter", "grief") else None)
@@ -110,10 +110,20 @@ def _grief(g: Game, seat: int) -> Game:
 
 # ---- the dying captain's successor ------------------------------------------------------------
 
+def _candidates(g: Game) -> tuple[int, ...]:
+    """Who may succeed the captain: a player in the room; a farmer, when the farmers elect the
+    captain (Le Village: "uniquement parmi les Fermiers survivants")."""
+    from . import village
+
+    if village.farmers_elect(g):
+        return tuple(s for s in sides.present(g) if village.home(g, s) == "farm")
+    return sides.present(g)
+
+
 def _successor(g: Game, seat: int) -> Game:
     if g.captain != seat:
         return g
-    if not sides.present(g):  # nobody left in the room to name
+    if not _candidates(g):  # nobody left in the room to name (or no farmer left)
         return g._with(captain=None)
     return ask(g, SUCCESSOR, (seat,), among=(seat,))
 
@@ -127,11 +137,14 @@ def _name_successor(g: Game, stop: Stop, c: Choice | None) -> Game:
     if sides.absent(g, s):
         raise IllegalChoice("", f"seat {s} has disappeared until tonight (the mage): the "
                                 "captain names a player in the room")
+    if s not in _candidates(g):
+        raise IllegalChoice("", f"seat {s} is no farmer: the farmers' captain names a "
+                                "surviving farmer")
     return g._with(captain=s).tell(None, "successor", "successor", seat=s, by=stop.among[0])
 
 
 def _successor_options(g: Game, stop: Stop) -> list:
-    return [Seat(s) for s in g.living()]
+    return [Seat(s) for s in g.living() if s in _candidates(g)]
 
 
 SUCCESSOR = Step("successor", ("day",), 0, ON_DEMAND, Kind.SEAT, record="successors",

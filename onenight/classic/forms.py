@@ -27,8 +27,12 @@ def to_json(step: Step, c: Choice) -> Any:
     return {step.key: value}
 
 
-def _seat(v: Any, players: int, field: str) -> int:
+def seat_of(v: Any, players: int, field: str) -> int:
+    """A record's seat number, or :class:`RecordError` naming ``field``."""
     return seat_number(v, players, field, RecordError)
+
+
+_seat = seat_of
 
 
 def _ballots(raw: Any, players: int, field: str) -> Votes:

@@ -148,10 +148,10 @@ class Death:
 
     seat: int
     cause: str  # werewolves, big_bad_wolf, white_werewolf, witch, rusty_sword, vote, hunter, grief,
-    # vigilante, fire, trap, silver_bullet, misfire, hyde
+    # vigilante, fire, trap, silver_bullet, misfire, hyde, barber, barber_fault
     by: int | None
     day: int
-    moment: str  # "dawn" or "vote"
+    moment: str  # "dawn", "vote", or "day" (a day power's: Le Village's barber)
     card: str  # the card the player held
 
 
@@ -160,7 +160,9 @@ PUBLIC_CAUSE = {"werewolves": "night", "big_bad_wolf": "night", "white_werewolf"
                 "witch": "night", "rusty_sword": "rusty_sword", "vote": "vote",
                 "hunter": "hunter", "grief": "grief", "vigilante": "night",
                 "fire": "fire", "trap": "night", "silver_bullet": "silver_bullet",
-                "misfire": "misfire", "hyde": "night"}
+                "misfire": "misfire", "hyde": "night",
+                # Le Village's barber: his victim, and himself when it was no werewolf
+                "barber": "barber", "barber_fault": "barber_fault"}
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ class Call:
     """One call of the night, as the booklets' lists give it."""
 
     id: str  # the step's id (the cast's step, or the one a character not played yet would have)
-    role: str | None  # the character called (None: the table's own stage)
+    role: str | None  # the character called (None: the table's own stage, or a building's)
     lists: tuple[str, ...]  # the booklets' lists that name it: "001", "003", "000"
     when: str = "every_night"  # every_night, first_night, even_nights, from_night_2
     only_if: str = ""  # the lists' condition on what happened (see the module's docstring)
@@ -85,7 +85,7 @@ NIGHT_CALLS: tuple[Call, ...] = (
     Call("trapper", "trapper", ("000",), only_if="after_a_werewolves_kill"),
     Call("diviner", "diviner", ("000",)),
     Call("werewolves", "werewolf", ("001", "003", "000")),
-    Call("baker", "baker", ("001",)),
+    Call("baker", None, ("001",)),  # a building's (Le Village), not a card's: onenight.classic.village
     Call("white_werewolf", "white_werewolf", ("001", "003"), "even_nights"),
     Call("pyromaniac", "pyromaniac", ("001",)),
     Call("accursed_wolf_father", "accursed_wolf_father", ("003",)),

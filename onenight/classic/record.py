@@ -16,10 +16,10 @@ from onenight.common import jsontext
 from onenight.common.errors import RecordError, RulesError
 from onenight.common.values import show
 
-from . import cast, decks, forms, sides
+from . import cast, decks, forms, sides, village
 from .model import CAPTAIN_WHEN, Entry, Game, Kind, Options, Phase, phase_of
 from .table import EVEN_NIGHTS, FIRST_NIGHT, ON_DEMAND
-from .walk import MUST, apply, new_game
+from .walk import MUST, apply, new_game, use_power
 
 FORMAT = "thiercelieux-game/1"
 
@@ -32,6 +32,7 @@ class Record:
     thief_cards: tuple[str, ...]
     options: Options
     phases: tuple[dict, ...]
+    buildings: tuple[str | None, ...] | None = None  # Le Village's, one per seat
 
 
 # ---- reading ------------------------------------------------------------------------------------
@@ -89,7 +90,11 @@ def read_record(data: Any) -> Record:
     else:
         thief_cards = ()
     _check_deal(seats, thief_cards)
-    return Record(seats, thief_cards, _options(data.get("options")), _phases(data.get("phases")))
+    buildings = data.get("buildings")
+    if buildings is not None:
+        buildings = village.check_buildings(buildings, len(seats), "buildings", RecordError)
+    return Record(seats, thief_cards, _options(data.get("options")), _phases(data.get("phases")),
+                  buildings)
 
 
 def _options(raw: Any) -> Options:
@@ -150,13 +155,18 @@ NOT_ASKED = {
     "revote": "there was no tie without a captain here",
     "hunter": "no hunter with his power died here",
     "successors": "no captain died here",
+    "bailiff": "no building was free for the bailiff to offer here",
+    "lord": "no vote named a player the lord could pardon here",
+    "teacher": "the schoolteacher is not called here",
 }
+#: The day's keys that hold a list, one entry per time they are asked for, in order.
+LIST_KEYS = ("successors", "bailiff")
 
 
 def _why_not(g: Game, key: str, phase: Phase) -> str:
     """Why a night step was not called, or a day's key not asked for, in ``phase``."""
     step = cast.RECORD_KEYS[key]
-    if step.when is ON_DEMAND or step.id in ("votes", "captain_votes"):
+    if step.when is ON_DEMAND or step.id in ("votes", "captain_votes", "bailiff", "teacher"):
         return NOT_ASKED[key]
     if phase.kind not in step.phases:
         return f"the {key} step is a night's: not called on a day"
@@ -179,7 +189,8 @@ class _Replay:
         self.rec = rec
         self.i = -1  # the record's phase being played
         self.used: set[str] = set()
-        self.successors = 0
+        self.listed: dict[str, int] = {}  # how many entries of each list key were played
+        self.powers = 0  # the day powers played in this phase
 
     def field(self, key: str) -> str:
         return f"phases[{self.i}].{key}"
@@ -196,7 +207,7 @@ class _Replay:
         want = g.phases[self.i]
         if got != want:
             raise RecordError(f"phases[{self.i}]", f"expected {want}, got {got}")
-        self.used, self.successors = set(), 0
+        self.used, self.listed, self.powers = set(), {}, 0
         return True
 
     def check_used(self, g: Game, missing: str = "") -> None:
@@ -204,17 +215,25 @@ class _Replay:
         short at, in a game in progress)."""
         reached = not missing
         obj, phase = self.rec.phases[self.i], phase_of(g.phases[self.i])
+        powers = obj.get("powers")
+        if powers is not None and phase.kind == "day" and not isinstance(powers, list):
+            raise RecordError(self.field("powers"), _POWERS_SHAPE + f", got {show(powers)}")
+        if powers and phase.kind == "day" and self.powers < len(powers):
+            raise RecordError(self.field(f"powers[{self.powers}]"), "not played: " + (
+                f"the record stops before it, at {missing} (missing)" if not reached else
+                "the day powers are used while the village debates, and the game did not "
+                "reach the debate after it"))
         for key, value in obj.items():
             if key not in cast.RECORD_KEYS or value is None or value == {}:
                 continue  # "night"/"day", extra fields, and steps that chose nothing
-            if key == "successors":
-                extra = value[self.successors:] if isinstance(value, list) else [value]
+            if key in LIST_KEYS:
+                done = self.listed.get(key, 0)
+                extra = value[done:] if isinstance(value, list) else [value]
                 if extra:
-                    where = f"successors[{self.successors}]" if isinstance(value, list) \
-                        else "successors"
+                    where = f"{key}[{done}]" if isinstance(value, list) else key
                     raise RecordError(self.field(where), "not asked for: " + (
-                        NOT_ASKED[key] if not self.successors or not reached
-                        else f"only {self.successors} captain(s) died here"))
+                        NOT_ASKED[key] if not done or not reached
+                        else f"only {done} asked for here"))
                 continue
             if key not in self.used:
                 if not reached:
@@ -228,16 +247,20 @@ class _Replay:
         step = cast.STEP[stop.step]
         obj = self.rec.phases[self.i]
         key = step.record_key
-        if key == "successors":
-            listed = obj.get("successors")
+        if key in LIST_KEYS:
+            listed = obj.get(key)
+            done = self.listed.get(key, 0)
             if listed is not None and not isinstance(listed, list):
                 raise RecordError(self.field(key), f"expected a list of seat numbers, got "
                                                    f"{show(listed)}")
-            if not listed or self.successors >= len(listed):
+            if not listed or done >= len(listed):
                 return False, None, self.field(key)
-            where = self.field(f"successors[{self.successors}]")
-            raw = listed[self.successors]
-            self.successors += 1
+            where = self.field(f"{key}[{done}]")
+            raw = listed[done]
+            self.listed[key] = done + 1
+            if raw is None:  # asked, and nobody named (the bailiff houses nobody)
+                self.used.add(key)
+                return True, None, where
         else:
             raw, where = obj.get(key), self.field(key)
             if raw is None or raw == {}:
@@ -246,16 +269,51 @@ class _Replay:
         return True, forms.from_json(step, raw, where, g.players), where
 
 
+    def more_powers(self) -> bool:
+        listed = self.rec.phases[self.i].get("powers")
+        return listed is not None and (not isinstance(listed, list) or self.powers < len(listed))
+
+    def play_power(self, g: Game) -> Game:
+        """The next day power the phase object lists (``powers``: ``[{"barber": 3}, …]``)."""
+        listed = self.rec.phases[self.i]["powers"]
+        if not isinstance(listed, list):
+            raise RecordError(self.field("powers"), _POWERS_SHAPE + f", got {show(listed)}")
+        where = self.field(f"powers[{self.powers}]")
+        self.powers += 1
+        p = _power(listed[self.powers - 1], where, g.players)
+        try:
+            return use_power(g, p)
+        except RulesError as e:
+            raise e.within(where) from None
+
+
+_POWERS_SHAPE = 'expected a list of day powers such as [{"barber": 3}]'
+
+
+def _power(raw: Any, where: str, players: int) -> village.Power:
+    if not isinstance(raw, dict) or len(raw) != 1:
+        raise RecordError(where, f"expected one day power and its seat, such as "
+                                 f"{{\"barber\": 3}}, got {show(raw)}")
+    (power, seat), = raw.items()
+    if power not in village.DAY_POWERS:
+        raise RecordError(where, f"unknown day power {show(power)} (one of "
+                                 f"{', '.join(village.DAY_POWERS)})")
+    return village.Power(power, forms.seat_of(seat, players, f"{where}.{power}"))
+
+
 def replay(data: Any) -> Game:
     """Play a record through the rules; the game as it stands at the record's end. Raises
     :class:`RulesError` naming the place in the record and the reason."""
     rec = read_record(data)
-    g = new_game(rec.seats, rec.thief_cards, rec.options)
+    g = new_game(rec.seats, rec.thief_cards, rec.options, rec.buildings)
     r = _Replay(rec)
     while g.stop is not None:
         if len(g.phases) > r.i + 1 and not r.enter(g):
             return g  # a game in progress: the record stops here
         stop = g.stop
+        if stop.step == "debate" and r.more_powers():
+            g = r.play_power(g)
+            continue
         if stop.kind is Kind.NONE:
             g = apply(g)
             continue
@@ -307,8 +365,8 @@ def to_record(g: Game) -> dict:
         phases.append(by_label[label])
     for label, key, data in g.record:
         obj = by_label[label]
-        if key == "successors":
-            obj.setdefault("successors", []).append(data)
+        if key in LIST_KEYS or key == "powers":
+            obj.setdefault(key, []).append(data)
         else:
             obj[key] = data
     out: dict[str, Any] = {"format": FORMAT, "seats": list(g.dealt)}
@@ -317,6 +375,8 @@ def to_record(g: Game) -> dict:
     out["options"] = {"captain": g.options.captain,
                       "sisters_wake_again": g.options.sisters_wake_again}
     out["phases"] = phases
+    if village.played(g):
+        out["buildings"] = list(village.buildings(g))
     return out
 
 
@@ -325,7 +385,7 @@ def to_record(g: Game) -> dict:
 def _death_json(g: Game, seat: int) -> dict:
     d = g.death_of(seat)
     out: dict[str, Any] = {"seat": seat, "cause": d.cause}
-    if d.cause in ("hunter", "grief"):
+    if d.cause in ("hunter", "grief", "barber", "barber_fault"):
         out["by"] = d.by
     return out
 
@@ -349,6 +409,12 @@ def _phase_json(g: Game, label: str, entries: list[Entry]) -> dict:
     eliminated = [e.seat for e in entries if e.kind == "eliminated"]
     out["eliminated"] = eliminated[-1] if eliminated else None
     out["dead_after_vote"] = [_death_json(g, e.seat) for e in died if e.step == "votes"]
+    by_day = [_death_json(g, e.seat) for e in died if e.step == "powers"]
+    if by_day:  # Le Village's barber: the deaths a day power set off, and their chains
+        out["dead_by_day"] = by_day
+    pardoned = [e.seat for e in entries if e.kind == "pardoned"]
+    if pardoned:  # Le Village's lord: the condemned he pardoned
+        out["pardoned"] = pardoned[-1]
     return out
 
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from onenight.common.errors import DeckError, IllegalChoice
 from onenight.common.values import seat_number
 
-from . import cast, day, deaths, forms, sides
+from . import cast, day, deaths, forms, sides, village, win
 from .model import (ASLEEP, OUT_OF_PLAY, Choice, Game, Kind, Memo, Options, Phase, Potions,
                     Roll, Seat, Seats, Side, Stop, Take, Votes, Yes)
 from .table import Step
@@ -48,9 +48,11 @@ MUST = {
 
 
 def new_game(seats: Sequence[str], left_over: Sequence[str] = (),
-             options: Options = Options()) -> Game:
+             options: Options = Options(),
+             buildings: Sequence[str | None] | None = None) -> Game:
     """A game as dealt (the thief's two cards left over, if a thief is dealt), standing at its
-    first stop: day 0 when an angel is dealt, else the first night."""
+    first stop: day 0 when an angel is dealt, else the first night. ``buildings``: Le
+    Village's, one per seat (None: a Vagabond); None when the buildings are not played."""
     seats, left_over = tuple(seats), tuple(left_over)
     for i, c in enumerate(seats + left_over):
         if c not in cast.CHARACTER:
@@ -64,6 +66,7 @@ def new_game(seats: Sequence[str], left_over: Sequence[str] = (),
     g = Game(dealt=seats, cards=seats, undealt=left_over, leftover=left_over, options=options,
              phase=first)
     g = g.tell((), "deal", "deal", value={"seats": list(seats), "left_over": list(left_over)})
+    g = village.settle_in(g, buildings)
     return _advance(_begin(g, first))
 
 
@@ -129,6 +132,9 @@ def _advance(g: Game) -> Game:
         if g.chain:
             g = deaths.resume(g)
             continue
+        if g.today.get(village.SETTLE):  # a day power killed: the win once its chains are over
+            g = win.settle(g._with(today=g.today.put(village.SETTLE, None)))
+            continue
         stages = _stages(g)
         if g.finishing:
             step = stages[g.cursor]
@@ -171,6 +177,14 @@ def apply(g: Game, choice: Choice | None = None) -> Game:
     if after.stop is None:
         after = after._with(finishing=True)
     return _advance(after)
+
+
+def use_power(g: Game, power: village.Power) -> Game:
+    """Use a building's day power now (Le Village: the barber's razor, the confessor's look,
+    the bonesetter's cure), while the village debates; the walk then goes on to the next stop
+    (the debate again, or a chain of deaths, or the end). :func:`village.day_powers` lists
+    those that may be used; a power that may not raises :class:`IllegalChoice` naming why."""
+    return _advance(village.use(g, power))
 
 
 def _note(g: Game, stop: Stop, step: Step, choice: Choice) -> Game:

@@ -49,14 +49,14 @@ from pathlib import Path
 from typing import Any, Callable
 
 from onenight import __version__
-from onenight.classic import cast, decks, forms, sides
-from onenight.classic.calls import night_calls, shown_dead, shown_lately
+from onenight.classic import cast, decks, forms, sides, village
+from onenight.classic.calls import lived_in, night_calls, shown_dead, shown_lately
 from onenight.classic.model import (CAPTAIN_WHEN, Choice, Game, Kind, Options, Potions, Roll,
                                     Seat, Seats, Side, Stop, Take, Votes, Yes)
 from onenight.classic.record import outcome, to_record
 from onenight.classic.roles.common import heal_forms, shown_victims
 from onenight.classic.walk import apply as play
-from onenight.classic.walk import ballot_options, legal_choices, new_game
+from onenight.classic.walk import ballot_options, legal_choices, new_game, use_power
 from onenight.common.errors import DeckError, IllegalChoice, RulesError
 from onenight.common.notices import DeckCheck
 
@@ -75,7 +75,7 @@ PACE = (50, 200)  # percent of the standard time each call of the night gives
 #: down to this many minutes (a debate set shorter stays as set).
 SHORTEST_DEBATE = 2
 #: The results the table looks at before the host goes on, by the phase that shows them.
-HOLDS = ("dawn", "election", "vote")
+HOLDS = ("dawn", "election", "vote", "power")
 #: The night's calls whose choice a woken player may make on a pad (ClassicController._on_pick)
 PAD_KINDS = (Kind.SEAT, Kind.POTIONS, Kind.YES)
 #: a game's identity: 32 lowercase hex digits (a random UUID)
@@ -94,6 +94,7 @@ class TableOptions:
     debate_shrinks: bool = False
     pace: int = 100  # percent of each call's standard time at night
     vote_mode: str = "tablet"
+    buildings: bool = False  # Le Village: each seat lives in a building (or is a Vagabond)
 
     @property
     def rules(self) -> Options:
@@ -109,7 +110,7 @@ class TableOptions:
     def as_json(self) -> dict:
         return {"captain": self.captain, "sisters_wake_again": self.sisters_wake_again,
                 "debate_minutes": self.debate_minutes, "debate_shrinks": self.debate_shrinks,
-                "pace": self.pace, "vote_mode": self.vote_mode}
+                "pace": self.pace, "vote_mode": self.vote_mode, "buildings": self.buildings}
 
 
 @dataclass
@@ -141,6 +142,8 @@ class ClassicState:
     left_over: list[str] = field(default_factory=list)  # the thief's two
     seen: list[bool] = field(default_factory=list)  # the tablet's deal: who has looked
     entered: list[str | None] = field(default_factory=list)  # the table's own cards, entered
+    houses: list[str | None] | None = None  # Le Village: each seat's building (None: Vagabond)
+    power: tuple[str, int, int] | None = None  # the day power just used: (power, user, seat)
     game: Game | None = None
     calls: tuple[str, ...] = ()  # tonight's calls
     window: Window | None = None
@@ -181,7 +184,7 @@ class ClassicController(Flow):
         if s.game is not None:
             self._save()
         self.state = ClassicState(players=s.players, preset=s.preset, deck=s.deck,
-                                  options=s.options, deal_mode=s.deal_mode)
+                                  options=s.options, deal_mode=s.deal_mode, houses=s.houses)
 
     def _on_new_game(self, e: dict) -> None:
         self._on_abandon(e)
@@ -193,6 +196,7 @@ class ClassicController(Flow):
         changed = len(names) != len(s.players)
         s.players = names
         if changed:
+            s.houses = None  # one building per seat: the village is set again
             if s.preset in decks.PRESET and len(names) in decks.PRESET[s.preset].players():
                 s.deck = list(decks.PRESET[s.preset].deck(len(names)))
             else:
@@ -236,7 +240,7 @@ class ClassicController(Flow):
             if e["captain"] not in CAPTAIN_WHEN:
                 raise Refused("option_captain", value=str(e["captain"]))
             changes["captain"] = e["captain"]
-        for name in ("sisters_wake_again", "debate_shrinks"):
+        for name in ("sisters_wake_again", "debate_shrinks", "buildings"):
             if name in e:
                 if not isinstance(e[name], bool):
                     raise Refused("option_format", option=name)
@@ -258,6 +262,23 @@ class ClassicController(Flow):
             changes["vote_mode"] = e["vote_mode"]
         self.state.options = replace(o, **changes)
 
+    def _on_houses(self, e: dict) -> None:
+        """Le Village's buildings, one per seat: ``buildings`` as the host assigned them (null:
+        a Vagabond), or ``deal``: the tokens the host chose, dealt by the tablet (the seats
+        left over are Vagabonds; the draw is written into the event, so a replay deals the
+        same)."""
+        n = self._need_players()
+        chosen = e.get("deal")
+        try:
+            if chosen is not None and not isinstance(e.get("buildings"), list):
+                if not isinstance(chosen, list):
+                    raise DeckError("deal", "expected a list of buildings")
+                e["buildings"] = list(village.deal_buildings(chosen, n, self.rng))
+            houses = village.check_buildings(e.get("buildings"), n)
+        except DeckError as err:
+            raise Refused("houses_bad", field=err.field, reason=err.reason) from None
+        self.state.houses = list(houses)
+
     def deck_check(self) -> DeckCheck | None:
         s = self.state
         return decks.check_deck(s.deck, len(s.players)) if s.deck else None
@@ -272,6 +293,8 @@ class ClassicController(Flow):
         if not check.ok:
             p = check.problems[0]
             raise Refused("classic_deck_" + p.code, **p.facts)
+        if s.options.buildings and (s.houses is None or len(s.houses) != n):
+            raise Refused("houses_first")
         mode = e.get("mode", "tablet")
         if mode not in DEAL_MODES:
             raise Refused("deal_mode", mode=str(mode))
@@ -330,7 +353,8 @@ class ClassicController(Flow):
                 raise Refused("deal_mismatch")
             s.seats, s.left_over = list(s.entered), sorted(left.elements())
         try:
-            s.game = new_game(s.seats, s.left_over, s.options.rules)
+            s.game = new_game(s.seats, s.left_over, s.options.rules,
+                              s.houses if s.options.buildings else None)
         except DeckError as err:  # cannot happen after the checks; never crash
             raise Refused("deal_mismatch", reason=str(err)) from None
 
@@ -380,6 +404,8 @@ class ClassicController(Flow):
             return "election"
         if step in ("hunter", "successor"):
             return "chain"
+        if step in ("bailiff", "teacher", "lord"):  # Le Village's decisions, each its screen
+            return step
         if step == "debate":
             return "debate"
         if step == "votes":
@@ -407,7 +433,7 @@ class ClassicController(Flow):
     def _start_night(self, g: Game, e: dict) -> None:
         s = self.state
         s.calls = night_calls(g.dealt + g.undealt, g.phase.number, g.options, shown_dead(g),
-                              shown_lately(g))
+                              shown_lately=shown_lately(g), buildings=lived_in(g))
         self._open_call(0, e)
 
     def _roll_dice(self, e: dict) -> None:
@@ -565,7 +591,7 @@ class ClassicController(Flow):
         """The host goes on: past a result on screen, or past the dawn and the bear."""
         s = self.state
         if s.hold is not None:
-            s.hold = None
+            s.hold = s.power = None
             return
         stop = s.game.stop
         if stop is None or stop.kind is not Kind.NONE:
@@ -580,8 +606,17 @@ class ClassicController(Flow):
         return _KINDS[stop.kind](e, len(self.state.players))
 
     def _decide(self, choice: Choice | None, e: dict) -> None:
-        """A day's choice: the hunter's shot, a successor, the captain's pick on a tie."""
+        """A day's choice: the hunter's shot, a successor, the captain's pick on a tie; Le
+        Village's: the bailiff's housing, the schoolteacher's ban, the lord's pardon."""
         s = self.state
+        step = s.game.stop.step
+        if step in ("bailiff", "teacher"):  # nothing chosen is a choice: nobody housed, banned
+            self._play(choice)
+            return
+        if step == "lord":  # the vote's result is shown once the lord has decided
+            self._play(choice)
+            s.hold = "vote"
+            return
         if choice is None:
             raise Refused("choice_required", step=s.game.stop.step)
         pick = s.game.stop.step == "captain_pick"
@@ -602,7 +637,22 @@ class ClassicController(Flow):
         s.day = None
 
     def _voters(self) -> tuple[int, ...]:
-        return sides.present(self.state.game)
+        return views.ballot_voters(self.state.game)
+
+    def _on_power(self, e: dict) -> None:
+        """Le Village: a day power used while the village debates (``power``: barber,
+        confessor or bonesetter; ``target``: the seat it names). What it did is held on screen
+        (the confessor's look shown to him alone) until the host goes on."""
+        s = self.state
+        g = s.game
+        p = village.Power(e.get("power"), e.get("target"))
+        why = village.power_error(g, p)
+        if why:
+            raise Refused("power_illegal", power=str(e.get("power")), reason=why)
+        user = village.ready(g, p.power)
+        s.game = use_power(g, p)
+        s.power, s.hold = (p.power, user, p.seat), "power"
+        self._save()
 
     def _box(self) -> BallotBox:
         b = self.state.ballots
@@ -616,7 +666,11 @@ class ClassicController(Flow):
             raise Refused("dead_no_vote", seat=seat)
         if sides.absent(g, seat):
             raise Refused("vote_absent", seat=seat)
+        if village.no_ballot(g, g.stop.step, seat):  # public: the buildings are in view
+            raise Refused("vote_village", seat=seat)
         if target not in ballot_options(g, seat)[1:]:
+            if village.no_target(g, g.stop.step, target):
+                raise Refused("vote_village_target", seat=target)
             if target == seat:
                 raise Refused("self_vote", seat=seat)
             if not g.alive(target):
@@ -685,6 +739,8 @@ class ClassicController(Flow):
         s.counted = (g.phase.label, step)
         self._play(Votes(ballots))
         s.ballots, s.hold = None, "election" if step.startswith("captain") else "vote"
+        if s.game.stop is not None and s.game.stop.step == "lord":
+            s.hold = None  # the lord decides first: nothing of the vote's end is shown yet
 
     def _on_lots(self, e: dict) -> None:
         """The lots draw the captain among the tied, with the controller's generator."""
@@ -731,6 +787,15 @@ class ClassicController(Flow):
     def tie_view(self):
         return views.tie_view(self)
 
+    def power_view(self):
+        return views.power_view(self)
+
+    def confession_view(self):
+        return views.confession_view(self)
+
+    def village_view(self):
+        return views.village_view(self)
+
     def end_view(self):
         return views.end_view(self)
 
@@ -775,6 +840,8 @@ class ClassicController(Flow):
         elif s.preset and s.deck:
             out.append({"type": "preset", "id": s.preset})
         out.append({"type": "options", **s.options.as_json()})
+        if s.houses is not None:
+            out.append({"type": "houses", "buildings": list(s.houses)})
         return out
 
     def countdown_changed(self, done: dict) -> bool:
@@ -896,8 +963,17 @@ def _reader(kind: Kind):
 _KINDS = {kind: _reader(kind) for kind in _READERS}
 
 
-def choice_json(c: Choice) -> dict:
-    """A choice in the events' shape (the inverse of the readers above)."""
+#: Nothing chosen, in the events' shape of each kind of decision.
+NOTHING = {Kind.SEAT: {"target": None}, Kind.SEATS: {"targets": None},
+           Kind.SIDE: {"side": None}, Kind.CARD: {"take": None}, Kind.YES: {"yes": False},
+           Kind.POTIONS: {"heal": False, "poison": None}}
+
+
+def choice_json(c: Choice | None, kind: Kind | None = None) -> dict:
+    """A choice in the events' shape (the inverse of the readers above); None: nothing chosen
+    at a decision of ``kind``."""
+    if c is None and kind in NOTHING:
+        return dict(NOTHING[kind])
     if isinstance(c, Seat):
         return {"target": c.seat}
     if isinstance(c, Seats):
@@ -936,7 +1012,12 @@ def play_by_events(ctl: "ClassicController", rng: random.Random,
         elif s.hold is not None or (g.stop.kind is Kind.NONE and ctl.phase != "debate"):
             ctl.apply({"type": "go"})
         elif ctl.phase == "debate":
-            ctl.apply({"type": "start_vote", "mode": "fingers"})
+            powers = village.day_powers(g)
+            if powers and rng.random() < 0.5:  # Le Village: now and then, a day power
+                p = rng.choice(powers)
+                ctl.apply({"type": "power", "power": p.power, "target": p.seat})
+            else:
+                ctl.apply({"type": "start_vote", "mode": "fingers"})
         elif g.stop.chance:
             ctl.apply({"type": "lots"})
         elif g.stop.kind is Kind.VOTES:
@@ -948,7 +1029,7 @@ def play_by_events(ctl: "ClassicController", rng: random.Random,
                 ctl.apply({"type": "close_vote", "confirm": True})
             ctl.apply({"type": "count"})
         else:
-            ctl.apply({"type": "choose", **choice_json(random_choice(g, rng))})
+            ctl.apply({"type": "choose", **choice_json(random_choice(g, rng), g.stop.kind)})
     raise RuntimeError(f"the game did not get there in {limit} events")
 
 

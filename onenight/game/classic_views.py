@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from onenight.classic import cast, sides, walk
+from onenight.classic import cast, sides, village, walk
 from onenight.classic.decks import PRESETS
 from onenight.classic.model import ASLEEP, Entry, Kind, Seats
 from onenight.common.notices import DeckCheck
@@ -86,6 +86,10 @@ class TableView:
     alive: tuple[bool, ...]  # as the table knows it: deaths once announced
     shown: tuple[str | None, ...]  # the card shown at each announced death
     captain: int | None
+    #: Le Village (public: the buildings are in view): each seat's building now (None: a
+    #: Vagabond), and whether its token still lies on it; () when the buildings are not played
+    homes: tuple[str | None, ...] = ()
+    tokens: tuple[bool, ...] = ()
 
 
 def _public(g) -> tuple[list[bool], list[str | None]]:
@@ -101,8 +105,22 @@ def table_view(c: "ClassicController") -> TableView:
     if s.game is None:
         n = len(s.players)
         return TableView(tuple(s.players), (True,) * n, (None,) * n, None)
-    alive, shown = _public(s.game)
-    return TableView(tuple(s.players), tuple(alive), tuple(shown), s.game.captain)
+    g = s.game
+    alive, shown = _public(g)
+    homes: tuple = ()
+    tokens: tuple = ()
+    if village.played(g):
+        homes = village.homes(g)
+        tokens = tuple(h is not None and village.unspent(g, i) for i, h in enumerate(homes))
+    return TableView(tuple(s.players), tuple(alive), tuple(shown), g.captain, homes, tokens)
+
+
+def ballot_voters(g) -> tuple[int, ...]:
+    """The seats that cast a ballot at the vote waiting now: the living in the room, but for
+    those Le Village keeps from it (the schoolteacher, whom she banned, the non-farmers at
+    the farmers' election)."""
+    step = g.stop.step if g.stop is not None else ""
+    return tuple(i for i in sides.present(g) if not village.no_ballot(g, step, i))
 
 
 # ---- setup and deal ---------------------------------------------------------------------------
@@ -116,15 +134,19 @@ class SetupView:
     check: DeckCheck | None  # problems and warnings (classic.deck.<code>)
     options: "TableOptions"
     ready: bool
+    #: Le Village: each seat's building as set (None: a Vagabond); None while not set
+    houses: tuple[str | None, ...] | None = None
 
 
 def setup_view(c: "ClassicController") -> SetupView:
     s = c.state
     n = len(s.players)
     check = c.deck_check()
+    housed = not s.options.buildings or (s.houses is not None and len(s.houses) == n)
     return SetupView(tuple(s.players), tuple(p.id for p in PRESETS if n in p.players()),
                      s.preset, tuple(s.deck), check, s.options,
-                     bool(s.deck) and check is not None and check.ok)
+                     bool(s.deck) and check is not None and check.ok and housed,
+                     None if s.houses is None else tuple(s.houses))
 
 
 @dataclass(frozen=True)
@@ -424,20 +446,100 @@ class DebateView:
     ended: bool
     ready: int  # players ready to vote (from the box), -1 when unknown
     table: TableView
+    #: Le Village's day powers that may be used now: (power, whose, the seats it may name)
+    powers: tuple[tuple[str, int, tuple[int, ...]], ...] = ()
 
 
 def debate_view(c: "ClassicController") -> DebateView:
     s = c.state
+    g = s.game
     left, running, ended = c.debate_left()
     length = s.day.length / 60 if s.day else 0.0
-    return DebateView(s.game.phase.number, length, left, running, ended, s.ready, table_view(c))
+    found = village.day_powers(g)
+    powers = tuple((p, village.ready(g, p), tuple(x.seat for x in found if x.power == p))
+                   for p in village.DAY_POWERS if any(x.power == p for x in found))
+    return DebateView(g.phase.number, length, left, running, ended, s.ready, table_view(c),
+                      powers)
+
+
+@dataclass(frozen=True)
+class PowerView:
+    """A day power just used, as the table saw it: whose, on whom, who died of it (the
+    barber's razor). The confessor's look is not here: :func:`confession_view`."""
+
+    power: str  # barber, confessor, bonesetter
+    user: int
+    seat: int
+    players: tuple[str, ...]
+    dead: tuple[tuple[int, CardView], ...]  # the barber's: his victim, and himself if wrong
+    table: TableView
+
+
+def power_view(c: "ClassicController") -> PowerView:
+    s = c.state
+    if s.power is None:
+        raise ValueError("no day power was just used")
+    power, user, seat = s.power
+    g = s.game
+    dead = tuple((x, card(g.death_of(x).card)) for x in (seat, user)
+                 if power == "barber" and g.death_of(x) is not None
+                 and g.death_of(x).cause in ("barber", "barber_fault"))
+    return PowerView(power, user, seat, tuple(s.players), dead, table_view(c))
+
+
+def confession_view(c: "ClassicController") -> CardView:
+    """The card the confessor saw: for the confessor alone, on the tablet handed to him."""
+    s = c.state
+    if s.power is None or s.power[0] != "confessor":
+        raise ValueError("no confession to show")
+    g = s.game
+    for e in reversed(g.log):
+        if e.kind == "saw" and e.step == "confessor":
+            return card(e.role)
+    raise ValueError("no confession to show")
+
+
+@dataclass(frozen=True)
+class VillageView:
+    """A decision of Le Village on its own screen: the bailiff houses a Vagabond in a free
+    building (``building``), the schoolteacher keeps one or two players from the vote, the
+    lord pardons the condemned (``condemned``, before his card is shown)."""
+
+    step: str  # bailiff, teacher, lord
+    seat: int  # who decides
+    players: tuple[str, ...]
+    targets: tuple[int, ...]  # whom he may name (bailiff: the Vagabonds; teacher: the banned)
+    building: str | None  # the bailiff's free building
+    condemned: int | None  # the lord's
+    table: TableView
+
+
+def village_view(c: "ClassicController") -> VillageView:
+    s = c.state
+    g = s.game
+    stop = g.stop
+    if stop is None or stop.step not in ("bailiff", "teacher", "lord"):
+        raise ValueError("no decision of the village is waiting")
+    targets: tuple[int, ...] = ()
+    building = condemned = None
+    if stop.step == "bailiff":
+        targets = tuple(o.seat for o in walk.legal_choices(g) if o is not None)
+        building = village.buildings(g)[village.offered(g, stop)]
+    elif stop.step == "teacher":
+        targets = tuple(sorted({x for o in walk.legal_choices(g) if o is not None
+                                for x in o.seats}))
+    else:
+        condemned = stop.among[0]
+    return VillageView(stop.step, stop.woken[0], tuple(s.players), targets, building,
+                       condemned, table_view(c))
 
 
 @dataclass(frozen=True)
 class Result:
     """What a counted vote decided."""
 
-    kind: str  # elected, eliminated, escaped (the priest's blessed lives on), nobody, tie
+    kind: str  # elected, eliminated, escaped (the priest's blessed lives on), pardoned (the
+    # lord's, Le Village), nobody, tie
     seat: int | None = None
     card: CardView | None = None  # the eliminated player's, shown
     seats: tuple[int, ...] = ()  # the tied
@@ -487,6 +589,8 @@ def _counted(g, label: str, step: str) -> tuple[Entry | None, Result | None]:
             result = Result("elected", e.seat)
         elif e.kind == "tie":
             result = Result("tie", seats=tuple(e.seats))
+        elif e.kind == "pardoned":  # Le Village: the lord's pardon
+            result = Result("pardoned", e.seat)
         elif e.kind == "eliminated":
             death = None if e.seat is None else g.death_of(e.seat)
             result = Result("nobody") if e.seat is None else \
@@ -503,7 +607,7 @@ def ballots_view(c: "ClassicController") -> BallotsView:
     box = s.ballots
     if box is not None and g.stop is not None and g.stop.kind is Kind.VOTES:
         step = g.stop.step
-        voters = sides.present(g)
+        voters = ballot_voters(g)
         revealed = box.revealed(voters)
         double = g.captain if step == "votes" and g.captain is not None \
             and g.alive(g.captain) else None

@@ -74,13 +74,17 @@ ALWAYS = frozenset({"abandon", "ready"})
 BALLOT_EVENTS = "vote unvote vote_in votes close_vote vote_mode count"
 
 CLASSIC_PHASES: tuple[Phase, ...] = (
-    _phase("setup", "players preset custom options", "deal", "deal"),
+    _phase("setup", "players preset custom options houses", "deal", "deal"),
     _phase("deal", "seen card", "deal_done", None),
     _phase("night", "choose pick step_end", None, None),
     _phase("dawn", "go", None, None),
     _phase("chain", "choose pick", None, None),
     _phase("election", BALLOT_EVENTS + " lots go", None, None),
-    _phase("debate", "day_pause day_resume day_add day_length start_vote", None, None),
+    _phase("debate", "day_pause day_resume day_add day_length start_vote power", None, None),
+    _phase("power", "go", None, None),
+    _phase("bailiff", "choose", None, None),
+    _phase("teacher", "choose", None, None),
+    _phase("lord", "choose", None, None),
     _phase("vote", BALLOT_EVENTS + " go", None, None),
     _phase("tie", BALLOT_EVENTS + " choose pick", None, None),
     _phase("end", "", "new_game", "setup"),

@@ -64,6 +64,7 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "night_owl_seen": 8,  # look at the tablet
     "diviner": 10,
     "raven": 10,
+    "baker": 8,  # Le Village's: his eyes open on the werewolves going home, nothing to choose
     "magistrate": 10,
     "vigilante_after": 10,
     "pyromaniac": 10,
@@ -132,6 +133,7 @@ def all_line_ids() -> frozenset[str]:
                 "vote.tie_captain", "vote.revote", "vote.nobody", "vote.eliminated"))
     ids.update(f"reveal.{c}" for c in cast.CHARACTER)
     ids.update(f"end.{side}" for side in END_SIDES)
+    ids.update(f"village.{m}" for m in VILLAGE_LINES)
     return frozenset(ids)
 
 
@@ -230,6 +232,19 @@ def chain_lines(step: str) -> tuple[str, ...]:
             "grief": ("grief",)}[step]
 
 
+#: Le Village's moments the table hears (the buildings' screens): a decision asked for, a
+#: day power used, the lord's pardon.
+VILLAGE_LINES = ("bailiff", "teacher", "lord", "pardoned", "barber", "confessor", "bonesetter")
+
+
+def village_lines(moment: str, dead_cards: Iterable[str] = ()) -> tuple[str, ...]:
+    """Le Village: ``moment`` one of :data:`VILLAGE_LINES`; the barber's dead, each one's card
+    (his victim, and himself when he shaved no werewolf)."""
+    out = [f"village.{moment}"]
+    out.extend(f"reveal.{c}" for c in dead_cards)
+    return tuple(out)
+
+
 def end_lines(side: str) -> tuple[str, ...]:
     return (f"end.{side}",)
 
@@ -237,4 +252,4 @@ def end_lines(side: str) -> tuple[str, ...]:
 __all__ = ["LINES", "CALL_SECONDS", "DEBATE_LINES", "FIRST_DEBATE", "ROOSTER", "GROWL",
            "END_SIDES", "call_seconds", "call_script", "all_line_ids", "classic_voice",
            "build_classic_night_plan", "sequence_plan", "dawn_lines", "vote_lines",
-           "chain_lines", "end_lines"]
+           "chain_lines", "end_lines", "VILLAGE_LINES", "village_lines"]

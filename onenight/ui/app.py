@@ -38,7 +38,7 @@ HERE = Path(__file__).parent
 TICK = 0.2  # seconds between ticks of a screen that does not say when it needs the next
 RETRY = 10.0  # seconds between two tries at writing what the storage refused
 AWAKE = {"deal", "night", "day", "vote", "reveal",  # the screens that keep the screen on
-         "classic_night", "classic_dawn", "classic_debate", "classic_vote"}
+         "classic_night", "classic_dawn", "classic_debate", "classic_vote", "classic_village"}
 
 
 class Root(FloatLayout):

@@ -6,11 +6,12 @@ from __future__ import annotations
 import random
 
 from onenight.classic import deal, new_game, to_record
+from onenight.classic import village
 from onenight.classic.autoplay import random_choice
 from onenight.classic.decks import PRESETS
 from onenight.classic.model import Entry, Game
 from onenight.classic.record import replay, replay_outcome
-from onenight.classic.walk import apply
+from onenight.classic.walk import apply, use_power
 from onenight.common.errors import RulesError
 
 
@@ -19,12 +20,28 @@ def a_record(seed: int) -> dict:
     rng = random.Random(seed)
     preset = rng.choice(PRESETS)
     players = rng.choice(list(preset.players()))
-    g = new_game(*deal(preset.deck(players), players, rng))
+    g = new_game(*deal(preset.deck(players), players, rng),
+                 buildings=random_buildings(rng, players))
     for _ in range(rng.randint(0, 120)):
         if g.stop is None:
             break
+        powers = village.day_powers(g)
+        if powers and rng.random() < 0.3:  # Le Village: a day power, while the village debates
+            g = use_power(g, rng.choice(powers))
+            continue
         g = apply(g, random_choice(g, rng))
     return to_record(g)
+
+
+def random_buildings(rng: random.Random, players: int):
+    """Le Village's buildings in some games: a random draw of the box's tokens, the rest
+    Vagabonds; None (no buildings) in the others."""
+    if rng.random() < 0.6:
+        return None
+    tokens = [b.id for b in village.BUILDINGS for _ in range(b.copies)]
+    chosen = rng.sample(tokens, rng.randint(max(0, players - village.VAGABONDS),
+                                            min(players, len(tokens))))
+    return village.deal_buildings(chosen, players, rng)
 
 
 def V(ballots: str) -> list:

@@ -4,7 +4,7 @@ calls, in the same order, whatever the deal (a card left over by the thief inclu
 from hypothesis import given
 
 from onenight.classic import Kind, Options
-from onenight.classic.calls import night_calls, shown_dead, shown_lately
+from onenight.classic.calls import lived_in, night_calls, shown_dead, shown_lately
 
 from .test_properties import SETTINGS, games
 
@@ -21,7 +21,8 @@ def test_every_stop_of_a_night_is_one_of_its_calls_in_order(game):
             continue  # (a die is rolled by the app within the night: Dr Jekyll's)
         if stop.step == "dusk":
             calls = night_calls(before.dealt + before.undealt, stop.phase.number,
-                                before.options, shown_dead(before), shown_lately(before))
+                                before.options, shown_dead(before),
+                                shown_lately=shown_lately(before), buildings=lived_in(before))
             rest = iter(calls)
         assert stop.step in rest, (stop.phase.label, stop.step, calls)
 
@@ -38,6 +39,9 @@ def test_the_calls_come_from_the_deck_the_night_and_the_cards_seen_dead():
                                                "white_werewolf")
     assert "sisters" not in night_calls(deck.split(), 2, Options(sisters_wake_again=True),
                                         ["sister", "sister"])
+    # Le Village: the baker's call, when a living player lives in the bakery (public)
+    assert night_calls(deck.split(), 2, buildings=["farm", "baker"]) == (
+        "dusk", "seer", "werewolves", "baker", "white_werewolf")
     # the pack is called while the game goes on, werewolf card or not
     assert "werewolves" in night_calls("big_bad_wolf seer villager".split(), 3, Options(),
                                        ["werewolf"])

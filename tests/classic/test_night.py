@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from onenight.classic import Kind, Options, Seat, Votes, apply, legal_choices, new_game
+from onenight.classic import village
 from onenight.classic.cast import NIGHT, SECTION_1, STEP
 from onenight.classic.forms import from_json
 
@@ -28,7 +29,8 @@ def walk_steps(seats: str, night_choices: dict, **options) -> list[tuple[str, bo
 
 
 def test_the_night_order_is_section_3s():
-    assert [s.id for s in NIGHT if s.role in SECTION_1 or s.role is None] == [
+    assert [s.id for s in NIGHT if (s.role in SECTION_1 or s.role is None)
+            and s.id not in village.NIGHT_CALLS] == [
         "captain_votes", "dusk", "thief", "cupid", "lovers", "sisters", "wild_child", "wolf_hound",
         "seer", "werewolves", "white_werewolf", "accursed_wolf_father", "big_bad_wolf", "witch",
         "fox", "pied_piper", "charmed"]

@@ -12,13 +12,16 @@ from hypothesis import strategies as st
 
 from onenight.classic import (CAST, Kind, Options, Seat, Votes, apply, ballot_options, deal,
                               legal_choices, new_game, outcome, replay, to_record, view_for)
+from onenight.classic import village
 from onenight.classic.autoplay import random_choice
 from onenight.classic.cast import STEP
 from onenight.classic.decks import PRESETS, check_deck
 from onenight.classic.model import OUT_OF_PLAY
 from onenight.classic.sides import ally_of, enemies_left, side, wolfish
-from onenight.classic.walk import is_called
+from onenight.classic.walk import is_called, use_power
 from onenight.common.errors import IllegalChoice
+
+from .helpers import random_buildings
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SPECIALS = [c.id for c in CAST if c.id not in ("villager", "werewolf", "sister")]
@@ -50,14 +53,21 @@ def games(draw):
     seats, left = deal(deck, players, rng)
     options = Options(rng.choice(["first_morning", "before_first_night", "never"]),
                       rng.random() < 0.5)
-    g = new_game(seats, left, options)
+    g = new_game(seats, left, options, random_buildings(rng, players))
     history = []
     while g.stop is not None:
         assert len(history) < 5000, "the game does not end"
+        powers = village.day_powers(g)
+        if powers and rng.random() < 0.3:  # Le Village: a day power, while the village debates
+            p = rng.choice(powers)
+            history.append((g, p))
+            g = use_power(g, p)
+            continue
         c = random_choice(g, rng)
         history.append((g, c))
         g = apply(g, c)
     return g, history
+
 
 
 @SETTINGS
@@ -155,6 +165,8 @@ def test_every_legal_choice_is_taken_and_every_stop_is_a_called_step(gh):
             for s in range(before.players):
                 assert ballot_options(before, s)[0] is None
             continue
+        for p in village.day_powers(before):
+            use_power(before, p)  # never raises
         legal = legal_choices(before)
         for c in legal:
             apply(before, c)  # never raises

@@ -11,14 +11,17 @@ from hypothesis import strategies as st
 
 from onenight.classic.cast import CHARACTER_IDS, RECORD_KEYS
 from onenight.classic.record import replay_outcome, replay_text
+from onenight.classic.village import BUILDING
 from tests.classic.helpers import a_record
 from tests.reliability.test_fuzz import answered_by, deep, fuzz, json_like
 
 KEYS = sorted(RECORD_KEYS) + ["night", "day", "view", "victim", "lovers", "take", "side",
-                              "infect", "heal", "poison", "sniff", "charm", "shoot", "kill"]
+                              "infect", "heal", "poison", "sniff", "charm", "shoot", "kill",
+                              "powers", "barber", "confessor", "bonesetter", "ban", "pardon"]
 values = st.recursive(
     st.none() | st.booleans() | st.integers(-3, 20) | st.integers() | st.floats()
-    | st.text(max_size=8) | st.sampled_from(list(CHARACTER_IDS) + ["village", "werewolves"]),
+    | st.text(max_size=8) | st.sampled_from(list(CHARACTER_IDS) + ["village", "werewolves"]
+                                            + list(BUILDING)),
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.sampled_from(KEYS), inner,
                                                                 max_size=3),
     max_leaves=12)
@@ -31,7 +34,8 @@ def near_records(draw):
     for _ in range(draw(st.integers(1, 3))):
         where = draw(st.sampled_from(["top", "phase", "step"]))
         if where == "top" or not rec["phases"]:
-            rec[draw(st.sampled_from(["format", "seats", "thief_cards", "options", "phases"]))] = (
+            rec[draw(st.sampled_from(["format", "seats", "thief_cards", "options", "phases",
+                                      "buildings"]))] = (
                 draw(values))
             continue
         phase = draw(st.sampled_from(rec["phases"])) if isinstance(rec["phases"], list) else {}

@@ -70,9 +70,8 @@ def later(app, seconds: float = 1.0):
     app.tick()
 
 
-def start_classic(app, names, preset: str, deal: str = "tablet", cards=None):
-    """Home → Thiercelieux → the names → the preset (or ``cards``: a deck of one's own, each
-    card put in with its +) → the deal."""
+def to_setup(app, names, preset: str):
+    """Home → Thiercelieux → the names → the preset."""
     app.go("home")
     pump(1)
     tap(find(screen(app), "classic"))
@@ -87,9 +86,16 @@ def start_classic(app, names, preset: str, deal: str = "tablet", cards=None):
     tap(find(s, "next"))
     s = screen(app)
     assert s.name == "classic_setup"
-    if cards is None:
+    if preset:
         tap(find(s, "preset_" + preset))
-    else:
+    return s
+
+
+def start_classic(app, names, preset: str, deal: str = "tablet", cards=None):
+    """Home → Thiercelieux → the names → the preset (or ``cards``: a deck of one's own, each
+    card put in with its +) → the deal."""
+    s = to_setup(app, names, preset if cards is None else "")
+    if cards is not None:
         tap(find(s, "custom"))
         d = screen(app)
         assert d.name == "classic_deck"
@@ -160,9 +166,10 @@ def go_on(app):
     tap(find(screen(app), "go"))
 
 
-def vote_all(app, target_of, mode: str = "tablet"):
+def vote_all(app, target_of, mode: str = "tablet", then: str = "classic_vote"):
     """Every living player votes (``target_of(seat)``), on the tablet passed round or by
-    fingers; then the votes are shown."""
+    fingers; then the votes are shown (``then``: the screen the count leads to instead, the
+    lord's pardon of Le Village)."""
     s = screen(app)
     assert s.name == "classic_vote"
     for _ in range(40):
@@ -178,7 +185,9 @@ def vote_all(app, target_of, mode: str = "tablet"):
         break
     assert screen(app).stage == "counted"
     tap(find(screen(app), "action"))
-    assert screen(app).stage == "shown"
+    assert screen(app).name == then
+    if then == "classic_vote":
+        assert screen(app).stage == "shown"
 
 
 def replays_to_the_same_outcome(app) -> dict:
@@ -293,7 +302,8 @@ def play_to_end(app, night, vote, chain, vote_mode: str = "tablet", limit: int =
     """Play every phase by taps until the end (or until ``until(app)`` holds): ``night(app,
     window)`` says what the woken of a call do (None: nothing tapped), ``vote(app, voter)``
     whom a voter names, ``chain(app, stop)`` whom a dying player (or the captain on a tie)
-    names."""
+    names. Le Village's decisions take their screen's main button: nobody housed or banned,
+    no pardon."""
     ctl = app.classic
     for _ in range(limit):
         if until is not None and until(app):
@@ -302,7 +312,9 @@ def play_to_end(app, night, vote, chain, vote_mode: str = "tablet", limit: int =
         s = screen(app)
         assert s.name == {"night": "classic_night", "dawn": "classic_dawn",
                           "chain": "classic_dawn", "debate": "classic_debate",
-                          "end": "classic_end"}.get(phase, "classic_vote"), (phase, s.name)
+                          "end": "classic_end", "bailiff": "classic_village",
+                          "teacher": "classic_village", "lord": "classic_village",
+                          "power": "classic_village"}.get(phase, "classic_vote"), (phase, s.name)
         if phase == "end":
             return
         if phase == "night":

@@ -9,7 +9,7 @@ import itertools
 from onenight.common.errors import IllegalChoice
 from onenight.common.values import left_of, right_of, seat_number
 
-from .. import cast, deaths, sides
+from .. import cast, deaths, sides, village
 from ..model import Choice, Game, Kind, Potions, Seat, Seats, Stop, Take
 from ..order import order
 from ..table import EVERY_NIGHT, FIRST_NIGHT, MORNINGS, ON_DEMAND, Character, Step, When, ask
@@ -313,7 +313,7 @@ def _post(g: Game, stop: Stop, c: Choice | None) -> Game:
         return g
     s = common.living_target(g, c, "mark", "raven")
     if homeless(g, s):
-        raise IllegalChoice("mark", f"seat {s} has no home since the fire: the raven cannot "
+        raise IllegalChoice("mark", f"seat {s} has no home (a Vagabond): the raven cannot "
                                     "post on a vagabond")
     return common.tonight(g, "marked", s)
 
@@ -344,7 +344,10 @@ FIRE = "fire"  # tonight: the werewolf the fire kills
 
 def homeless(g: Game, seat: int) -> bool:
     """The seat's home burned: he is a vagabond ("il devient un Vagabond"), whom the raven
-    cannot mark."""
+    cannot mark; with the buildings (Le Village), every Vagabond, whom neither the raven nor
+    the pyromaniac may name."""
+    if village.played(g):  # housed again by the bailiff, he is no Vagabond any more
+        return village.vagabond(g, seat)
     return g.memo.get(BURNED) == seat
 
 
@@ -354,6 +357,8 @@ def _set_fire(g: Game, stop: Stop, c: Choice | None) -> Game:
     if c is None:
         return g
     s = common.living_target(g, c, "burn", "pyromaniac")
+    if village.vagabond(g, s):
+        raise IllegalChoice("burn", f"seat {s} is a Vagabond: he has no building to burn")
     g = common.tonight(common.remember(g, BURNED, s), "burned", s)
     if g.tonight.get("victim") != s:
         return g
@@ -373,6 +378,8 @@ def _fire_seen(g: Game) -> Game:
     s = g.tonight.get("burned")
     if s is None:
         return g
+    if village.played(g):  # the building is taken off the table for good
+        g = village.burn(g, s)
     return g.tell(None, "pyromaniac", "burned", seat=s)
 
 
@@ -387,7 +394,8 @@ PYROMANIAC = Character(
     booklet="001", at_dawn=_fire_seen,
     steps=(Step("pyromaniac", ("night",), order("pyromaniac"), EVERY_NIGHT, Kind.SEAT,
                 role="pyromaniac", key="burn", spent=lambda g: g.memo.get(BURNED) is not None,
-                options=lambda g, stop: [Seat(s) for s in g.living()], act=_set_fire),))
+                options=lambda g, stop: [Seat(s) for s in g.living()
+                                         if not village.vagabond(g, s)], act=_set_fire),))
 
 CHARACTERS = (VILLAGER, CUPID, SEER, SISTER, LITTLE_GIRL, FOX, RUSTY_SWORD_KNIGHT, ELDER, WITCH,
               BEAR_TAMER, HUNTER, THIEF, RAVEN, PYROMANIAC)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from onenight.common.errors import IllegalChoice
 
-from .. import cast, sides
+from .. import cast, sides, village
 from ..model import Choice, Game, Kind, Seat, Stop, Yes
 from ..order import order
 from ..table import EVERY_NIGHT, Character, Step
@@ -43,7 +43,8 @@ def _victims(g: Game, stop: Stop) -> list:
     if g.tonight.get(FORETOLD) is not None:
         s = foretold(g)
         return [] if s is None else [Seat(s)]
-    return [Seat(s) for s in g.living() if not sides.wolfish(g, s)]
+    return [Seat(s) for s in g.living() if not sides.wolfish(g, s)
+            and not village.innkeeper_immune(g, s)]
 
 
 def _devour(g: Game, stop: Stop, c: Choice | None) -> Game:
@@ -59,6 +60,9 @@ def _devour(g: Game, stop: Stop, c: Choice | None) -> Game:
     if sides.wolfish(g, s):
         raise IllegalChoice("victim", f"seat {s} is on the werewolves' side: the werewolves "
                                       "choose a victim who is not one of theirs")
+    if village.innkeeper_immune(g, s):
+        raise IllegalChoice("victim", f"seat {s} is the innkeeper: the werewolves do not devour "
+                                      "him while he keeps his token")
     return common.tonight(g, "victim", s)
 
 

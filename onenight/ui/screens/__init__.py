@@ -26,5 +26,7 @@ SCREENS = (
     ("classic_dawn", "classic_day", "ClassicDawnScreen"),
     ("classic_debate", "classic_day", "ClassicDebateScreen"),
     ("classic_vote", "classic_day", "ClassicVoteScreen"),
+    ("classic_houses", "classic_village", "ClassicHousesScreen"),
+    ("classic_village", "classic_village", "ClassicVillageScreen"),
     ("classic_end", "classic_end", "ClassicEndScreen"),
 )

@@ -6,13 +6,15 @@ game: the phase the controller stands in after the event says which screen the t
 
 from __future__ import annotations
 
+from ..pacing import AFTER
 from .base import BaseScreen
 
 #: the screen that shows each phase of a classic game
 PHASE_SCREEN = {"setup": "classic_setup", "deal": "classic_deal", "night": "classic_night",
                 "dawn": "classic_dawn", "chain": "classic_dawn", "election": "classic_vote",
                 "vote": "classic_vote", "tie": "classic_vote", "debate": "classic_debate",
-                "end": "classic_end"}
+                "end": "classic_end", "power": "classic_village", "bailiff": "classic_village",
+                "teacher": "classic_village", "lord": "classic_village"}
 #: the phases of a game in progress ("Resume" brings them back)
 IN_PROGRESS = frozenset(PHASE_SCREEN) - {"setup", "end"}
 
@@ -49,6 +51,54 @@ class ClassicScreen(BaseScreen):
         """A view's sentence (:class:`onenight.game.classic_views.Text`) in the host's
         language."""
         return self.app.translator.classic(text)
+
+
+def building_name(tr, building: str | None) -> str:
+    return tr("classic.village.vagabond" if building is None
+              else "classic.village.building." + building)
+
+
+def home_line(tr, table, seat: int) -> str:
+    """What the seat ring says of a seat's home: its building (the token handed back: in
+    brackets), or Vagabond; nothing when the buildings are not played."""
+    if not table.homes:
+        return ""
+    name = building_name(tr, table.homes[seat])
+    if table.homes[seat] is not None and not table.tokens[seat]:
+        name = f"({name})"
+    return name
+
+
+class Speaking:
+    """A screen that says a few lines once per moment (:class:`Saying`): ``speak(key,
+    lines)`` starts them when ``key`` is new; ticks poll them; leaving stops them."""
+
+    saying = None
+    _said_for = None
+
+    def speak(self, key, lines) -> None:
+        if self._said_for == key:
+            return
+        self._said_for = key
+        self.hush()
+        self.saying = Saying(self.app, self.ctl.clock, lines)
+
+    def hush(self) -> None:
+        if self.saying is not None:
+            self.saying.stop()
+            self.saying = None
+
+    def on_leave(self, *_):
+        self.hush()
+        self._said_for = None
+
+    def tick(self):
+        if self.saying is not None:
+            self.saying.poll()
+
+    def next_tick(self):
+        due = self.saying.next_due() if self.saying is not None else None
+        return 0.5 if due is None else min(1.0, due + AFTER)
 
 
 class Saying:

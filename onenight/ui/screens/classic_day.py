@@ -19,11 +19,10 @@ from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
 from onenight.game.classic_views import TOLD_CAUSES
-from onenight.narration.classic import dawn_lines
+from onenight.narration.classic import dawn_lines, village_lines
 
 from .. import trace
-from ..pacing import AFTER
-from .classic_base import ClassicScreen, Saying
+from .classic_base import ClassicScreen, Speaking, home_line
 from .day import mmss, next_second
 
 
@@ -60,15 +59,12 @@ class SeatsMixin:
                          (self.tr("classic.captain") if table.captain == b.seat else "")))
 
 
-class ClassicDawnScreen(SeatsMixin, ClassicScreen):
+class ClassicDawnScreen(Speaking, SeatsMixin, ClassicScreen):
     title = StringProperty("")
     text = StringProperty("")
     stage = StringProperty("dawn")
     """``wake`` (the dawn to call), ``dead`` (the dead, one by one), ``bear``, ``chain``."""
     picked = NumericProperty(-1)
-
-    saying = None
-    _said_for = None
 
     def refresh(self):
         ctl = self.ctl
@@ -87,12 +83,8 @@ class ClassicDawnScreen(SeatsMixin, ClassicScreen):
         v = ctl.dawn_view()
         if ctl.state.hold == "dawn" or (g.stop is not None and g.stop.step != "dawn"):
             self.stage = "dead"
-            key = (v.day, tuple(f.seat for f in v.dead), v.growl)
-            if self._said_for != key:
-                self._said_for = key
-                self._stop_saying()
-                self.saying = Saying(self.app, ctl.clock,
-                                     dawn_lines([f.card.card for f in v.dead], v.growl))
+            self.speak((v.day, tuple(f.seat for f in v.dead), v.growl),
+                       dawn_lines([f.card.card for f in v.dead], v.growl))
             shown = self._named(len(v.dead))
             self.title = self.tr("classic.dawn.title", day=v.day)
             lines = [self.tr("classic.dawn.died" + (f".{f.cause}" if f.cause in TOLD_CAUSES
@@ -120,26 +112,12 @@ class ClassicDawnScreen(SeatsMixin, ClassicScreen):
             return dead
         return sum(1 for line in s.said if line.startswith("reveal."))
 
-    def _stop_saying(self):
-        if self.saying is not None:
-            self.saying.stop()
-            self.saying = None
-
-    def on_leave(self, *_):
-        self._stop_saying()
-        self._said_for = None
-
     def tick(self):
-        if self.saying is not None:
-            self.saying.poll()
+        super().tick()
         self.refresh()
 
-    def next_tick(self):
-        due = self.saying.next_due() if self.saying is not None else None
-        return 0.5 if due is None else min(1.0, due + AFTER)
-
     def go_on(self):
-        self._stop_saying()
+        self.hush()
         self.send({"type": "go"})
 
     def tap_seat(self, seat: int):
@@ -159,6 +137,8 @@ class ClassicDebateScreen(ClassicScreen):
     running = BooleanProperty(False)
     warning = BooleanProperty(False)
     box_ok = BooleanProperty(False)
+    powers = ListProperty([])
+    """Le Village's day powers that may be used now (barber, confessor, bonesetter)."""
 
     def refresh(self):
         if self.ctl.phase != "debate":
@@ -173,6 +153,12 @@ class ClassicDebateScreen(ClassicScreen):
         circle.names = list(v.table.players)
         circle.greyed = [i for i, a in enumerate(v.table.alive) if not a]
         circle.marks = False
+        circle.tags = [home_line(self.tr, v.table, i) for i in range(len(v.table.players))]
+        self.powers = [p for p, _, _ in v.powers]
+
+    def use_power(self, power: str):
+        """A day power's button: its seat choice opens (the village's screen)."""
+        self.app.sm.get_screen("classic_village").start_power(power)
 
     def tick(self):
         for alert in self.ctl.day_alerts():
@@ -195,7 +181,7 @@ class ClassicDebateScreen(ClassicScreen):
         self.send({"type": "start_vote", "mode": mode})
 
 
-class ClassicVoteScreen(SeatsMixin, ClassicScreen):
+class ClassicVoteScreen(Speaking, SeatsMixin, ClassicScreen):
     title = StringProperty("")
     prompt = StringProperty("")
     result = StringProperty("")
@@ -311,6 +297,9 @@ class ClassicVoteScreen(SeatsMixin, ClassicScreen):
                            card_name=r.card.names[self.app.lang])
         if r.kind == "escaped":
             return self.tr("classic.vote.escaped", name=names[r.seat])
+        if r.kind == "pardoned":  # Le Village: the table hears the lord's pardon
+            self.speak(("pardoned", self.ctl.game.phase.label), village_lines("pardoned"))
+            return self.tr("classic.vote.pardoned", name=names[r.seat])
         if r.kind == "tie":
             return self.tr("classic.vote.tie", names=", ".join(names[s] for s in r.seats))
         return self.tr("classic.vote.nobody")

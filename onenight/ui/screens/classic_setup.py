@@ -38,6 +38,10 @@ class ClassicSetupScreen(ClassicScreen):
     debate = StringProperty("")
     shrinks = StringProperty("")
     pace = StringProperty("")
+    village = StringProperty("")
+    village_on = BooleanProperty(False)
+    houses_missing = BooleanProperty(False)
+    """Le Village is played and nobody has said yet who lives where."""
     deal_mode = StringProperty("tablet")
     summary = StringProperty("")
 
@@ -71,6 +75,13 @@ class ClassicSetupScreen(ClassicScreen):
         self.debate = self.tr("classic.setup.debate_minutes", n=_n(o.debate_minutes))
         self.shrinks = self.tr("classic.setup.shrinks_" + ("on" if o.debate_shrinks else "off"))
         self.pace = self.tr("classic.setup.pace_value", n=o.pace)
+        self.village_on = o.buildings
+        self.village = self.tr("classic.setup.village_" + ("on" if o.buildings else "off"))
+        self.houses_missing = o.buildings and (v.houses is None
+                                               or len(v.houses) != len(v.players))
+        if self.houses_missing and v.check is not None:
+            self.check_text += ("\n" if self.check_text else "") + self.tr(
+                "classic.setup.houses_first")
         self.summary = self.tr("classic.setup.summary", players=len(v.players),
                                cards=len(v.deck))
         shown = (v.deck, self.app.lang)

@@ -40,6 +40,8 @@ class SeatChip(BoxLayout):
     shielded = BooleanProperty(False)
     """Saved by the Bodyguard: a shield is drawn at the chip's start."""
     font_size = NumericProperty(20)
+    tag = StringProperty("")
+    """A word under the name (Le Village: the seat's building)."""
 
 
 class VoteCircle(Widget):
@@ -62,6 +64,8 @@ class VoteCircle(Widget):
     marks = BooleanProperty(True)
     """Whether the chips carry a mark (a vote in, the votes received); off for a circle that
     only shows who sits where (the debate)."""
+    tags = ListProperty([])
+    """Per seat, a word under its name (Le Village: its building); the chips are higher."""
     scale = NumericProperty(1.0)
     text_scale = NumericProperty(1.0)
     """The app's scale for small text (never below 0.75): the players' names use it."""
@@ -77,11 +81,11 @@ class VoteCircle(Widget):
                   votes=self._redraw, counts=self._redraw, dead=self._redraw,
                   protected=self._redraw, guards=self._redraw, scale=self._redraw,
                   text_scale=self._redraw, current=self._redraw, greyed=self._redraw,
-                  marks=self._redraw)
+                  marks=self._redraw, tags=self._redraw)
 
     # ---- geometry ------------------------------------------------------------------------
     def chip_height(self) -> float:
-        return 44 * self.text_scale
+        return 44 * self.text_scale * (1.6 if any(self.tags) else 1)
 
     def layout(self) -> tuple[list[tuple[float, float]], float, float]:
         """The chips' centres round the table (:func:`.ring.ring_layout`: seat 1 at the top
@@ -113,6 +117,8 @@ class VoteCircle(Widget):
             chip = SeatChip(seat=i, name=name, size_hint=(None, None), size=(w, h),
                             font_size=21 * self.text_scale)
             chip.center = centres[i]
+            if i < len(self.tags) and i not in self.greyed:
+                chip.tag = self.tags[i]
             if not self.marks or (i in self.greyed and not (counts and counts[i])):
                 chip.mark = ""
             elif counts is not None:
