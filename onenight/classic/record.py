@@ -17,7 +17,8 @@ from onenight.common.errors import RecordError, RulesError
 from onenight.common.values import show
 
 from . import cast, decks, forms, sides
-from .model import CAPTAIN_WHEN, Entry, Game, Kind, Options, Phase, phase_of
+from .day import LIST_KEYS
+from .model import CAPTAIN_WHEN, VOTE_VARIANTS, Entry, Game, Kind, Options, Phase, phase_of
 from .table import EVEN_NIGHTS, FIRST_NIGHT, ON_DEMAND
 from .walk import MUST, apply, new_game
 
@@ -105,7 +106,11 @@ def _options(raw: Any) -> Options:
     if not isinstance(again, bool):
         raise RecordError("options.sisters_wake_again", f"expected true or false, got "
                                                         f"{show(again)}")
-    return Options(captain, again)
+    vote = raw.get("vote", "classic")
+    if vote not in VOTE_VARIANTS:
+        raise RecordError("options.vote", f"expected one of {', '.join(VOTE_VARIANTS)}, got "
+                                          f"{show(vote)}")
+    return Options(captain, again, vote)
 
 
 #: The most phases a record may hold: 500 nights and 500 days, far beyond any game played.
@@ -150,13 +155,20 @@ NOT_ASKED = {
     "revote": "there was no tie without a captain here",
     "hunter": "no hunter with his power died here",
     "successors": "no captain died here",
+    "nominations": "the table does not vote by nominations",
+    "nomination_votes": "the table does not vote by nominations",
+    "panic_votes": "the table does not vote in a democratic panic",
+    "village_draw": "no day dragged on to a draw here",
 }
 
 
 def _why_not(g: Game, key: str, phase: Phase) -> str:
     """Why a night step was not called, or a day's key not asked for, in ``phase``."""
     step = cast.RECORD_KEYS[key]
-    if step.when is ON_DEMAND or step.id in ("votes", "captain_votes"):
+    if key == "votes" and g.options.vote not in ("classic", "single"):
+        return f"the table votes by the {g.options.vote} variant: there is no such vote"
+    if step.when is ON_DEMAND or step.id in ("votes", "captain_votes", "nominations",
+                                             "panic_votes"):
         return NOT_ASKED[key]
     if phase.kind not in step.phases:
         return f"the {key} step is a night's: not called on a day"
@@ -179,7 +191,7 @@ class _Replay:
         self.rec = rec
         self.i = -1  # the record's phase being played
         self.used: set[str] = set()
-        self.successors = 0
+        self.taken: dict[str, int] = {}  # the entries of each list key played so far
 
     def field(self, key: str) -> str:
         return f"phases[{self.i}].{key}"
@@ -196,7 +208,7 @@ class _Replay:
         want = g.phases[self.i]
         if got != want:
             raise RecordError(f"phases[{self.i}]", f"expected {want}, got {got}")
-        self.used, self.successors = set(), 0
+        self.used, self.taken = set(), {}
         return True
 
     def check_used(self, g: Game, missing: str = "") -> None:
@@ -207,14 +219,18 @@ class _Replay:
         for key, value in obj.items():
             if key not in cast.RECORD_KEYS or value is None or value == {}:
                 continue  # "night"/"day", extra fields, and steps that chose nothing
-            if key == "successors":
-                extra = value[self.successors:] if isinstance(value, list) else [value]
+            if key in LIST_KEYS:
+                n = self.taken.get(key, 0)
+                extra = value[n:] if isinstance(value, list) else [value]
                 if extra:
-                    where = f"successors[{self.successors}]" if isinstance(value, list) \
-                        else "successors"
+                    where = f"{key}[{n}]" if isinstance(value, list) else key
+                    if not reached and key != "successors":
+                        raise RecordError(self.field(where), f"not reached: the record stops "
+                                                             f"before it, at {missing} (missing)")
                     raise RecordError(self.field(where), "not asked for: " + (
-                        NOT_ASKED[key] if not self.successors or not reached
-                        else f"only {self.successors} captain(s) died here"))
+                        _why_not(g, key, phase) if not n or not reached
+                        else f"only {n} captain(s) died here" if key == "successors"
+                        else f"asked {n} time(s) only here"))
                 continue
             if key not in self.used:
                 if not reached:
@@ -228,22 +244,29 @@ class _Replay:
         step = cast.STEP[stop.step]
         obj = self.rec.phases[self.i]
         key = step.record_key
-        if key == "successors":
-            listed = obj.get("successors")
+        if key in LIST_KEYS:
+            listed = obj.get(key)
             if listed is not None and not isinstance(listed, list):
-                raise RecordError(self.field(key), f"expected a list of seat numbers, got "
-                                                   f"{show(listed)}")
-            if not listed or self.successors >= len(listed):
+                raise RecordError(self.field(key), f"expected a list, one entry each time it "
+                                                   f"is asked, got {show(listed)}")
+            n = self.taken.get(key, 0)
+            if not listed or n >= len(listed):
                 return False, None, self.field(key)
-            where = self.field(f"successors[{self.successors}]")
-            raw = listed[self.successors]
-            self.successors += 1
+            where = self.field(f"{key}[{n}]")
+            raw = listed[n]
+            self.taken[key] = n + 1
         else:
             raw, where = obj.get(key), self.field(key)
             if raw is None or raw == {}:
                 return False, None, where
         self.used.add(key)
         return True, forms.from_json(step, raw, where, g.players), where
+
+
+def _counting_on(stop, obj: dict) -> bool:
+    """A democratic panic after a count without a majority, with neither another count nor
+    the draw in the record: the table is still pointing (nothing chosen yet)."""
+    return stop.step == "panic_votes" and not stop.required and obj.get("village_draw") is None
 
 
 def replay(data: Any) -> Game:
@@ -260,6 +283,9 @@ def replay(data: Any) -> Game:
             g = apply(g)
             continue
         found, choice, where = r.next_choice(g)
+        if not found and _counting_on(stop, rec.phases[r.i]) and r.i == len(rec.phases) - 1:
+            r.check_used(g)
+            return g  # in progress: the table points on, no count and no draw yet
         if not found and stop.required:
             if r.i == len(rec.phases) - 1:
                 r.check_used(g, missing=cast.STEP[stop.step].record_key)
@@ -307,8 +333,8 @@ def to_record(g: Game) -> dict:
         phases.append(by_label[label])
     for label, key, data in g.record:
         obj = by_label[label]
-        if key == "successors":
-            obj.setdefault("successors", []).append(data)
+        if key in LIST_KEYS:
+            obj.setdefault(key, []).append(data)
         else:
             obj[key] = data
     out: dict[str, Any] = {"format": FORMAT, "seats": list(g.dealt)}
@@ -316,6 +342,8 @@ def to_record(g: Game) -> dict:
         out["thief_cards"] = list(g.undealt)
     out["options"] = {"captain": g.options.captain,
                       "sisters_wake_again": g.options.sisters_wake_again}
+    if g.options.vote != "classic":
+        out["options"]["vote"] = g.options.vote
     out["phases"] = phases
     return out
 
@@ -340,7 +368,8 @@ def _phase_json(g: Game, label: str, entries: list[Entry]) -> dict:
                 out["captain"] = e.seat
         return out
     died = [e for e in entries if e.kind == "died"]
-    ballots = [e for e in entries if e.kind == "ballots" and e.step in ("votes",)]
+    ballots = [e for e in entries if e.kind == "ballots"
+               and e.step in ("votes", "nomination_votes", "panic_votes")]
     out["dead"] = [_death_json(g, e.seat) for e in died if e.step == "dawn"]
     out["growl"] = None if label == "day 0" else any(
         e.kind == "growl" and e.value for e in entries)

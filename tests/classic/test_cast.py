@@ -84,7 +84,8 @@ def test_the_step_table_is_data_the_narrator_and_the_screens_can_read():
         assert s.id and isinstance(s.order, int) and s.when.id and isinstance(s.kind, Kind)
     assert [(s.id, s.when.id) for s in NIGHT if s.role == "sister"] == [
         ("sisters", "first_night_and_even_nights_if_asked")]
-    assert [s.id for s in DAY] == ["dawn", "bear", "captain_votes", "debate", "votes"]
+    assert [s.id for s in DAY] == ["dawn", "bear", "captain_votes", "debate", "votes",
+                                  "nominations", "panic_votes"]  # one vote, by options.vote
 
 
 def test_every_verdict_and_deck_notice_has_a_sentence_in_both_languages():

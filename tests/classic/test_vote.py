@@ -174,4 +174,5 @@ def test_with_an_angel_and_the_first_morning_the_election_is_on_day_one():
 def test_the_day_runs_dawn_bear_election_debate_vote():
     from onenight.classic.cast import DAY
 
-    assert [s.id for s in DAY] == ["dawn", "bear", "captain_votes", "debate", "votes"]
+    assert [s.id for s in DAY] == ["dawn", "bear", "captain_votes", "debate", "votes",
+                                  "nominations", "panic_votes"]  # one vote, by options.vote
