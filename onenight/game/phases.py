@@ -81,7 +81,7 @@ CLASSIC_PHASES: tuple[Phase, ...] = (
     _phase("chain", "choose pick", None, None),
     _phase("election", BALLOT_EVENTS + " lots go", None, None),
     _phase("debate", "day_pause day_resume day_add day_length start_vote", None, None),
-    _phase("vote", BALLOT_EVENTS + " go", None, None),
+    _phase("vote", BALLOT_EVENTS + " go choose pick lots draw", None, None),
     _phase("tie", BALLOT_EVENTS + " choose pick", None, None),
     _phase("end", "", "new_game", "setup"),
 )
