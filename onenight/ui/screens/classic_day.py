@@ -30,7 +30,8 @@ from .classic_base import ClassicScreen, Saying
 from .day import mmss, next_second
 
 
-#: The rounds of the Québec booklet's votes, whose missing ballots the host may close as blank.
+#: The rounds of the Québec booklet's votes whose missing ballots the host may close as blank
+#: (and the day's vote under its Vote unique).
 QUEBEC_ROUNDS = ("nomination_votes", "panic_votes")
 
 
@@ -282,7 +283,8 @@ class ClassicVoteScreen(SeatsMixin, ClassicScreen):
             self._circle(list(v.ballots), list(v.counts), v.is_in)
             return
         self.result = self.result_card = ""
-        self.can_close = v.round in QUEBEC_ROUNDS and not v.revealed
+        self.can_close = not v.revealed and (v.round in QUEBEC_ROUNDS or (
+            v.round == "votes" and g.options.vote == "single"))  # "on peut s'abstenir"
         pads = self.app.classic_pads()
         self.pads_offered = v.mode != "box" and pads is not None and self.app.box_ready() \
             and not any(v.is_in)
@@ -302,8 +304,12 @@ class ClassicVoteScreen(SeatsMixin, ClassicScreen):
                                       else "classic.vote.pads_gone")
                 self._circle(None, None, v.is_in)
                 return
-        if v.round in QUEBEC_ROUNDS:  # the candidate has no hand to raise against himself
-            missing = [s for s in missing if v.options_for(s)]
+        if self.can_close:
+            # the candidate has no hand to raise against himself; who abstains is passed
+            here = (ctl.game.phase.label, v.round, len(ctl.game.log))
+            if self._round != here:
+                self._round, self._abstained = here, set()
+            missing = [s for s in missing if v.options_for(s) and s not in self._abstained]
         if not missing:
             if self.can_close:  # every hand that could go up is entered: the rest abstain
                 self.stage = "close"
@@ -392,6 +398,17 @@ class ClassicVoteScreen(SeatsMixin, ClassicScreen):
 
     def lots(self):
         self.send({"type": "lots"})
+
+    _round = None
+    _abstained: set = set()
+
+    def abstain(self):
+        """A Québec vote: this voter raises no hand (points at nobody); the next one's turn."""
+        if self.stage == "collect" and self.can_close:
+            self._abstained = self._abstained | {self.voter}
+            self.shown_voter = False
+            self.picked = -1
+            self.refresh()
 
     def close_round(self):
         """A Québec vote's round: who has not raised a hand (or pointed) abstains."""
