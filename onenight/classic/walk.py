@@ -17,8 +17,8 @@ from onenight.common.errors import DeckError, IllegalChoice
 from onenight.common.values import seat_number
 
 from . import cast, day, deaths, forms, sides
-from .model import (ASLEEP, OUT_OF_PLAY, VOTE_VARIANTS, Choice, Game, Kind, Memo, Options, Phase, Potions,
-                    Seat, Seats, Side, Stop, Take, Votes, Yes)
+from .model import (ASLEEP, OUT_OF_PLAY, VOTE_VARIANTS, Choice, Game, Kind, Memo, Options,
+                    Phase, Potions, Seat, Seats, Side, Stop, Take, Votes, Yes)
 from .table import Step
 
 #: Why a required choice cannot be left out, by step.

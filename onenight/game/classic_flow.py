@@ -110,7 +110,8 @@ class TableOptions:
 
     def as_json(self) -> dict:
         return {"captain": self.captain, "sisters_wake_again": self.sisters_wake_again,
-                "vote": self.vote, "debate_minutes": self.debate_minutes, "debate_shrinks": self.debate_shrinks,
+                "vote": self.vote, "debate_minutes": self.debate_minutes,
+                "debate_shrinks": self.debate_shrinks,
                 "pace": self.pace, "vote_mode": self.vote_mode}
 
 

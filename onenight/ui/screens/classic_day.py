@@ -343,20 +343,13 @@ class ClassicVoteScreen(SeatsMixin, ClassicScreen):
     def _result(self, v) -> str:
         r = v.result
         names = v.players
-        if r.kind == "elected":
-            return self.tr("classic.vote.elected", name=names[r.seat])
-        if r.kind == "eliminated":
-            return self.tr("classic.vote.eliminated", name=names[r.seat],
-                           card_name=r.card.names[self.app.lang])
-        if r.kind == "escaped":
-            return self.tr("classic.vote.escaped", name=names[r.seat])
         if r.kind == "tie":
             return self.tr("classic.vote.tie", names=", ".join(names[s] for s in r.seats))
-        if r.kind == "drawn":
-            return self.tr("classic.vote.drawn", name=names[r.seat],
+        if r.kind in ("eliminated", "drawn"):  # the card shown
+            return self.tr("classic.vote." + r.kind, name=names[r.seat],
                            card_name=r.card.names[self.app.lang])
-        if r.kind == "failed":
-            return self.tr("classic.vote.failed", name=names[r.seat])
+        if r.kind in ("elected", "escaped", "failed"):
+            return self.tr("classic.vote." + r.kind, name=names[r.seat])
         if r.kind == "no_majority":
             return self.tr("classic.vote.no_majority")
         return self.tr("classic.vote.nobody")

@@ -26,6 +26,7 @@ def most(ch) -> int:
     return boxes if ch.per_game == 0 else min(boxes, ch.per_game)
 
 
+CHIP_HEIGHT = 58  # a line of chips, in the app's scale (finger-sized, two lines of words)
 #: Each dimension's chips are named by this family of translation keys.
 CHIP_KEYS = {"booklet": "classic.booklet.", "side": "classic.family.",
              "category": "classic.category."}
@@ -80,13 +81,13 @@ class ClassicDeckScreen(DeckScreen):
             self._chips = {}
             for dim in DIMENSIONS:
                 line = Factory.BoxLayout(spacing=scale * 6)
-                title = Factory.Label(size_hint_x=0.17, halign="left", valign="middle",
-                                      font_size=text * 16, color=theme.MUTED)
+                title = Factory.Label(size_hint_x=None, width=scale * 130, halign="left",
+                                      valign="middle", font_size=text * 17, color=theme.MUTED,
+                                      shorten=True)
                 title.bind(size=lambda w, size: setattr(w, "text_size", size))
                 line.add_widget(title)
                 for value in offered(dim):
-                    chip = Factory.BigButton(font_size=text * 16, size_hint_y=1,
-                                             shorten=True, max_lines=1)
+                    chip = Factory.BigButton(font_size=text * 17, size_hint_y=1, max_lines=2)
                     chip.bind(on_release=lambda w, d=dim, v=value: self.toggle(d, v))
                     self._chips[(dim, value)] = chip
                     line.add_widget(chip)
@@ -94,7 +95,7 @@ class ClassicDeckScreen(DeckScreen):
             self._bar.add_widget(Factory.Label(font_size=text * 16, color=theme.MUTED))
             box = self.children[0]
             box.add_widget(self._bar, index=1)  # just above the cards
-        self._bar.height = scale * (46 * len(DIMENSIONS) + 26 + 6 * len(DIMENSIONS))
+        self._bar.height = scale * (CHIP_HEIGHT * len(DIMENSIONS) + 26 + 6 * len(DIMENSIONS))
         for line, dim in zip(reversed(self._bar.children[1:]), DIMENSIONS):
             line.children[-1].text = self.tr("classic.filter." + dim)
         for (dim, value), chip in self._chips.items():
