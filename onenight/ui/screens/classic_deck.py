@@ -26,7 +26,7 @@ def most(ch) -> int:
     return boxes if ch.per_game == 0 else min(boxes, ch.per_game)
 
 
-CHIP_HEIGHT = 58  # a line of chips, in the app's scale (finger-sized, two lines of words)
+CHIP_HEIGHT = theme.TOUCH  # a line of chips: the touch targets' minimum height
 #: Each dimension's chips are named by this family of translation keys.
 CHIP_KEYS = {"booklet": "classic.booklet.", "side": "classic.family.",
              "category": "classic.category."}
