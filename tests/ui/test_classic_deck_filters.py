@@ -5,7 +5,7 @@ its card's labels; a filter hides rows, never the cards already put in."""
 import pytest
 
 from onenight.classic.cast import CAST
-from onenight.ui.driving import pump, tap
+from onenight.ui.driving import find, pump, tap
 
 from .classic_play import home_after  # noqa: F401 (the shared app left as found)
 from .classic_play import screen, shown, untranslated
@@ -29,6 +29,7 @@ def test_the_deck_builder_filters_the_whole_cast_by_booklet_side_and_category(ap
     app.set_language(lang)
     Window.size = size
     d = to_the_deck(app)
+    tap(find(d, "clear"))  # whatever deck the table had
     assert d.shown_cards() == [ch.id for ch in CAST]
     tap(d._rows["werewolf"].ids.plus)  # a card put in before filtering stays in
     tap(d._chips[("booklet", "000")])

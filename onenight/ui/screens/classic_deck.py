@@ -87,7 +87,8 @@ class ClassicDeckScreen(DeckScreen):
                 title.bind(size=lambda w, size: setattr(w, "text_size", size))
                 line.add_widget(title)
                 for value in offered(dim):
-                    chip = Factory.BigButton(font_size=text * 15, size_hint_y=1, max_lines=2)
+                    chip = Factory.BigButton(max_lines=2)
+                    chip.size_hint_y, chip.font_size = 1, scale * 24  # (after its kv rule)
                     chip.bind(on_release=lambda w, d=dim, v=value: self.toggle(d, v))
                     self._chips[(dim, value)] = chip
                     line.add_widget(chip)
