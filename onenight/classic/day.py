@@ -213,16 +213,27 @@ def _bound(g: Game, b: tuple) -> None:
                                                  f"seat {to}, and nobody else"))
 
 
+def intendant(g: Game) -> int | None:
+    """The living captain (the Québec booklet's *intendant*), or None."""
+    return g.captain if g.captain is not None and g.alive(g.captain) else None
+
+
+def _marked(g: Game, counts: list[int]) -> list[int]:
+    """The counts with the raven's two votes against the marked seat."""
+    marked = g.today.get("marked")
+    if marked is not None and g.alive(marked) and marked != g.today.get("immune"):
+        counts[marked] += MARK_VOTES
+    return counts
+
+
 def _vote(g: Game, stop: Stop, c: Choice | None) -> Game:
     g = g._with(today=g.today.put("moment", "vote"))
     b = ballots(g, c, lambda v, t: _no_self_vote(v, t) or _not_immune(g, t))
     _bound(g, b)
     g = village.after_vote(g, b, "votes")
-    captain = g.captain if g.captain is not None and g.alive(g.captain) else None
-    counts = tally(g, b, captain)
-    marked = g.today.get("marked")
-    if marked is not None and g.alive(marked) and marked != g.today.get("immune"):
-        counts[marked] += MARK_VOTES
+    captain = intendant(g)
+    # the Québec booklet's Vote unique gives the intendant no second voice
+    counts = _marked(g, tally(g, b, captain if g.options.vote == "classic" else None))
     g = _show_ballots(g, "votes", b, counts)
     tied = _top(counts, g.living())
     if len(tied) <= 1:
@@ -255,15 +266,133 @@ def _revote(g: Game, stop: Stop, c: Choice | None) -> Game:
     return eliminate(g, tied[0] if len(tied) == 1 else None)
 
 
-VOTES = Step("votes", ("day",), 50, EVERY_DAY, Kind.VOTES, called=lambda g: True,
+VOTES = Step("votes", ("day",), 50, EVERY_DAY, Kind.VOTES,
+             called=lambda g: g.options.vote in ("classic", "single"),
              wakes=lambda g: g.living(), deciders=lambda g, woken: woken,
              required=lambda g: True, act=_vote, finish=win.settle)
 CAPTAIN_PICK = Step("captain_pick", ("day",), 0, ON_DEMAND, Kind.SEAT, options=_seats_among,
                     act=_captain_pick)
 REVOTE = Step("revote", ("day",), 0, ON_DEMAND, Kind.VOTES, act=_revote)
 
+
+# ---- the Québec booklet's other two votes -------------------------------------------------------
+# Vote par nominations: the intendant names a candidate, the table raises hands (a ballot names
+# the candidate or is blank); at least half the voices of the players present eliminate him.
+# Two candidates fail: the vote against the intendant himself; it fails too: a player of the
+# village drawn by lot is out. Panique démocratique: the table points at whom it likes; when the
+# host freezes it and counts, more than half the voices eliminate; a day that drags ends with
+# the draw. Without an intendant the table names its candidates and the draw follows two
+# failures. (docs/rules-decisions-classic.md, "The Québec votes".)
+
+#: The failed nominations after which the intendant himself is the candidate.
+NOMINATIONS_BEFORE_INTENDANT = 2
+
+
+def _nominators(g: Game, woken: tuple[int, ...] = ()) -> tuple[int, ...]:
+    i = intendant(g)
+    return (i,) if i is not None and not sides.absent(g, i) else sides.present(g)
+
+
+def _nominees(g: Game, stop: Stop | None = None) -> list:
+    return [Seat(s) for s in sides.present(g) if s != g.today.get("immune")]
+
+
+def _ask_nomination(g: Game) -> Game:
+    return ask(g, NOMINATE, _nominators(g))
+
+
+def _nominate(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if not isinstance(c, Seat) or c not in _nominees(g):
+        raise IllegalChoice("", "the candidate is a player present in the village whom the "
+                                "table may vote against")
+    g = g._with(today=g.today.put("moment", "vote"))
+    g = g.tell(None, "nominations", "nominated", seat=c.seat, by=stop.deciders[0]
+               if len(stop.deciders) == 1 else None)
+    return ask(g, NOMINATION_VOTES, g.living(), among=(c.seat,))
+
+
+def _hands(g: Game, c: Choice | None, among: tuple[int, ...]) -> tuple:
+    def allowed(v: int, t: int) -> str | None:
+        if t not in among:
+            return f"seat {t} is not the candidate: a raised hand names seat {among[0]}"
+        return _no_self_vote(v, t)
+
+    b = ballots(g, c, allowed)
+    _bound(g, b)
+    return b
+
+
+def _village_draw(g: Game) -> Game:
+    """A player drawn by lot among the village's (the booklet: "ce joueur appartiendra
+    toujours au camp des villageois"); nobody when the village has nobody left present."""
+    pool = tuple(s for s in sides.present(g) if sides.side(g, s) == "village")
+    g = g.tell(None, "village_draw", "drags")
+    if not pool:
+        return eliminate(g, None)
+    return ask(g, VILLAGE_DRAW, (), among=pool, chance=True)
+
+
+def _nomination_count(g: Game, stop: Stop, c: Choice | None) -> Game:
+    candidate = stop.among[0]
+    b = _hands(g, c, stop.among)
+    counts = _marked(g, tally(g, b))  # here the intendant has one voice only
+    g = _show_ballots(g, "nomination_votes", b, counts)
+    if 2 * counts[candidate] >= len(sides.present(g)):
+        return eliminate(g, candidate)
+    failed = g.today.get("failed_nominations", 0) + 1
+    g = g._with(today=g.today.put("failed_nominations", failed))
+    g = g.tell(None, "nomination_votes", "failed", seat=candidate, value=failed)
+    chief = intendant(g)
+    if candidate == chief or (failed >= NOMINATIONS_BEFORE_INTENDANT and chief is None):
+        return _village_draw(g)
+    if failed >= NOMINATIONS_BEFORE_INTENDANT:
+        if chief == g.today.get("immune") or sides.absent(g, chief):
+            return _village_draw(g)
+        g = g.tell(None, "nomination_votes", "against_intendant", seat=chief)
+        return ask(g, NOMINATION_VOTES, g.living(), among=(chief,))
+    return _ask_nomination(g)
+
+
+def _panic_count(g: Game, stop: Stop, c: Choice | None) -> Game:
+    g = g._with(today=g.today.put("moment", "vote"))
+    if c is None:  # the host ends a day that drags (only after a count without a majority)
+        return _village_draw(g)
+    b = ballots(g, c, lambda v, t: _no_self_vote(v, t) or _not_immune(g, t))
+    _bound(g, b)
+    counts = _marked(g, tally(g, b))
+    g = _show_ballots(g, "panic_votes", b, counts)
+    voices = len(sides.present(g))
+    over = [s for s in g.living() if 2 * counts[s] > voices]
+    if over:
+        return eliminate(g, over[0])  # more than half: one seat at most
+    g = g.tell(None, "panic_votes", "no_majority")
+    # the table points on: another count, or (nothing chosen) the host's draw
+    return g._with(stop=Stop(g.phase, PANIC.id, Kind.VOTES, g.living(), g.living()))
+
+
+def _draw(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if not isinstance(c, Seat) or c.seat not in stop.among:
+        raise IllegalChoice("", "the lot draws a player of the village present in it")
+    return eliminate(g, c.seat)
+
+
+NOMINATE = Step("nominations", ("day",), 50, EVERY_DAY, Kind.SEAT,
+                called=lambda g: g.options.vote == "nominations", wakes=lambda g: g.living(),
+                deciders=_nominators, required=lambda g: True, options=_nominees,
+                act=_nominate, finish=win.settle)
+NOMINATION_VOTES = Step("nomination_votes", ("day",), 0, ON_DEMAND, Kind.VOTES,
+                        act=_nomination_count)
+PANIC = Step("panic_votes", ("day",), 50, EVERY_DAY, Kind.VOTES,
+             called=lambda g: g.options.vote == "panic", wakes=lambda g: g.living(),
+             deciders=lambda g, woken: woken, required=lambda g: True, act=_panic_count,
+             finish=win.settle)
+VILLAGE_DRAW = Step("village_draw", ("day",), 0, ON_DEMAND, Kind.SEAT, options=_seats_among,
+                    act=_draw)
+
 STAGES = (DUSK, DAWN, ELECTION, CAPTAIN_REVOTE, CAPTAIN_LOTS, DEBATE, VOTES, CAPTAIN_PICK, REVOTE,
-          deaths.SUCCESSOR) + village.STEPS
+          NOMINATE, NOMINATION_VOTES, PANIC, VILLAGE_DRAW, deaths.SUCCESSOR) + village.STEPS
+#: The record keys that hold a list, one entry each time the stage is asked in a day.
+LIST_KEYS = ("successors", "nominations", "nomination_votes", "panic_votes", "bailiff")
 
 
 def ballot_options(g: Game, stop: Stop, seat: int) -> tuple[int | None, ...]:
@@ -278,6 +407,9 @@ def ballot_options(g: Game, stop: Stop, seat: int) -> tuple[int | None, ...]:
         targets = stop.among
     elif stop.step == "revote":
         targets = tuple(s for s in stop.among if s != seat)
+    elif stop.step == "nomination_votes":
+        bound, to = bound_ballot(g, seat)
+        targets = tuple(s for s in stop.among if s != seat and (not bound or s == to))
     else:
         bound, to = bound_ballot(g, seat)
         if bound:

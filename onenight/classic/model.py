@@ -195,6 +195,10 @@ class Stop:
 
 
 CAPTAIN_WHEN = ("first_morning", "before_first_night", "never")
+#: How the day's vote is taken: RULES-CLASSIC.md §6's (``classic``), or one of the Québec
+#: booklet's three (seed 002): *Vote unique* (``single``), *Vote par nominations*
+#: (``nominations``), *Panique démocratique* (``panic``). The captain is their *intendant*.
+VOTE_VARIANTS = ("classic", "single", "nominations", "panic")
 
 
 @dataclass(frozen=True)
@@ -203,6 +207,7 @@ class Options:
 
     captain: str = "first_morning"
     sisters_wake_again: bool = False
+    vote: str = "classic"  # VOTE_VARIANTS
 
 
 # ---- memory -------------------------------------------------------------------------------------

@@ -17,7 +17,8 @@ from onenight.common.errors import RecordError, RulesError
 from onenight.common.values import show
 
 from . import cast, decks, forms, sides, village
-from .model import CAPTAIN_WHEN, Entry, Game, Kind, Options, Phase, phase_of
+from .day import LIST_KEYS
+from .model import CAPTAIN_WHEN, VOTE_VARIANTS, Entry, Game, Kind, Options, Phase, phase_of
 from .table import EVEN_NIGHTS, FIRST_NIGHT, ON_DEMAND
 from .walk import MUST, apply, new_game, use_power
 
@@ -110,7 +111,11 @@ def _options(raw: Any) -> Options:
     if not isinstance(again, bool):
         raise RecordError("options.sisters_wake_again", f"expected true or false, got "
                                                         f"{show(again)}")
-    return Options(captain, again)
+    vote = raw.get("vote", "classic")
+    if vote not in VOTE_VARIANTS:
+        raise RecordError("options.vote", f"expected one of {', '.join(VOTE_VARIANTS)}, got "
+                                          f"{show(vote)}")
+    return Options(captain, again, vote)
 
 
 #: The most phases a record may hold: 500 nights and 500 days, far beyond any game played.
@@ -158,15 +163,20 @@ NOT_ASKED = {
     "bailiff": "no building was free for the bailiff to offer here",
     "lord": "no vote named a player the lord could pardon here",
     "teacher": "the schoolteacher is not called here",
+    "nominations": "the table does not vote by nominations",
+    "nomination_votes": "the table does not vote by nominations",
+    "panic_votes": "the table does not vote in a democratic panic",
+    "village_draw": "no day dragged on to a draw here",
 }
-#: The day's keys that hold a list, one entry per time they are asked for, in order.
-LIST_KEYS = ("successors", "bailiff")
 
 
 def _why_not(g: Game, key: str, phase: Phase) -> str:
     """Why a night step was not called, or a day's key not asked for, in ``phase``."""
     step = cast.RECORD_KEYS[key]
-    if step.when is ON_DEMAND or step.id in ("votes", "captain_votes", "bailiff", "teacher"):
+    if key == "votes" and g.options.vote not in ("classic", "single"):
+        return f"the table votes by the {g.options.vote} variant: there is no such vote"
+    if step.when is ON_DEMAND or step.id in ("votes", "captain_votes", "bailiff", "teacher",
+                                             "nominations", "panic_votes"):
         return NOT_ASKED[key]
     if phase.kind not in step.phases:
         return f"the {key} step is a night's: not called on a day"
@@ -189,7 +199,7 @@ class _Replay:
         self.rec = rec
         self.i = -1  # the record's phase being played
         self.used: set[str] = set()
-        self.listed: dict[str, int] = {}  # how many entries of each list key were played
+        self.taken: dict[str, int] = {}  # the entries of each list key played so far
         self.powers = 0  # the day powers played in this phase
 
     def field(self, key: str) -> str:
@@ -207,7 +217,7 @@ class _Replay:
         want = g.phases[self.i]
         if got != want:
             raise RecordError(f"phases[{self.i}]", f"expected {want}, got {got}")
-        self.used, self.listed, self.powers = set(), {}, 0
+        self.used, self.taken, self.powers = set(), {}, 0
         return True
 
     def check_used(self, g: Game, missing: str = "") -> None:
@@ -227,13 +237,17 @@ class _Replay:
             if key not in cast.RECORD_KEYS or value is None or value == {}:
                 continue  # "night"/"day", extra fields, and steps that chose nothing
             if key in LIST_KEYS:
-                done = self.listed.get(key, 0)
-                extra = value[done:] if isinstance(value, list) else [value]
+                n = self.taken.get(key, 0)
+                extra = value[n:] if isinstance(value, list) else [value]
                 if extra:
-                    where = f"{key}[{done}]" if isinstance(value, list) else key
+                    where = f"{key}[{n}]" if isinstance(value, list) else key
+                    if not reached and key != "successors":
+                        raise RecordError(self.field(where), f"not reached: the record stops "
+                                                             f"before it, at {missing} (missing)")
                     raise RecordError(self.field(where), "not asked for: " + (
-                        NOT_ASKED[key] if not done or not reached
-                        else f"only {done} asked for here"))
+                        _why_not(g, key, phase) if not n or not reached
+                        else f"only {n} captain(s) died here" if key == "successors"
+                        else f"asked {n} time(s) only here"))
                 continue
             if key not in self.used:
                 if not reached:
@@ -249,16 +263,16 @@ class _Replay:
         key = step.record_key
         if key in LIST_KEYS:
             listed = obj.get(key)
-            done = self.listed.get(key, 0)
             if listed is not None and not isinstance(listed, list):
-                raise RecordError(self.field(key), f"expected a list of seat numbers, got "
-                                                   f"{show(listed)}")
-            if not listed or done >= len(listed):
+                raise RecordError(self.field(key), f"expected a list, one entry each time it "
+                                                   f"is asked, got {show(listed)}")
+            n = self.taken.get(key, 0)
+            if not listed or n >= len(listed):
                 return False, None, self.field(key)
-            where = self.field(f"{key}[{done}]")
-            raw = listed[done]
-            self.listed[key] = done + 1
-            if raw is None:  # asked, and nobody named (the bailiff houses nobody)
+            where = self.field(f"{key}[{n}]")
+            raw = listed[n]
+            self.taken[key] = n + 1
+            if raw is None and key == "bailiff":  # asked, and nobody housed
                 self.used.add(key)
                 return True, None, where
         else:
@@ -301,6 +315,12 @@ def _power(raw: Any, where: str, players: int) -> village.Power:
     return village.Power(power, forms.seat_of(seat, players, f"{where}.{power}"))
 
 
+def _counting_on(stop, obj: dict) -> bool:
+    """A democratic panic after a count without a majority, with neither another count nor
+    the draw in the record: the table is still pointing (nothing chosen yet)."""
+    return stop.step == "panic_votes" and not stop.required and obj.get("village_draw") is None
+
+
 def replay(data: Any) -> Game:
     """Play a record through the rules; the game as it stands at the record's end. Raises
     :class:`RulesError` naming the place in the record and the reason."""
@@ -318,6 +338,9 @@ def replay(data: Any) -> Game:
             g = apply(g)
             continue
         found, choice, where = r.next_choice(g)
+        if not found and _counting_on(stop, rec.phases[r.i]) and r.i == len(rec.phases) - 1:
+            r.check_used(g)
+            return g  # in progress: the table points on, no count and no draw yet
         if not found and stop.required:
             if r.i == len(rec.phases) - 1:
                 r.check_used(g, missing=cast.STEP[stop.step].record_key)
@@ -374,6 +397,8 @@ def to_record(g: Game) -> dict:
         out["thief_cards"] = list(g.undealt)
     out["options"] = {"captain": g.options.captain,
                       "sisters_wake_again": g.options.sisters_wake_again}
+    if g.options.vote != "classic":
+        out["options"]["vote"] = g.options.vote
     out["phases"] = phases
     if village.played(g):
         out["buildings"] = list(village.buildings(g))
@@ -400,7 +425,8 @@ def _phase_json(g: Game, label: str, entries: list[Entry]) -> dict:
                 out["captain"] = e.seat
         return out
     died = [e for e in entries if e.kind == "died"]
-    ballots = [e for e in entries if e.kind == "ballots" and e.step in ("votes",)]
+    ballots = [e for e in entries if e.kind == "ballots"
+               and e.step in ("votes", "nomination_votes", "panic_votes")]
     out["dead"] = [_death_json(g, e.seat) for e in died if e.step == "dawn"]
     out["growl"] = None if label == "day 0" else any(
         e.kind == "growl" and e.value for e in entries)

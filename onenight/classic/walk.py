@@ -17,8 +17,8 @@ from onenight.common.errors import DeckError, IllegalChoice
 from onenight.common.values import seat_number
 
 from . import cast, day, deaths, forms, sides, village, win
-from .model import (ASLEEP, OUT_OF_PLAY, Choice, Game, Kind, Memo, Options, Phase, Potions,
-                    Roll, Seat, Seats, Side, Stop, Take, Votes, Yes)
+from .model import (ASLEEP, OUT_OF_PLAY, VOTE_VARIANTS, Choice, Game, Kind, Memo, Options,
+                    Phase, Potions, Roll, Seat, Seats, Side, Stop, Take, Votes, Yes)
 from .table import Step
 
 #: Why a required choice cannot be left out, by step.
@@ -44,6 +44,11 @@ MUST = {
     "revote": "the vote is tied and there is no captain: the second vote is needed",
     "captain_votes": "the captain's election is due here",
     "captain_revote": "the captain's election is tied: its second vote is needed",
+    "nominations": "the vote by nominations needs a candidate",
+    "nomination_votes": "the candidate's vote is needed (every seat's hand: the candidate, or "
+                        "null)",
+    "panic_votes": "the democratic panic needs its count (every seat's ballot, null for blank)",
+    "village_draw": "the day dragged on: the lot must draw a player of the village",
 }
 
 
@@ -61,6 +66,8 @@ def new_game(seats: Sequence[str], left_over: Sequence[str] = (),
         raise DeckError("left_over", "a thief is dealt: the two cards left over are needed")
     if options.captain not in ("first_morning", "before_first_night", "never"):
         raise DeckError("options.captain", f"unknown choice {options.captain!r}")
+    if options.vote not in VOTE_VARIANTS:
+        raise DeckError("options.vote", f"unknown choice {options.vote!r}")
     opening = any(cast.CHARACTER[c].opening == "day 0" for c in seats)
     first = Phase("day", 0) if opening else Phase("night", 1)
     g = Game(dealt=seats, cards=seats, undealt=left_over, leftover=left_over, options=options,

@@ -51,8 +51,8 @@ from typing import Any, Callable
 from onenight import __version__
 from onenight.classic import cast, decks, forms, sides, village
 from onenight.classic.calls import lived_in, night_calls, shown_dead, shown_lately
-from onenight.classic.model import (CAPTAIN_WHEN, Choice, Game, Kind, Options, Potions, Roll,
-                                    Seat, Seats, Side, Stop, Take, Votes, Yes)
+from onenight.classic.model import (CAPTAIN_WHEN, VOTE_VARIANTS, Choice, Game, Kind, Options,
+                                    Potions, Roll, Seat, Seats, Side, Stop, Take, Votes, Yes)
 from onenight.classic.record import outcome, to_record
 from onenight.classic.roles.common import heal_forms, shown_victims
 from onenight.classic.walk import apply as play
@@ -78,6 +78,8 @@ SHORTEST_DEBATE = 2
 HOLDS = ("dawn", "election", "vote", "power")
 #: The night's calls whose choice a woken player may make on a pad (ClassicController._on_pick)
 PAD_KINDS = (Kind.SEAT, Kind.POTIONS, Kind.YES)
+#: The stages of the day's vote, by whichever variant the table plays (its ``vote`` phase).
+VOTE_STAGES = ("votes", "nominations", "nomination_votes", "panic_votes", "village_draw")
 #: a game's identity: 32 lowercase hex digits (a random UUID)
 GAME_ID = re.compile(r"[0-9a-f]{32}")
 
@@ -90,6 +92,7 @@ class TableOptions:
 
     captain: str = "first_morning"
     sisters_wake_again: bool = False
+    vote: str = "classic"  # VOTE_VARIANTS: the Québec booklet's votes, or RULES-CLASSIC §6's
     debate_minutes: float = 5
     debate_shrinks: bool = False
     pace: int = 100  # percent of each call's standard time at night
@@ -98,7 +101,7 @@ class TableOptions:
 
     @property
     def rules(self) -> Options:
-        return Options(self.captain, self.sisters_wake_again)
+        return Options(self.captain, self.sisters_wake_again, self.vote)
 
     def debate_for(self, day: int) -> float:
         """The debate's minutes on day ``day`` (day 0 and day 1 have the whole length)."""
@@ -109,7 +112,8 @@ class TableOptions:
 
     def as_json(self) -> dict:
         return {"captain": self.captain, "sisters_wake_again": self.sisters_wake_again,
-                "debate_minutes": self.debate_minutes, "debate_shrinks": self.debate_shrinks,
+                "vote": self.vote, "debate_minutes": self.debate_minutes,
+                "debate_shrinks": self.debate_shrinks,
                 "pace": self.pace, "vote_mode": self.vote_mode, "buildings": self.buildings}
 
 
@@ -240,6 +244,10 @@ class ClassicController(Flow):
             if e["captain"] not in CAPTAIN_WHEN:
                 raise Refused("option_captain", value=str(e["captain"]))
             changes["captain"] = e["captain"]
+        if "vote" in e:
+            if e["vote"] not in VOTE_VARIANTS:
+                raise Refused("option_vote", value=str(e["vote"]))
+            changes["vote"] = e["vote"]
         for name in ("sisters_wake_again", "debate_shrinks", "buildings"):
             if name in e:
                 if not isinstance(e[name], bool):
@@ -408,7 +416,7 @@ class ClassicController(Flow):
             return step
         if step == "debate":
             return "debate"
-        if step == "votes":
+        if step in VOTE_STAGES:
             return "vote"
         if step in ("captain_pick", "revote"):
             return "tie"
@@ -619,6 +627,8 @@ class ClassicController(Flow):
             return
         if choice is None:
             raise Refused("choice_required", step=s.game.stop.step)
+        if s.game.stop.step == "nominations":  # the hands go up at once
+            return self._play(choice)
         pick = s.game.stop.step == "captain_pick"
         if pick:
             s.counted = (s.game.phase.label, "votes")
@@ -741,6 +751,15 @@ class ClassicController(Flow):
         s.ballots, s.hold = None, "election" if step.startswith("captain") else "vote"
         if s.game.stop is not None and s.game.stop.step == "lord":
             s.hold = None  # the lord decides first: nothing of the vote's end is shown yet
+        s.ballots_for = None  # a round of the same stage may follow (the panic's next count)
+
+    def _on_draw(self, e: dict) -> None:
+        """A democratic panic that drags on: the host ends the counts, the lot draws."""
+        s = self.state
+        stop = s.game.stop
+        if s.hold is not None or stop is None or stop.step != "panic_votes" or stop.required:
+            raise Refused("not_now")
+        self._play(None)
 
     def _on_lots(self, e: dict) -> None:
         """The lots draw the captain among the tied, with the controller's generator."""
@@ -752,6 +771,11 @@ class ClassicController(Flow):
         if not (isinstance(seat, int) and seat in stop.among):
             seat = self.rng.choice(stop.among)
         e["seat"] = seat
+        if stop.step == "village_draw":  # the last count stays on screen, with the drawn
+            s.counted = (s.game.phase.label, _last_count(s.game))
+            self._play(Seat(seat))
+            s.hold = "vote"
+            return
         s.counted = (s.game.phase.label, "captain_revote")
         self._play(Seat(seat))
         s.hold = "election"
@@ -961,6 +985,12 @@ def _reader(kind: Kind):
 
 
 _KINDS = {kind: _reader(kind) for kind in _READERS}
+
+
+def _last_count(g: Game) -> str:
+    """The stage of today's last counted ballots (the count the lot's draw follows)."""
+    label = g.phase.label
+    return next(e.step for e in reversed(g.log) if e.phase == label and e.kind == "ballots")
 
 
 #: Nothing chosen, in the events' shape of each kind of decision.

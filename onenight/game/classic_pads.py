@@ -136,7 +136,7 @@ class ClassicPads:
         if s.hold is None and stop is not None and s.ballots is not None \
                 and stop.kind is Kind.VOTES and s.ballots.mode == "box":
             v = ctl.ballots_view()
-            moment = ("vote", g.phase.label, stop.step)
+            moment = ("vote", g.phase.label, stop.step, len(g.log))  # the panic counts again
             seats = self.with_pads(v.voters)
 
             def vote():
@@ -146,9 +146,9 @@ class ClassicPads:
                                       self_vote=stop.step in ELECTION, round=self.round)
             return moment, vote
         if s.hold is None and stop is not None and stop.kind is Kind.SEAT \
-                and s.phase in ("chain", "tie") and len(stop.deciders) == 1:
+                and s.phase in ("chain", "tie", "vote") and len(stop.deciders) == 1:
             decider = stop.deciders[0]
-            targets = ctl.tie_view().among if stop.step == "captain_pick" else \
+            targets = ctl.tie_view().among if stop.step in ("captain_pick", "nominations") else \
                 ctl.chain_view().targets
             moment = ("decide", g.phase.label, stop.step, decider, len(g.log))
 

@@ -539,7 +539,8 @@ class Result:
     """What a counted vote decided."""
 
     kind: str  # elected, eliminated, escaped (the priest's blessed lives on), pardoned (the
-    # lord's, Le Village), nobody, tie
+    # lord's, Le Village), nobody, tie; the Québec votes': failed (the candidate stays),
+    # no_majority (the panic points on), drawn (the lot's villager, eliminated)
     seat: int | None = None
     card: CardView | None = None  # the eliminated player's, shown
     seats: tuple[int, ...] = ()  # the tied
@@ -582,10 +583,17 @@ def _counted(g, label: str, step: str) -> tuple[Entry | None, Result | None]:
         return None, None
     i = found[-1]
     result = None
+    drawn = False
     for e in g.log[i + 1:]:
         if e.phase != label or e.kind == "ballots":
             break
-        if e.kind == "elected":
+        if e.kind == "failed":
+            result = Result("failed", e.seat)
+        elif e.kind == "no_majority":
+            result = Result("no_majority")
+        elif e.kind == "drags":
+            drawn = True
+        elif e.kind == "elected":
             result = Result("elected", e.seat)
         elif e.kind == "tie":
             result = Result("tie", seats=tuple(e.seats))
@@ -595,7 +603,8 @@ def _counted(g, label: str, step: str) -> tuple[Entry | None, Result | None]:
             death = None if e.seat is None else g.death_of(e.seat)
             result = Result("nobody") if e.seat is None else \
                 Result("escaped", e.seat) if death is None else \
-                Result("eliminated", e.seat, card(death.card))  # (escaped: the priest's)
+                Result("drawn" if drawn else "eliminated", e.seat, card(death.card))
+            # (escaped: the priest's)
     if result is None and g.stop is not None and g.stop.among:
         result = Result("tie", seats=tuple(g.stop.among))  # the election goes on among them
     return g.log[i], result
@@ -609,9 +618,10 @@ def ballots_view(c: "ClassicController") -> BallotsView:
         step = g.stop.step
         voters = ballot_voters(g)
         revealed = box.revealed(voters)
-        double = g.captain if step == "votes" and g.captain is not None \
-            and g.alive(g.captain) else None
-        targets = g.stop.among if step in ("captain_revote", "revote") else voters
+        double = g.captain if step == "votes" and g.options.vote == "classic" \
+            and g.captain is not None and g.alive(g.captain) else None
+        targets = g.stop.among if step in ("captain_revote", "revote", "nomination_votes") \
+            else voters
         ballots = counts = None
         if revealed:
             ballots = tuple(box.votes[i] if i in voters else None for i in range(g.players))
@@ -630,8 +640,8 @@ def ballots_view(c: "ClassicController") -> BallotsView:
     v = entry.value
     ballots = tuple(v["ballots"])
     step = s.counted[1]
-    double = v["captain"] if step == "votes" and v["captain"] is not None \
-        and ballots[v["captain"]] is not None else None
+    double = v["captain"] if step == "votes" and g.options.vote == "classic" \
+        and v["captain"] is not None and ballots[v["captain"]] is not None else None
     voters = tuple(i for i, b in enumerate(ballots) if b is not None)
     return BallotsView(step, s.options.vote_mode, tuple(s.players), voters,
                        tuple(i for i, n in enumerate(v["counts"]) if n),
@@ -657,8 +667,12 @@ class TieView:
 def tie_view(c: "ClassicController") -> TieView:
     g = c.state.game
     stop = g.stop
-    if stop is None or stop.step not in ("captain_pick", "revote"):
+    if stop is None or stop.step not in ("captain_pick", "revote", "nominations"):
         raise ValueError("no tie to settle")
+    if stop.step == "nominations":  # the intendant's (or the table's) candidate
+        named = tuple(ch.seat for ch in walk.legal_choices(g) if ch is not None)
+        return TieView(named, stop.deciders[0] if len(stop.deciders) == 1 else None,
+                       table_view(c))
     captain = stop.deciders[0] if stop.step == "captain_pick" else None
     return TieView(tuple(stop.among), captain, table_view(c))
 

@@ -85,7 +85,7 @@ CLASSIC_PHASES: tuple[Phase, ...] = (
     _phase("bailiff", "choose", None, None),
     _phase("teacher", "choose", None, None),
     _phase("lord", "choose", None, None),
-    _phase("vote", BALLOT_EVENTS + " go", None, None),
+    _phase("vote", BALLOT_EVENTS + " go choose pick lots draw", None, None),
     _phase("tie", BALLOT_EVENTS + " choose pick", None, None),
     _phase("end", "", "new_game", "setup"),
 )

@@ -119,6 +119,12 @@ def call_script(step: str, deck: Iterable[str], night: int = 1,
     return tuple(out)
 
 
+#: The Québec booklet's votes (the table's ``vote`` option): the intendant names, the hands
+#: go up, a failed round, the vote against the intendant, the panic and its count, the draw.
+QUEBEC_VOTE_LINES = ("vote.nominate", "vote.hands", "vote.failed", "vote.against_intendant",
+                     "vote.panic", "vote.freeze", "vote.no_majority", "vote.village_draw")
+
+
 def all_line_ids() -> frozenset[str]:
     """Every line id the classic narration can need: what its lines files must provide."""
     ids: set[str] = set()
@@ -130,7 +136,8 @@ def all_line_ids() -> frozenset[str]:
     ids.update(("dawn.wake", "dawn.nobody", "dawn.one", "dawn.many", "bear.growl", "grief",
                 "hunter.shoot", "successor.name", "election.start", "election.revote",
                 "election.lots", "election.elected", FIRST_DEBATE, *DEBATE_LINES,
-                "vote.tie_captain", "vote.revote", "vote.nobody", "vote.eliminated"))
+                "vote.tie_captain", "vote.revote", "vote.nobody", "vote.eliminated",
+                *QUEBEC_VOTE_LINES))
     ids.update(f"reveal.{c}" for c in cast.CHARACTER)
     ids.update(f"end.{side}" for side in END_SIDES)
     ids.update(f"village.{m}" for m in VILLAGE_LINES)
@@ -217,9 +224,15 @@ def dawn_lines(dead_cards: Iterable[str], growl: bool) -> tuple[str, ...]:
 def vote_lines(result: str, card: str | None = None) -> tuple[str, ...]:
     """A counted vote: ``eliminated`` (with the card shown), ``nobody``, ``tie`` with a
     captain (``tie_captain``) or without (``revote``); the election's ``elected``,
-    ``election_tie``, ``lots``."""
+    ``election_tie``, ``lots``; the Québec votes' moments: ``nominate``, ``hands``,
+    ``failed``, ``against_intendant``, ``panic``, ``freeze``, ``no_majority``, and ``drawn``
+    (the lot's villager, with the card shown)."""
     if result == "eliminated":
         return ("vote.eliminated", f"reveal.{card}")
+    if result == "drawn":
+        return ("vote.village_draw", f"reveal.{card}")
+    if f"vote.{result}" in QUEBEC_VOTE_LINES:
+        return (f"vote.{result}",)
     return {"nobody": ("vote.nobody",), "tie_captain": ("vote.tie_captain",),
             "revote": ("vote.revote",), "elected": ("election.elected",),
             "election_tie": ("election.revote",), "lots": ("election.lots",),

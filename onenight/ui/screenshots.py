@@ -108,6 +108,12 @@ def classic_tour(app, clock):
     yield "classic-setup"
     app.go("classic_deck")
     yield "classic-deck"
+    deck = screen()  # the whole cast filtered: the compendium's villagers
+    deck.toggle("booklet", "000")
+    deck.toggle("side", "villagers")
+    yield "classic-deck-filtered"
+    deck.toggle("booklet", "000")
+    deck.toggle("side", "villagers")
     app.go("classic_setup")
     setup.set_deal_mode("tablet")
     setup.deal()

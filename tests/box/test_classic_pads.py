@@ -364,3 +364,28 @@ def test_a_second_vote_among_the_tied_on_the_pads(table):
     log = bridge.log()
     assert "key press on seat 1 refused: the dialled seat cannot be chosen in this round" in log
     assert "key press on seat 2 refused: a player cannot choose themselves in this round" in log
+
+
+def test_a_democratic_panic_counts_twice_on_the_pads(over_tcp, tmp_path):
+    """The Québec booklet's panic on the box: a count without a majority, then the table
+    points on and the box opens a fresh round of the same stage for the next count."""
+    bridge, client = over_tcp
+    assert client.wait_for(connected, T)
+    t = Table(start(tmp_path / "game", EIGHT, captain="never", vote="panic"), client, bridge)
+    ctl = t.ctl
+    t.lovers(3, 7)
+    t.to_day(vote_on_pads=True)
+    assert ctl.game.stop.step == "panic_votes"
+    first = t.pads.round
+    for seat, target in ((1, 2), (2, 3), (3, 2), (4, 3), (5, 2), (6, 3), (7, 2), (8, 3)):
+        bridge.say(f"vote {seat} {target}")  # four against four: not more than half
+    t.wait(lambda c: c.votes is not None)
+    t.apply({"type": "count"})
+    assert ctl.ballots_view().result.kind == "no_majority"
+    t.apply({"type": "go"})
+    assert ctl.game.stop.step == "panic_votes" and t.pads.round != first
+    for seat, target in ((1, 2), (2, 3), (3, 2), (4, 2), (5, 2), (6, 3), (7, 2), (8, 3)):
+        bridge.say(f"vote {seat} {target}")
+    t.wait(lambda c: c.votes is not None)
+    t.apply({"type": "count"})
+    assert not ctl.game.alive(1) and ctl.game.death_of(1).cause == "vote"

@@ -86,9 +86,10 @@ def test_the_step_table_is_data_the_narrator_and_the_screens_can_read():
     assert [(s.id, s.when.id) for s in NIGHT if s.role == "sister"] == [
         ("sisters", "first_night_and_even_nights_if_asked")]
     # with Le Village's stages: the bailiff's housing in the morning, the schoolteacher's ban
-    # just before the vote (called only when the buildings are played)
+    # just before the vote (called only when the buildings are played); one vote of the
+    # last three, by options.vote
     assert [s.id for s in DAY] == ["dawn", "bear", "bailiff", "captain_votes", "debate",
-                                   "teacher", "votes"]
+                                   "teacher", "votes", "nominations", "panic_votes"]
 
 
 def test_every_verdict_and_deck_notice_has_a_sentence_in_both_languages():

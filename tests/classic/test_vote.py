@@ -175,4 +175,5 @@ def test_the_day_runs_dawn_bear_election_debate_vote():
     from onenight.classic.cast import DAY
 
     assert [s.id for s in DAY if s.id not in ("bailiff", "teacher")] == [
-        "dawn", "bear", "captain_votes", "debate", "votes"]  # (Le Village's: test_village.py)
+        "dawn", "bear", "captain_votes", "debate", "votes", "nominations",
+        "panic_votes"]  # one vote, by options.vote (Le Village's stages: test_village.py)

@@ -124,8 +124,18 @@ class Bot:
 
     def _vote(self):
         c = self.c
+        stop = c.game.stop
         if c.state.hold:
             c.apply({"type": "go"})
+        elif stop.chance:  # the Québec votes' draw of a villager
+            c.apply({"type": "lots"})
+        elif stop.step == "nominations":
+            want = self.picks.get("nominations")
+            target = want(c) if callable(want) else want
+            c.apply({"type": "choose", "target": self.rng.choice(c.tie_view().among)
+                     if target is None else target})
+        elif stop.step == "panic_votes" and not stop.required and self.rng.random() < 0.5:
+            c.apply({"type": "draw"})
         else:
             self._ballots(c.game.phase.number)
 

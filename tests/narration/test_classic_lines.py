@@ -29,3 +29,16 @@ def test_every_classic_line_has_its_clip():
         folder = ROOT / "onenight" / "assets" / "audio" / "thiercelieux" / lang
         missing = sorted(i for i in all_line_ids() if not (folder / f"{i}.ogg").is_file())
         assert not missing, (lang, missing)
+
+
+def test_the_quebec_votes_moments_are_said_in_both_languages_with_their_clips():
+    from onenight.narration.classic import QUEBEC_VOTE_LINES, vote_lines
+
+    assert vote_lines("nominate") == ("vote.nominate",)
+    assert vote_lines("drawn", "seer") == ("vote.village_draw", "reveal.seer")
+    for lang in ("fr", "en"):
+        lines = load_lines(lang, "thiercelieux")
+        folder = ROOT / "onenight" / "assets" / "audio" / "thiercelieux" / lang
+        for line in QUEBEC_VOTE_LINES:
+            assert lines.get(line) and (folder / f"{line}.ogg").is_file(), (lang, line)
+    assert set(QUEBEC_VOTE_LINES) <= all_line_ids()

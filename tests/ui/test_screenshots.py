@@ -47,7 +47,8 @@ def test_every_screen_at_both_sizes(tmp_path):
                   "tablet-deal", "tablet-deal-card", "tablet-night-choice",
                   "tablet-night-learned",
                   # Thiercelieux, eighteen players
-                  "classic-players", "classic-setup", "classic-deal", "classic-deal-card",
+                  "classic-players", "classic-setup", "classic-deck-filtered", "classic-deal",
+                  "classic-deal-card",
                   "classic-night", "classic-night-no-action", "classic-dawn",
                   "classic-election", "classic-debate", "classic-vote", "classic-vote-shown",
                   "classic-tie", "classic-end", "classic-story", "classic-dawn-news"):

@@ -9,7 +9,11 @@
 - ``classic_vote``: the captain's election and the day's vote (the same screen), ties (the
   captain's pick, or a second vote among the tied), the lots; whose vote is in (never whom
   for) until every living player's is, then every ballot as an arrow round the table, the
-  counts (the captain's twice) and what they decided: the eliminated player's card.
+  counts (the captain's twice) and what they decided: the eliminated player's card. Under
+  the Québec booklet's votes (the table's ``vote`` option) the same screen takes the
+  intendant's nomination (a pick), each round's raised hands or pointed fingers (a vote whose
+  missing ballots the host may close as blank), the panic's next count or the host's draw,
+  and the lot's villager (the pool never shown).
 
 Dead players stay in the circle, greyed: they never vote or act."""
 
@@ -24,6 +28,11 @@ from onenight.narration.classic import dawn_lines, village_lines
 from .. import trace
 from .classic_base import ClassicScreen, Speaking, home_line
 from .day import mmss, next_second
+
+
+#: The rounds of the Québec booklet's votes whose missing ballots the host may close as blank
+#: (and the day's vote under its Vote unique).
+QUEBEC_ROUNDS = ("nomination_votes", "panic_votes")
 
 
 def seat_button(seat: int, name: str):
@@ -199,6 +208,10 @@ class ClassicVoteScreen(Speaking, SeatsMixin, ClassicScreen):
     is_in = ListProperty([])
     pads_offered = BooleanProperty(False)
     """No vote is in yet and the box answers: the vote may move to the pads."""
+    can_close = BooleanProperty(False)
+    """A Québec vote's round: the host may close it, the missing ballots blank (no hand)."""
+    can_draw = BooleanProperty(False)
+    """A democratic panic without a majority: the host may end the day with the lot's draw."""
 
     def on_pre_enter(self, *_):
         self.shown_voter = False
@@ -215,24 +228,37 @@ class ClassicVoteScreen(Speaking, SeatsMixin, ClassicScreen):
         circle = self.ids.circle
         circle.names = list(table.players)
         circle.greyed = [i for i, a in enumerate(table.alive) if not a]
+        self.can_close = self.can_draw = False
         if ctl.state.hold is None and stop is not None and stop.chance:
             self.stage = "lots"
             self.title = self.tr("classic.step." + stop.step)
-            self.prompt = self.tr("classic.vote.lots", names=", ".join(
-                table.players[s] for s in stop.among))
+            # the village's draw never shows its pool: it would tell who is on which side
+            self.prompt = self.tr("classic.vote.village_draw") if stop.step == "village_draw" \
+                else self.tr("classic.vote.lots", names=", ".join(
+                    table.players[s] for s in stop.among))
             self._circle(None, None, [])
             return
-        if ctl.state.hold is None and stop is not None and stop.step == "captain_pick":
+        if ctl.state.hold is None and stop is not None \
+                and stop.step in ("captain_pick", "nominations"):
             v = ctl.tie_view()
             self.stage = "pick"
-            self.title = self.tr("classic.step.captain_pick")
-            self.prompt = self.tr("classic.vote.captain_pick",
-                                  name=table.players[v.captain],
-                                  names=", ".join(table.players[s] for s in v.among)) \
-                + self.on_pad(v.captain)
+            self.title = self.tr("classic.step." + stop.step)
+            if stop.step == "nominations":
+                self.prompt = (self.tr("classic.vote.nominate", name=table.players[v.captain])
+                               + self.on_pad(v.captain) if v.captain is not None
+                               else self.tr("classic.vote.nominate_table"))
+            else:
+                self.prompt = self.tr("classic.vote.captain_pick",
+                                      name=table.players[v.captain],
+                                      names=", ".join(table.players[s] for s in v.among)) \
+                    + self.on_pad(v.captain)
             self._circle(None, None, [])
             self.show_seats(table, list(v.among), self.picked)
             return
+        if ctl.state.hold is None and stop is not None and stop.step == "panic_votes" \
+                and not stop.required and ctl.state.ballots is not None \
+                and not any(ctl.state.ballots.is_in()):
+            self.can_draw = True  # the table points on: another count, or the draw
         v = ctl.ballots_view()
         self.mode = v.mode
         self.title = self.tr("classic.step." + v.round)
@@ -245,6 +271,8 @@ class ClassicVoteScreen(Speaking, SeatsMixin, ClassicScreen):
             self._circle(list(v.ballots), list(v.counts), v.is_in)
             return
         self.result = self.result_card = ""
+        self.can_close = not v.revealed and (v.round in QUEBEC_ROUNDS or (
+            v.round == "votes" and g.options.vote == "single"))  # "on peut s'abstenir"
         pads = self.app.classic_pads()
         self.pads_offered = v.mode != "box" and pads is not None and self.app.box_ready() \
             and not any(v.is_in)
@@ -264,7 +292,16 @@ class ClassicVoteScreen(Speaking, SeatsMixin, ClassicScreen):
                                       else "classic.vote.pads_gone")
                 self._circle(None, None, v.is_in)
                 return
+        if self.can_close:
+            # the candidate has no hand to raise against himself; who abstains is passed
+            here = (ctl.game.phase.label, v.round, len(ctl.game.log))
+            if self._round != here:
+                self._round, self._abstained = here, set()
+            missing = [s for s in missing if v.options_for(s) and s not in self._abstained]
         if not missing:
+            if self.can_close:  # every hand that could go up is entered: the rest abstain
+                self.stage = "close"
+                self.prompt = self.tr("classic.vote.close_prompt")
             return
         if self.voter not in missing:
             self.voter = missing[0]
@@ -276,8 +313,12 @@ class ClassicVoteScreen(Speaking, SeatsMixin, ClassicScreen):
             self.prompt = self.tr("classic.vote.pass_to", name=name)
             return
         self.stage = "collect"
-        self.prompt = self.tr("classic.vote.who", name=name) + (
-            "  " + self.tr("classic.vote.double") if v.double == self.voter else "")
+        if v.round == "nomination_votes":
+            self.prompt = self.tr("classic.vote.hand", name=name,
+                                  candidate=table.players[v.targets[0]])
+        else:
+            self.prompt = self.tr("classic.vote.who", name=name) + (
+                "  " + self.tr("classic.vote.double") if v.double == self.voter else "")
         self.show_seats(table, list(v.options_for(self.voter)), self.picked)
 
     def _circle(self, votes, counts, is_in):
@@ -290,18 +331,18 @@ class ClassicVoteScreen(Speaking, SeatsMixin, ClassicScreen):
     def _result(self, v) -> str:
         r = v.result
         names = v.players
-        if r.kind == "elected":
-            return self.tr("classic.vote.elected", name=names[r.seat])
-        if r.kind == "eliminated":
-            return self.tr("classic.vote.eliminated", name=names[r.seat],
-                           card_name=r.card.names[self.app.lang])
-        if r.kind == "escaped":
-            return self.tr("classic.vote.escaped", name=names[r.seat])
         if r.kind == "pardoned":  # Le Village: the table hears the lord's pardon
             self.speak(("pardoned", self.ctl.game.phase.label), village_lines("pardoned"))
             return self.tr("classic.vote.pardoned", name=names[r.seat])
         if r.kind == "tie":
             return self.tr("classic.vote.tie", names=", ".join(names[s] for s in r.seats))
+        if r.kind in ("eliminated", "drawn"):  # the card shown
+            return self.tr("classic.vote." + r.kind, name=names[r.seat],
+                           card_name=r.card.names[self.app.lang])
+        if r.kind in ("elected", "escaped", "failed"):
+            return self.tr("classic.vote." + r.kind, name=names[r.seat])
+        if r.kind == "no_majority":
+            return self.tr("classic.vote.no_majority")
         return self.tr("classic.vote.nobody")
 
     # ---- taps -------------------------------------------------------------------------------
@@ -341,6 +382,25 @@ class ClassicVoteScreen(Speaking, SeatsMixin, ClassicScreen):
 
     def lots(self):
         self.send({"type": "lots"})
+
+    _round = None
+    _abstained: set = set()
+
+    def abstain(self):
+        """A Québec vote: this voter raises no hand (points at nobody); the next one's turn."""
+        if self.stage == "collect" and self.can_close:
+            self._abstained = self._abstained | {self.voter}
+            self.shown_voter = False
+            self.picked = -1
+            self.refresh()
+
+    def close_round(self):
+        """A Québec vote's round: who has not raised a hand (or pointed) abstains."""
+        self.send({"type": "close_vote", "confirm": True})
+
+    def draw(self):
+        """The panic drags on: the host ends the day, the lot draws a villager."""
+        self.send({"type": "draw"})
 
     def go_on(self):
         self.voter = -1

@@ -1,7 +1,8 @@
 """Thiercelieux's cards and options: a preset (first game, base game, Best Of, for the table's
 size) or a deck of one's own (the ``classic_deck`` screen, checked as it is built), the
-deck's problems and the rules' advice, the table's options (when the captain is elected, the
-sisters' extra nights, the debate's length and whether it shortens each day, the night's
+deck's problems and the rules' advice, the table's options (when the captain is elected, how
+the village votes (the classic vote or one of the Québec booklet's three), the sisters' extra
+nights, the debate's length and whether it shortens each day, the night's
 pace), and how the cards are dealt: by the tablet, or the table's own cards, each player
 entering theirs in private."""
 
@@ -12,7 +13,7 @@ from collections import Counter
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
-from onenight.classic.model import CAPTAIN_WHEN
+from onenight.classic.model import CAPTAIN_WHEN, VOTE_VARIANTS
 from onenight.game.classic_flow import PACE
 from onenight.game.classic_views import Text
 
@@ -34,6 +35,7 @@ class ClassicSetupScreen(ClassicScreen):
     check_text = StringProperty("")
     ready = BooleanProperty(False)
     captain = StringProperty("")
+    vote = StringProperty("")
     sisters = StringProperty("")
     debate = StringProperty("")
     shrinks = StringProperty("")
@@ -70,6 +72,7 @@ class ClassicSetupScreen(ClassicScreen):
         self.ready = v.ready
         o = v.options
         self.captain = self.tr("classic.setup.captain." + o.captain)
+        self.vote = self.tr("classic.setup.vote." + o.vote)
         self.sisters = self.tr("classic.setup.sisters_" + ("on" if o.sisters_wake_again
                                                              else "off"))
         self.debate = self.tr("classic.setup.debate_minutes", n=_n(o.debate_minutes))
@@ -107,6 +110,12 @@ class ClassicSetupScreen(ClassicScreen):
         now = self.ctl.state.options.captain
         i = (CAPTAIN_WHEN.index(now) + 1) % len(CAPTAIN_WHEN)
         self.send({"type": "options", "captain": CAPTAIN_WHEN[i]})
+
+    def next_vote(self):
+        """The day's vote: the classic one, then the Québec booklet's three."""
+        now = self.ctl.state.options.vote
+        i = (VOTE_VARIANTS.index(now) + 1) % len(VOTE_VARIANTS)
+        self.send({"type": "options", "vote": VOTE_VARIANTS[i]})
 
     def toggle(self, option: str):
         now = getattr(self.ctl.state.options, option)

@@ -15,6 +15,7 @@ from .scenario import notice_text
 class DeckRow(Factory.BoxLayout):
     card = StringProperty("")
     label = StringProperty("")
+    sub = StringProperty("")  # a second, smaller line: the card's labels (the classic cast)
     count = NumericProperty(0)
     limit = NumericProperty(1)
 

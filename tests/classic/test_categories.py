@@ -1,0 +1,58 @@
+"""The characters' labels and the deck builder's filters over the whole cast."""
+
+from __future__ import annotations
+
+import pytest
+
+from onenight.classic.cast import CAST
+from onenight.classic.categories import CastFilter, labels, offered
+
+
+def test_every_character_of_the_cast_has_its_booklet_and_side():
+    for ch in CAST:
+        lab = labels(ch.id)
+        assert lab.booklets and lab.side == ch.family, ch.id
+
+
+def test_the_booklet_comes_from_the_box_the_card_is_in():
+    assert labels("thief").booklets == ("001",)  # the base game's box
+    assert labels("fox").booklets == ("003",)  # Best Of's
+    assert labels("witch").booklets == ("001", "003")
+    assert labels("raven").booklets == ("001",)  # Le Village
+    assert labels("priest").booklets == ("000",)
+
+
+def test_the_cards_the_quebec_booklet_lists_carry_its_categories():
+    assert labels("werewolf").categories == ("meute", "buveur", "standard")
+    assert labels("seer").categories == ("villageois", "buveur", "standard")
+    assert "002" in labels("werewolf").booklets
+    # its Sorcière is a lupine of its own: the classic witch has no Québec category
+    assert labels("witch").categories == () and "002" not in labels("witch").booklets
+
+
+def test_nothing_chosen_keeps_the_whole_cast():
+    assert CastFilter().cards() == tuple(ch.id for ch in CAST)
+
+
+def test_a_filter_keeps_any_chosen_value_within_a_dimension_and_every_dimension_at_once():
+    f = CastFilter().toggle("booklet", "000")
+    assert f.cards() and all("000" in labels(c).booklets for c in f.cards())
+    both = f.toggle("booklet", "003")
+    assert set(both.cards()) > set(f.cards())  # one booklet or the other
+    wolves = both.toggle("side", "werewolves")
+    assert set(wolves.cards()) == {"werewolf", "accursed_wolf_father", "big_bad_wolf",
+                                   "pack_leader"}
+    assert wolves.toggle("side", "werewolves") == both  # a second tap takes the chip back
+
+
+def test_the_quebec_categories_filter():
+    assert CastFilter().toggle("category", "buveur").cards() == ("werewolf", "seer")
+    assert CastFilter().toggle("category", "meute").cards() == ("werewolf",)
+
+
+def test_the_chips_offered_are_those_some_card_carries():
+    assert offered("booklet") == ("001", "003", "000", "002")
+    assert offered("side") == ("villagers", "werewolves", "ambiguous", "loners")
+    assert offered("category") == ("villageois", "meute", "buveur", "standard")
+    with pytest.raises(ValueError):
+        CastFilter().toggle("category", "lupin")  # no card of the cast is a lupin yet
