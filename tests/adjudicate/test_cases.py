@@ -25,6 +25,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.one_process import run_each
+
 HERE = Path(__file__).parent
 GOOD = sorted((HERE / "good").glob("*.json"))
 BAD = sorted((HERE / "bad").glob("*.json"))
@@ -38,27 +40,6 @@ def adjudicate(arg, stdin=None):
     )
 
 
-#: run in one process: ``onenight adjudicate`` on each file named on standard input, its
-#: output and status kept apart; a crash (a traceback, exit 1) is kept as the case's answer
-ONE_PROCESS = """
-import contextlib, io, json, sys, traceback
-from onenight.cli import main
-answers = []
-for path in json.load(sys.stdin):
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            code = main(["adjudicate", path])
-        except SystemExit as e:
-            code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-        except BaseException:
-            traceback.print_exc()
-            code = 1
-    answers.append([code, out.getvalue(), err.getvalue()])
-json.dump(answers, sys.stdout)
-"""
-
-
 @pytest.fixture(scope="module")
 def answers(tmp_path_factory):
     """Every case's answer by its file: (exit status, stdout, stderr) as a finished process
@@ -66,11 +47,7 @@ def answers(tmp_path_factory):
     folder = tmp_path_factory.mktemp("cases")
     paths = GOOD + BAD
     files = [str(record_file(load(p), folder / p.parent.name / p.stem)) for p in paths]
-    proc = subprocess.run([sys.executable, "-c", ONE_PROCESS], input=json.dumps(files),
-                          capture_output=True, text=True, timeout=TIMEOUT * 10)
-    assert proc.returncode == 0, proc.stderr
-    return {p: subprocess.CompletedProcess([p], code, out, err)
-            for p, (code, out, err) in zip(paths, json.loads(proc.stdout))}
+    return dict(zip(paths, run_each([["adjudicate", f] for f in files])))
 
 
 def load(path):
