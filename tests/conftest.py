@@ -62,6 +62,25 @@ def _untracked() -> set[str] | None:
     return {line[3:] for line in r.stdout.splitlines() if line.startswith("?? ")}
 
 
+#: where the long tests are (real windows walked through whole games, real app and box
+#: processes): run first, so that the run ends on short tests
+SLOW_FIRST = ("ui", "reliability")
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """The long tests first. pytest-xdist's work stealing hands each worker a run of the
+    collection and lets an idle one take the end of the other's queue: with the walks of
+    tests/ui last (as the folders' names put them), both workers ended the run on whole
+    games, one after the other. Every worker sorts the same way, as xdist requires."""
+    def rank(item):
+        try:
+            parts = Path(str(item.path)).relative_to(ROOT / "tests").parts
+        except ValueError:  # a test from elsewhere, named on the command line
+            return 2
+        return 0 if parts[0] in SLOW_FIRST else (1 if len(parts) == 1 else 2)
+    items.sort(key=rank)
+
+
 def pytest_sessionstart(session):
     if not hasattr(session.config, "workerinput"):  # the main process only, not each worker
         session.config._untracked_before = _untracked()

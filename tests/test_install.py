@@ -148,6 +148,25 @@ def test_every_screen_is_rendered_at_both_sizes(installed):
                for size in ("1280x800", "800x480")}
     assert by_size["1280x800"] == by_size["800x480"]  # the same screens at both sizes
     assert {"home", "night", "day", "vote-revealed", "reveal", "result"} <= set(by_size["800x480"])
+    # (this is the suite's one run of the whole command: tests/ui/test_screenshots.py has
+    # what a child that fails says)
+    for size in ("1280x800", "800x480"):
+        at_size = [n for n in names if n.endswith(f"-{size}.png")]
+        assert len(at_size) == 47, at_size
+        for n in ("home", "tutorial", "players", "night", "night-paused", "day", "vote-modes",
+                  "vote-revealed", "reveal", "reveal-extras", "result", "replay-swap",
+                  "replay-votes", "replay-verdict", "history", "settings",
+                  # the cards on the tablet: the private deal, a night step with a choice,
+                  # one whose player learns two things at once
+                  "tablet-deal", "tablet-deal-card", "tablet-night-choice",
+                  "tablet-night-learned",
+                  # Thiercelieux, eighteen players
+                  "classic-players", "classic-setup", "classic-deck-filtered", "classic-deal",
+                  "classic-deal-card",
+                  "classic-night", "classic-night-no-action", "classic-dawn",
+                  "classic-election", "classic-debate", "classic-vote", "classic-vote-shown",
+                  "classic-tie", "classic-end", "classic-story", "classic-dawn-news"):
+            assert any(s[3:] == f"{n}-{size}.png" for s in at_size), (n, at_size)
     assert png_size(next(shots.glob("*-day-800x480.png"))) == (800, 480)
     assert png_size(next(shots.glob("*-result-1280x800.png"))) == (1280, 800)
     assert list(tmp.iterdir()) == []  # no game folder left behind

@@ -1,4 +1,6 @@
-"""`onenight classic replay` as a process, on record files (CLASSIC-RECORD.md).
+"""`onenight classic replay` on record files (CLASSIC-RECORD.md): the cases of records/ all
+answered by one process (tests/one_process.py), and two of them, standard input, a missing
+file and the README's example by the command run alone.
 
 - records/good/NAME.json: {"why", "record", "expect"}: exit 0, and the output is "expect",
   every key of it (the contract's keys and ours: the deciding rule, the cards at the end).
@@ -15,6 +17,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from tests.one_process import run_each
 
 HERE = Path(__file__).parent / "records"
 GOOD = sorted((HERE / "good").glob("*.json"))
@@ -37,20 +41,40 @@ def written(c: dict, tmp_path: Path) -> Path:
     return f
 
 
+@pytest.fixture(scope="module")
+def answers(tmp_path_factory):
+    """Every case's (file, answer), all from one process."""
+    folder = tmp_path_factory.mktemp("cases")
+    files = {}
+    for path in GOOD + BAD:
+        (folder / path.parent.name / path.stem).mkdir(parents=True)
+        files[path] = written(case(path), folder / path.parent.name / path.stem)
+    runs = run_each([["classic", "replay", str(f)] for f in files.values()])
+    return {path: (f, p) for (path, f), p in zip(files.items(), runs)}
+
+
+@pytest.mark.parametrize("path", [HERE / "good" / "contract_example.json", BAD[0]],
+                         ids=["good", "bad"])
+def test_one_process_answers_as_the_command_run_alone(path, answers):
+    f, got = answers[path]
+    alone = replay(str(f))
+    assert (alone.returncode, alone.stdout, alone.stderr) == \
+        (got.returncode, got.stdout, got.stderr)
+
+
 @pytest.mark.parametrize("path", GOOD, ids=[p.stem for p in GOOD])
-def test_good(path, tmp_path):
+def test_good(path, answers):
     c = case(path)
-    p = replay(str(written(c, tmp_path)))
+    _, p = answers[path]
     assert p.returncode == 0, f"{path.stem}: {c['why']}\n{p.stderr}"
     assert json.loads(p.stdout) == c["expect"], f"{path.stem}: {c['why']}"
     assert p.stderr == ""
 
 
 @pytest.mark.parametrize("path", BAD, ids=[p.stem for p in BAD])
-def test_bad(path, tmp_path):
+def test_bad(path, answers):
     c = case(path)
-    f = written(c, tmp_path)
-    p = replay(str(f))
+    f, p = answers[path]
     assert p.returncode == 2 and p.stdout == "", f"{path.stem}: {c['why']}\n{p.stdout}"
     assert p.stderr.replace(str(f), "record.json") == c["error"] + "\n", (
         f"{path.stem}: {c['why']}")

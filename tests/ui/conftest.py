@@ -127,3 +127,41 @@ def app(tmp_path_factory):
     gc.freeze()
     yield a
     a.stop()
+
+
+class _LayoutLoops:
+    """Counts Kivy's "too much iteration done before the next frame": a layout that never
+    settles (a size read from what the size itself changes), redone up to Kivy's limit at
+    every frame for as long as its widget lives, on screen or not. The undo button of the
+    players screen did so for a whole game once, and every walk after it paid."""
+
+    def __init__(self):
+        import logging
+
+        class Handler(logging.Handler):
+            def emit(handler, record):
+                if "too much iteration" in record.getMessage():
+                    self.count += 1
+
+        self.count = 0
+        self.handler = Handler()
+
+
+@pytest.fixture(scope="session")
+def _layout_loops():
+    from kivy.logger import Logger
+
+    loops = _LayoutLoops()
+    Logger.addHandler(loops.handler)
+    yield loops
+    Logger.removeHandler(loops.handler)
+
+
+@pytest.fixture(autouse=True)
+def no_layout_loop(_layout_loops):
+    """(Every UI test.) The test fails if a layout went round in circles while it ran."""
+    before = _layout_loops.count
+    yield
+    assert _layout_loops.count == before, (
+        "Kivy's layouts went round in circles during this test ('too much iteration done "
+        "before the next frame'): a size computed from what it changes, see tests/README.md")

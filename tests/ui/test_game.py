@@ -719,8 +719,14 @@ def test_the_players_screen_keeps_every_name_and_every_seat_in_sight(app):
     while len(s.rows()) > 4:
         tap(s.rows()[-1].ids.drop)
     tap(s.rows()[1].ids.drop)  # Ben leaves...
-    assert s.names == ["Ana", "Cyd", "Dan"] and "Ben" in find(s, "undo").text
-    tap(find(s, "undo"))  # ...and comes back to his seat, name and all
+    undo = find(s, "undo")
+    assert s.names == ["Ana", "Cyd", "Dan"] and "Ben" in undo.text
+    # the button is as wide as its words, and stays so (it once grew by 24 pixels a frame,
+    # laid out again and again for as long as it was there)
+    width = undo.width
+    settle()
+    assert undo.width == width and 0 < undo.width < s.width / 2
+    tap(undo)  # ...and comes back to his seat, name and all
     assert s.names == ["Ana", "Ben", "Cyd", "Dan"]
     tap(find(s, "more"))
     new = s.rows()[-1]

@@ -92,6 +92,9 @@ class SeatGrid(FitGrid):
     def __init__(self, **kw):
         super().__init__(**kw)
         self._buttons = []
+        self._made: dict = {}
+        """The buttons made, by (seat, name), for ``_made_by`` (the factory that made them)."""
+        self._made_by = None
         self._rebuild_later = Clock.create_trigger(self._rebuild, -1)
         self.bind(names=self._rebuild_later, button_factory=self._rebuild_later,
                   blocked=self._restyle, chosen=self._restyle, locked=self._restyle)
@@ -106,14 +109,25 @@ class SeatGrid(FitGrid):
         for b in self._buttons:
             self.remove_widget(b)
         self._buttons = []
+        if self.button_factory is not self._made_by:
+            self._made, self._made_by = {}, self.button_factory
         if self.button_factory is None:
             return
+        # A seat's button is made once for its name and shown again: the private deal empties
+        # its grid while each player looks and fills it again after, eighteen buttons made
+        # anew at each turn otherwise. (What a screen sets on a button, it sets after each
+        # rebuild: the tick of who has looked, the card of the dead.)
         for seat, name in enumerate(self.names):
-            b = self.button_factory(seat, name)
-            b.seat = seat
-            b.bind(on_release=self._released)
+            b = self._made.get((seat, name))
+            if b is None:
+                b = self.button_factory(seat, name)
+                b.seat = seat
+                b.bind(on_release=self._released)
+                self._made[seat, name] = b
             self._buttons.append(b)
             self.add_widget(b)
+        if self.names:  # the buttons of another table are let go
+            self._made = {(b.seat, name): b for b, name in zip(self._buttons, self.names)}
         self._restyle()
         self._trigger_layout()
 

@@ -73,6 +73,8 @@ class VoteCircle(Widget):
     def __init__(self, **kw):
         super().__init__(**kw)
         self.chips: list[SeatChip] = []
+        self._made: list[SeatChip] = []
+        """Every chip this circle has made, by seat: drawn again, not made again."""
         self.arrows: list[list[float]] = []
         """Each arrow drawn, as the points of its line (for tests: never across a chip)."""
         # one redraw per frame, however many properties a screen sets in a row
@@ -113,9 +115,15 @@ class VoteCircle(Widget):
         top = max(counts) if counts else 0
         if votes is not None:
             self._draw_arrows(centres, w, h, votes, counts, top)
+        while len(self._made) < n:
+            self._made.append(SeatChip(size_hint=(None, None)))
         for i, name in enumerate(self.names):
-            chip = SeatChip(seat=i, name=name, size_hint=(None, None), size=(w, h),
-                            font_size=21 * self.text_scale)
+            # a chip made for an earlier draw is set again from scratch: building 18 chips
+            # (each with its labels and kv rules) on every vote in was most of a vote's time
+            chip = self._made[i]
+            chip.seat, chip.name, chip.size, chip.font_size = i, name, (w, h), 21 * self.text_scale
+            chip.fill, chip.ink = list(theme.PANEL_HI), list(theme.TEXT)
+            chip.shielded, chip.ring = False, [0, 0, 0, 0]
             chip.center = centres[i]
             if i < len(self.tags) and i not in self.greyed:
                 chip.tag = self.tags[i]
