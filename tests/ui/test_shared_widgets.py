@@ -231,3 +231,19 @@ def test_a_step_frame_holds_its_content_in_its_body_and_the_panel_clears(host):
     panel.clear()
     settle()
     assert "Bruno est Loup-Garou" not in texts(frame) and not panel.children
+
+
+# ---- the vote circle ---------------------------------------------------------------------------
+
+def test_a_vote_circle_redrawn_keeps_no_line_of_an_earlier_state(host):
+    """Its chips are made once and set again: a seat's line under its name (Le Village's
+    building) goes when the seat is greyed out, as on a chip made anew."""
+    from onenight.ui.widgets.vote_circle import VoteCircle
+
+    circle = put(host, VoteCircle(names=NAMES[:5], tags=["Ferme", "", "École", "", ""]),
+                 size=(800, 480))
+    circle._draw()
+    assert [c.tag for c in circle.chips] == ["Ferme", "", "École", "", ""]
+    circle.greyed = [2]
+    circle._draw()
+    assert [c.tag for c in circle.chips] == ["Ferme", "", "", "", ""]

@@ -125,8 +125,7 @@ class VoteCircle(Widget):
             chip.fill, chip.ink = list(theme.PANEL_HI), list(theme.TEXT)
             chip.shielded, chip.ring = False, [0, 0, 0, 0]
             chip.center = centres[i]
-            if i < len(self.tags) and i not in self.greyed:
-                chip.tag = self.tags[i]
+            chip.tag = self.tags[i] if i < len(self.tags) and i not in self.greyed else ""
             if not self.marks or (i in self.greyed and not (counts and counts[i])):
                 chip.mark = ""
             elif counts is not None:
