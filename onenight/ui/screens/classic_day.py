@@ -50,6 +50,15 @@ class SeatsMixin:
             return ""
         return "\n" + self.tr("classic.pads.decide", name=self.ctl.state.players[seat])
 
+    def second_tap(self, seat: int) -> bool:
+        """A seat tapped once is picked (lit); tapped again, confirmed: True then."""
+        if self.picked != seat:
+            self.picked = seat
+            self.refresh()
+            return False
+        self.picked = -1
+        return True
+
     def show_seats(self, table, offered, picked=-1, status=None):
         grid = self.ids.seats
         if grid.button_factory is None:
@@ -352,13 +361,8 @@ class ClassicVoteScreen(Speaking, SeatsMixin, ClassicScreen):
         self.refresh()
 
     def tap_seat(self, seat: int):
-        if self.stage not in ("collect", "pick"):
+        if self.stage not in ("collect", "pick") or not self.second_tap(seat):
             return
-        if self.picked != seat:
-            self.picked = seat
-            self.refresh()
-            return
-        self.picked = -1
         if self.stage == "pick":
             self.send({"type": "choose", "target": seat})
             return

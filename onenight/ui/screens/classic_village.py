@@ -218,13 +218,8 @@ class ClassicVillageScreen(Speaking, SeatsMixin, ClassicScreen):
             self.banned = chosen
             self.refresh()
             return
-        if self.stage != "pick":
+        if self.stage != "pick" or not self.second_tap(seat):
             return
-        if self.picked != seat:
-            self.picked = seat
-            self.refresh()
-            return
-        self.picked = -1
         if self.power:
             power = self.power
             self.stage = "cover" if power == "confessor" else "shown"
