@@ -216,7 +216,11 @@ def test_bad_history_records_are_listed_unreadable_even_mid_game_and_a_verdict_r
         # opens to its end and its story
         from tests.reliability.test_fuzz import classic_history_record
 
-        going = classic_history_record(1) | {"started": "2099-01-01T20:00:00+00:00"}
+        def a_game(over: bool) -> dict:  # the first random record that ends, or does not
+            return next(r for r in map(classic_history_record, range(1, 200))
+                        if (r["outcome"]["winning_side"] is not None) == over)
+
+        going = a_game(over=False) | {"started": "2099-01-01T20:00:00+00:00"}
         (folder / "classic.json").write_text(json.dumps(going))
         h.refresh()
         h.select(0)
@@ -224,7 +228,7 @@ def test_bad_history_records_are_listed_unreadable_even_mid_game_and_a_verdict_r
         assert find(h, "open_verdict").disabled
         h.open_verdict()
         assert screen(app).name == "history"
-        over = classic_history_record(7) | {"started": "2099-01-02T20:00:00+00:00"}
+        over = a_game(over=True) | {"started": "2099-01-02T20:00:00+00:00"}
         (folder / "classic-over.json").write_text(json.dumps(over))
         h.refresh()
         h.select(0)
