@@ -728,9 +728,13 @@ def test_the_players_screen_keeps_every_name_and_every_seat_in_sight(app):
     assert undo.width == width and 0 < undo.width < s.width / 2
     tap(undo)  # ...and comes back to his seat, name and all
     assert s.names == ["Ana", "Ben", "Cyd", "Dan"]
+    kept = s.rows()
+    kept[0].ids.name.focus = True
     tap(find(s, "more"))
     new = s.rows()[-1]
     assert len(s.rows()) == 5 and new.ids.name.focus and new.ids.name.text == ""
+    assert not any(r.ids.name.focus for r in kept)  # the cursor in the new seat alone
+    assert s.rows()[:4] == kept  # a seat added adds its row, the others are kept
     new.ids.name.text = "Eve"
     s.rows()[0].ids.name.focus = True
     s.rows()[0].ids.name.dispatch("on_text_validate")  # Enter: on to the next name
@@ -746,6 +750,7 @@ def test_the_players_screen_keeps_every_name_and_every_seat_in_sight(app):
     t.touch_up()
     settle()
     assert [r.ids.name.text for r in s.rows()] == ["Ben", "Cyd", "Ana", "Dan", "Eve"]
+    assert [r.seat for r in s.rows()] == [0, 1, 2, 3, 4] and not any(r.dragged for r in s.rows())
     try:
         Window.size = (800, 480)
         while len(s.rows()) < 10:
