@@ -162,7 +162,12 @@ def test_a_game_without_box_pointing_fingers(app):
     text = shown(app)
     assert "Sombre réveil" in text and "Un terrible ennemi" not in text
     assert find(s, "start").disabled  # nothing chosen yet
+    items = list(find(s, "scenario_list").children)
     tap_text(find(s, "scenario_list"), "Sombre réveil")
+    # the same items set again: the one tapped marked, each with its deck's emblems
+    assert list(find(s, "scenario_list").children) == items
+    assert [it.scenario for it in items if it.selected] == ["sombre-reveil"]
+    assert all([e.card for e in reversed(it.ids.emblems.children)] == it.cards for it in items)
     text = shown(app)
     assert "Mélangez ces 8 cartes" in text and "Boucliers pour la Sentinelle : 1." in text
     assert "Garde du corps" in text  # the rule's advice from 5 players

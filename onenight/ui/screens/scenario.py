@@ -36,6 +36,10 @@ class ScenarioItem(Factory.ButtonBehavior, Factory.BoxLayout):
     names = StringProperty("")
     """The preset's cards by name, under their emblems."""
 
+    def on_emblem_side(self, *_):
+        if "emblems" in self.ids:  # not while the kv rule is being applied
+            self.on_cards()
+
     def on_cards(self, *_):
         row = self.ids.emblems
         row.clear_widgets()
@@ -56,6 +60,7 @@ class ScenarioScreen(BaseScreen):
     ready = BooleanProperty(False)
     on_tablet = BooleanProperty(False)
     """The table option: the tablet deals and holds the cards (else: physical cards)."""
+    _items: dict = {}  # the scenario list's items by scenario, kept (see _item)
 
     def refresh(self):
         ctl = self.app.ctl
@@ -67,22 +72,33 @@ class ScenarioScreen(BaseScreen):
         items.clear_widgets()
         for sid in v.scenarios:
             sc = SCENARIO[sid]
-            it = ScenarioItem(scenario=sid, emblem_side=self.app.scale * 46)
+            it = self._item(sid)
+            it.emblem_side = self.app.scale * 46
             it.title = getattr(sc, self.app.lang)
             it.level = "★" * STARS[sc.level] + "  " + self.tr("level." + sc.level)
             it.desc = self.tr(f"scenario.{sid}.desc")
             it.selected = v.scenario == sid
             it.cards = [] if sc.random_draw else list(sc.deck(n))
             it.names = ", ".join(self.tr("role." + c) for c in dict.fromkeys(it.cards))
-            it.bind(on_release=lambda w: self.choose(w.scenario))
             items.add_widget(it)
-        custom = ScenarioItem(scenario="custom", title=self.tr("scenario.custom"),
-                              level=self.tr("scenario.custom_level"),
-                              desc=self.tr("scenario.custom.desc"),
-                              selected=v.scenario == "custom")
-        custom.bind(on_release=lambda w: self.app.go("deck"))
+        custom = self._item("custom")
+        custom.title, custom.level = self.tr("scenario.custom"), self.tr("scenario.custom_level")
+        custom.desc, custom.selected = self.tr("scenario.custom.desc"), v.scenario == "custom"
         items.add_widget(custom)
         self._details(v)
+
+    def _item(self, sid: str) -> ScenarioItem:
+        """The list's item for scenario ``sid`` (``custom``: the way to a custom deck), made
+        once and set again at each refresh: a tap on a scenario made every item again, each
+        with its emblems."""
+        if sid not in self._items:
+            it = ScenarioItem(scenario=sid, emblem_side=self.app.scale * 46)
+            if sid == "custom":
+                it.bind(on_release=lambda w: self.app.go("deck"))
+            else:
+                it.bind(on_release=lambda w: self.choose(w.scenario))
+            self._items = {**self._items, sid: it}
+        return self._items[sid]
 
     def _details(self, v):
         tr = self.tr
