@@ -15,6 +15,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from onenight.rules.scenarios import MAX_PLAYERS, MIN_PLAYERS
 
 from .. import fonts
+from ..widgets.common import kept_children
 from .base import BaseScreen
 
 MAX_NAME = 20  # letters in a name (the rules' limit)
@@ -89,19 +90,11 @@ class PlayersScreen(BaseScreen):
         """Show ``self.names``, a row a seat. The rows are kept and set again (a seat added or
         taken off adds or removes one row): making every row anew at each added seat was most
         of the time a table took to be entered."""
-        box = self.ids.rows
-        rows = self.rows()
-        for row in rows[len(self.names):]:
-            box.remove_widget(row)
+        rows = kept_children(self.ids.rows, len(self.names), self._new_row)
         hint = self.tr("players.name_hint")
         self._filling = True  # checked once below, not at each name set
         try:
-            for i, name in enumerate(self.names):
-                if i < len(rows):
-                    row = rows[i]
-                else:
-                    row = self._new_row(i)
-                    box.add_widget(row)
+            for i, (row, name) in enumerate(zip(rows, self.names)):
                 field = row.ids.name
                 field.text = name
                 field.hint_text = hint

@@ -9,6 +9,7 @@ from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, Strin
 from onenight.rules.cards import ALPHA_CENTER_CARDS, ROLE
 from onenight.rules.scenarios import SCENARIO, box_limit
 
+from ..widgets.common import kept_children
 from ..widgets.emblem import Emblem
 from .base import BaseScreen
 
@@ -106,10 +107,10 @@ class ScenarioScreen(BaseScreen):
         self.is_anarchy = v.scenario == "anarchie"
         self.has_alpha = "alpha_wolf" in v.deck
         tiles = self.ids.deck
-        tiles.clear_widgets()
         alphas = self.ids.alphas
-        alphas.clear_widgets()
         if not v.deck:
+            tiles.clear_widgets()
+            alphas.clear_widgets()
             self.chosen_title = tr("scenario.none_chosen")
             self.chosen_desc = tr("scenario.pick_help", n=len(v.players))
             self.layout_text = ""
@@ -121,9 +122,10 @@ class ScenarioScreen(BaseScreen):
         else:
             self.chosen_title = getattr(SCENARIO[v.scenario], self.app.lang)
             self.chosen_desc = tr(f"scenario.{v.scenario}.desc")
-        for card, k in Counter(v.deck).items():
-            label = tr("role." + card) + (f" ×{k}" if k > 1 else "")
-            tiles.add_widget(Factory.CardTile(card=card, label=label))
+        counts = Counter(v.deck)
+        for t, (card, k) in zip(kept_children(tiles, len(counts), lambda _: Factory.CardTile()),
+                                counts.items()):
+            t.card, t.label = card, tr("role." + card) + (f" ×{k}" if k > 1 else "")
         if self.on_tablet:  # nothing to lay out: the tablet deals and holds every card
             lines = [tr("layout.tablet", players=len(v.players))]
         else:
@@ -136,17 +138,13 @@ class ScenarioScreen(BaseScreen):
                 lines.append(tr("layout.artifacts", count=v.artifacts))
             lines.append(tr("layout.look_once"))
         self.layout_text = "\n".join("• " + x for x in lines)
-        if self.has_alpha:
-            used = Counter(v.deck)
-            for card in ALPHA_CENTER_CARDS:
-                # a card whose every copy is already dealt cannot be set apart: shown faint,
-                # not offered (a tap would only be refused)
-                spare = used[card] < box_limit(card) or card == v.alpha_center
-                t = Factory.CardTile(card=card, label=tr("role." + card), value=card,
-                                     selected=card == v.alpha_center, dim=not spare,
-                                     disabled=not spare)
-                t.bind(on_release=lambda w: self.set_alpha(w.value))
-                alphas.add_widget(t)
+        offered = ALPHA_CENTER_CARDS if self.has_alpha else ()
+        for t, card in zip(kept_children(alphas, len(offered), self._alpha_tile), offered):
+            # a card whose every copy is already dealt cannot be set apart: shown faint,
+            # not offered (a tap would only be refused)
+            spare = counts[card] < box_limit(card) or card == v.alpha_center
+            t.card, t.label, t.value = card, tr("role." + card), card
+            t.selected, t.dim, t.disabled = card == v.alpha_center, not spare, not spare
         out = []
         if v.check:
             out += ["[color=#e05550]" + notice_text(tr, p) + "[/color]" for p in v.check.problems]
@@ -155,6 +153,11 @@ class ScenarioScreen(BaseScreen):
             if len(v.players) <= 5 and "sombre-reveil" in v.scenarios:
                 out.append(tr("advice.first_game"))
         self.notices = "\n".join(out)
+
+    def _alpha_tile(self, _place):
+        t = Factory.CardTile()
+        t.bind(on_release=lambda w: self.set_alpha(w.value))
+        return t
 
     def choose(self, sid: str):
         if self.app.send({"type": "scenario", "id": sid}):
