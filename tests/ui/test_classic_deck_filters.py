@@ -55,3 +55,9 @@ def test_the_deck_builder_filters_the_whole_cast_by_booklet_side_and_category(ap
     assert not untranslated(app), untranslated(app)
     tap(d._chips[("category", "buveur")])
     assert len(d.shown_cards()) == len(CAST)
+    # shown again: the same rows, set again from the table's deck, named in its language
+    rows = dict(d._rows)
+    d.refresh()
+    assert d._rows == rows and all(d._rows[c] is r for c, r in rows.items())
+    assert [(r.count, r.label) for r in rows.values()] == \
+        [(d.counts.get(c, 0), app.translator.classic_card(c)) for c in rows]

@@ -2,13 +2,30 @@
 end and its story; each saved record replays to the same outcome with ``onenight classic
 replay`` run as a process. Languages and sizes are spread across the games."""
 
+from dataclasses import replace
+
 from onenight.ui.driving import find, tap
+from onenight.ui.widgets.vote_circle import VoteCircle
 
 from .classic_play import home_after  # noqa: F401 (the shared app left as found)
 from .classic_play import (cards_of, day_to_vote, secrets_shown, deal_by_tablet, debate_to_vote, go_on,
                            living, night_until, play_to_end, replays_to_the_same_outcome,
                            screen, seats_holding, shown, start_classic, tap_seat_twice,
                            vote_all)
+
+def votes_drawn(end) -> list:
+    """The story's vote circles, top down: the names, the ballots, the counts, the greyed."""
+    return [(list(c.names), list(c.votes), list(c.counts), list(c.greyed))
+            for c in reversed(end.ids.story.children) if isinstance(c, VoteCircle)]
+
+
+def votes_told(view) -> list:
+    """What the story's votes must draw: each ``ballots`` event of the end view."""
+    names = [s.name for s in view.seats]
+    return [(names, list(ev.value["ballots"]), list(ev.value["counts"]),
+             [i for i, b in enumerate(ev.value["ballots"]) if b is None])
+            for chapter in view.story for ev in chapter.events if ev.kind == "ballots"]
+
 
 EIGHT = ["Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
@@ -81,6 +98,14 @@ def test_first_game_with_eight_players_to_the_villages_win(app):
     end = screen(app)
     assert end.name == "classic_end" and end.from_history
     assert app.tr("classic.verdict.no_werewolf_left") in shown(app)
+    # each vote of the story drawn round the table, shown again with the circles kept
+    view = end._view
+    assert len(votes_told(view)) >= 2 and votes_drawn(end) == votes_told(view)
+    fewer = replace(view, story=view.story[:-1])
+    end.show_view(fewer)
+    assert votes_drawn(end) == votes_told(fewer) and len(votes_told(fewer)) < len(votes_told(view))
+    end.show_view(view)
+    assert votes_drawn(end) == votes_told(view)
     tap(find(end, "home"))
     assert screen(app).name == "history"
 

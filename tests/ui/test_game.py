@@ -162,7 +162,12 @@ def test_a_game_without_box_pointing_fingers(app):
     text = shown(app)
     assert "Sombre réveil" in text and "Un terrible ennemi" not in text
     assert find(s, "start").disabled  # nothing chosen yet
+    items = list(find(s, "scenario_list").children)
     tap_text(find(s, "scenario_list"), "Sombre réveil")
+    # the same items set again: the one tapped marked, each with its deck's emblems
+    assert list(find(s, "scenario_list").children) == items
+    assert [it.scenario for it in items if it.selected] == ["sombre-reveil"]
+    assert all([e.card for e in reversed(it.ids.emblems.children)] == it.cards for it in items)
     text = shown(app)
     assert "Mélangez ces 8 cartes" in text and "Boucliers pour la Sentinelle : 1." in text
     assert "Garde du corps" in text  # the rule's advice from 5 players
@@ -728,9 +733,13 @@ def test_the_players_screen_keeps_every_name_and_every_seat_in_sight(app):
     assert undo.width == width and 0 < undo.width < s.width / 2
     tap(undo)  # ...and comes back to his seat, name and all
     assert s.names == ["Ana", "Ben", "Cyd", "Dan"]
+    kept = s.rows()
+    kept[0].ids.name.focus = True
     tap(find(s, "more"))
     new = s.rows()[-1]
     assert len(s.rows()) == 5 and new.ids.name.focus and new.ids.name.text == ""
+    assert not any(r.ids.name.focus for r in kept)  # the cursor in the new seat alone
+    assert s.rows()[:4] == kept  # a seat added adds its row, the others are kept
     new.ids.name.text = "Eve"
     s.rows()[0].ids.name.focus = True
     s.rows()[0].ids.name.dispatch("on_text_validate")  # Enter: on to the next name
@@ -746,6 +755,7 @@ def test_the_players_screen_keeps_every_name_and_every_seat_in_sight(app):
     t.touch_up()
     settle()
     assert [r.ids.name.text for r in s.rows()] == ["Ben", "Cyd", "Ana", "Dan", "Eve"]
+    assert [r.seat for r in s.rows()] == [0, 1, 2, 3, 4] and not any(r.dragged for r in s.rows())
     try:
         Window.size = (800, 480)
         while len(s.rows()) < 10:

@@ -21,6 +21,9 @@ class ClassicEndScreen(ClassicScreen):
     from_history = BooleanProperty(False)
 
     _view = None
+    _circles: list = []
+    """The story's vote circles, kept from one showing to the next: eighteen chips each,
+    built again for every vote of the story at each showing, were most of its time."""
 
     def refresh(self):
         view = self._view if self.from_history else None
@@ -57,6 +60,7 @@ class ClassicEndScreen(ClassicScreen):
         story = self.ids.story
         story.clear_widgets()
         players = [s.name for s in v.seats]
+        circles = iter(self._circles)
         for chapter in v.story:
             if not chapter.events:
                 continue
@@ -66,7 +70,10 @@ class ClassicEndScreen(ClassicScreen):
                 text = self.say(event_text(ev, players))
                 story.add_widget(Factory.StoryLine(text=text))
                 if ev.kind == "ballots":
-                    circle = Factory.StoryVotes()
+                    circle = next(circles, None)
+                    if circle is None:
+                        circle = Factory.StoryVotes()
+                        self._circles = self._circles + [circle]
                     circle.names = players
                     circle.greyed = [i for i, b in enumerate(ev.value["ballots"])
                                      if b is None]

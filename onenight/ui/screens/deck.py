@@ -39,20 +39,27 @@ class DeckScreen(BaseScreen):
         """Every card that may be put in: (id, name, most copies, copies per tap)."""
         return [(r.id, self.tr("role." + r.id), r.box_copies, 1) for r in ROLES]
 
+    _rows: dict = {}
+    """Card id -> its row, made at the first showing and set again at the next ones (the
+    classic cast's seventy rows made anew at each showing were most of its time)."""
+
     def refresh(self):
         self.counts = dict(Counter(self.ctl.state.deck))
         grid = self.ids.grid
         grid.clear_widgets()
-        self._rows = {}
+        rows = dict(self._rows)
         self._order = []
         for card, label, limit, step in self.choices():
-            row = DeckRow(card=card, label=label, limit=limit)
+            row = rows.get(card)
+            if row is None:
+                row = rows[card] = DeckRow(card=card)
+                row.ids.minus.bind(on_release=lambda w, c=card, k=step: self.change(c, -k))
+                row.ids.plus.bind(on_release=lambda w, c=card, k=step: self.change(c, k))
+            row.label, row.limit = label, limit
             row.count = self.counts.get(card, 0)
-            row.ids.minus.bind(on_release=lambda w, c=card, k=step: self.change(c, -k))
-            row.ids.plus.bind(on_release=lambda w, c=card, k=step: self.change(c, k))
-            self._rows[card] = row
             self._order.append(card)
             grid.add_widget(row)
+        self._rows = rows
         self._check()
 
     def cards(self) -> list[str]:

@@ -15,6 +15,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from onenight.rules.scenarios import MAX_PLAYERS, MIN_PLAYERS
 
 from .. import fonts
+from ..widgets.common import kept_children
 from .base import BaseScreen
 
 MAX_NAME = 20  # letters in a name (the rules' limit)
@@ -47,6 +48,7 @@ class PlayersScreen(BaseScreen):
     """The least width of a seat's row at 1280x800 (scaled with the window): columns are
     added only while the rows stay this wide."""
 
+    _filling = False  # rows being set again by _rebuild
     _drag = None  # the seat being dragged by its handle, while a finger holds it
 
     def on_pre_enter(self, *_):
@@ -85,21 +87,33 @@ class PlayersScreen(BaseScreen):
         self.names = [r.ids.name.text for r in self.rows()]
 
     def _rebuild(self, focus: int | None = None):
-        box = self.ids.rows
-        box.clear_widgets()
-        for i, name in enumerate(self.names):
-            row = PlayerRow(seat=i)
-            field = row.ids.name
-            field.text = name
-            field.hint_text = self.tr("players.name_hint")
-            field.bind(text=lambda *_: self.check())
-            field.bind(on_text_validate=lambda w, i=i: self.enter(i))
-            row.ids.drop.bind(on_release=lambda w, i=i: self.remove(i))
-            box.add_widget(row)
+        """Show ``self.names``, a row a seat. The rows are kept and set again (a seat added or
+        taken off adds or removes one row): making every row anew at each added seat was most
+        of the time a table took to be entered."""
+        rows = kept_children(self.ids.rows, len(self.names), self._new_row)
+        hint = self.tr("players.name_hint")
+        self._filling = True  # checked once below, not at each name set
+        try:
+            for i, (row, name) in enumerate(zip(rows, self.names)):
+                field = row.ids.name
+                field.text = name
+                field.hint_text = hint
+                row.dragged = False
+                if field.focus and i != focus:
+                    field.focus = False
+        finally:
+            self._filling = False
         self._undo_label()
         self.check()
         if focus is not None and 0 <= focus < len(self.names):
             self.rows()[focus].ids.name.focus = True
+
+    def _new_row(self, seat: int) -> PlayerRow:
+        row = PlayerRow(seat=seat)
+        row.ids.name.bind(text=lambda *_: self._filling or self.check())
+        row.ids.name.bind(on_text_validate=lambda w: self.enter(seat))
+        row.ids.drop.bind(on_release=lambda w: self.remove(seat))
+        return row
 
     # ---- checking as it is typed --------------------------------------------------------------
     def check(self, strict: bool = False) -> bool:

@@ -9,6 +9,7 @@ from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, Strin
 from onenight.rules.cards import ALPHA_CENTER_CARDS, ROLE
 from onenight.rules.scenarios import SCENARIO, box_limit
 
+from ..widgets.common import kept_children
 from ..widgets.emblem import Emblem
 from .base import BaseScreen
 
@@ -36,6 +37,10 @@ class ScenarioItem(Factory.ButtonBehavior, Factory.BoxLayout):
     names = StringProperty("")
     """The preset's cards by name, under their emblems."""
 
+    def on_emblem_side(self, *_):
+        if "emblems" in self.ids:  # not while the kv rule is being applied
+            self.on_cards()
+
     def on_cards(self, *_):
         row = self.ids.emblems
         row.clear_widgets()
@@ -56,6 +61,7 @@ class ScenarioScreen(BaseScreen):
     ready = BooleanProperty(False)
     on_tablet = BooleanProperty(False)
     """The table option: the tablet deals and holds the cards (else: physical cards)."""
+    _items: dict = {}  # the scenario list's items by scenario, kept (see _item)
 
     def refresh(self):
         ctl = self.app.ctl
@@ -67,22 +73,33 @@ class ScenarioScreen(BaseScreen):
         items.clear_widgets()
         for sid in v.scenarios:
             sc = SCENARIO[sid]
-            it = ScenarioItem(scenario=sid, emblem_side=self.app.scale * 46)
+            it = self._item(sid)
+            it.emblem_side = self.app.scale * 46
             it.title = getattr(sc, self.app.lang)
             it.level = "★" * STARS[sc.level] + "  " + self.tr("level." + sc.level)
             it.desc = self.tr(f"scenario.{sid}.desc")
             it.selected = v.scenario == sid
             it.cards = [] if sc.random_draw else list(sc.deck(n))
             it.names = ", ".join(self.tr("role." + c) for c in dict.fromkeys(it.cards))
-            it.bind(on_release=lambda w: self.choose(w.scenario))
             items.add_widget(it)
-        custom = ScenarioItem(scenario="custom", title=self.tr("scenario.custom"),
-                              level=self.tr("scenario.custom_level"),
-                              desc=self.tr("scenario.custom.desc"),
-                              selected=v.scenario == "custom")
-        custom.bind(on_release=lambda w: self.app.go("deck"))
+        custom = self._item("custom")
+        custom.title, custom.level = self.tr("scenario.custom"), self.tr("scenario.custom_level")
+        custom.desc, custom.selected = self.tr("scenario.custom.desc"), v.scenario == "custom"
         items.add_widget(custom)
         self._details(v)
+
+    def _item(self, sid: str) -> ScenarioItem:
+        """The list's item for scenario ``sid`` (``custom``: the way to a custom deck), made
+        once and set again at each refresh: a tap on a scenario made every item again, each
+        with its emblems."""
+        if sid not in self._items:
+            it = ScenarioItem(scenario=sid, emblem_side=self.app.scale * 46)
+            if sid == "custom":
+                it.bind(on_release=lambda w: self.app.go("deck"))
+            else:
+                it.bind(on_release=lambda w: self.choose(w.scenario))
+            self._items = {**self._items, sid: it}
+        return self._items[sid]
 
     def _details(self, v):
         tr = self.tr
@@ -90,10 +107,10 @@ class ScenarioScreen(BaseScreen):
         self.is_anarchy = v.scenario == "anarchie"
         self.has_alpha = "alpha_wolf" in v.deck
         tiles = self.ids.deck
-        tiles.clear_widgets()
         alphas = self.ids.alphas
-        alphas.clear_widgets()
         if not v.deck:
+            tiles.clear_widgets()
+            alphas.clear_widgets()
             self.chosen_title = tr("scenario.none_chosen")
             self.chosen_desc = tr("scenario.pick_help", n=len(v.players))
             self.layout_text = ""
@@ -105,9 +122,10 @@ class ScenarioScreen(BaseScreen):
         else:
             self.chosen_title = getattr(SCENARIO[v.scenario], self.app.lang)
             self.chosen_desc = tr(f"scenario.{v.scenario}.desc")
-        for card, k in Counter(v.deck).items():
-            label = tr("role." + card) + (f" ×{k}" if k > 1 else "")
-            tiles.add_widget(Factory.CardTile(card=card, label=label))
+        counts = Counter(v.deck)
+        for t, (card, k) in zip(kept_children(tiles, len(counts), lambda _: Factory.CardTile()),
+                                counts.items()):
+            t.card, t.label = card, tr("role." + card) + (f" ×{k}" if k > 1 else "")
         if self.on_tablet:  # nothing to lay out: the tablet deals and holds every card
             lines = [tr("layout.tablet", players=len(v.players))]
         else:
@@ -120,17 +138,13 @@ class ScenarioScreen(BaseScreen):
                 lines.append(tr("layout.artifacts", count=v.artifacts))
             lines.append(tr("layout.look_once"))
         self.layout_text = "\n".join("• " + x for x in lines)
-        if self.has_alpha:
-            used = Counter(v.deck)
-            for card in ALPHA_CENTER_CARDS:
-                # a card whose every copy is already dealt cannot be set apart: shown faint,
-                # not offered (a tap would only be refused)
-                spare = used[card] < box_limit(card) or card == v.alpha_center
-                t = Factory.CardTile(card=card, label=tr("role." + card), value=card,
-                                     selected=card == v.alpha_center, dim=not spare,
-                                     disabled=not spare)
-                t.bind(on_release=lambda w: self.set_alpha(w.value))
-                alphas.add_widget(t)
+        offered = ALPHA_CENTER_CARDS if self.has_alpha else ()
+        for t, card in zip(kept_children(alphas, len(offered), self._alpha_tile), offered):
+            # a card whose every copy is already dealt cannot be set apart: shown faint,
+            # not offered (a tap would only be refused)
+            spare = counts[card] < box_limit(card) or card == v.alpha_center
+            t.card, t.label, t.value = card, tr("role." + card), card
+            t.selected, t.dim, t.disabled = card == v.alpha_center, not spare, not spare
         out = []
         if v.check:
             out += ["[color=#e05550]" + notice_text(tr, p) + "[/color]" for p in v.check.problems]
@@ -139,6 +153,11 @@ class ScenarioScreen(BaseScreen):
             if len(v.players) <= 5 and "sombre-reveil" in v.scenarios:
                 out.append(tr("advice.first_game"))
         self.notices = "\n".join(out)
+
+    def _alpha_tile(self, _place):
+        t = Factory.CardTile()
+        t.bind(on_release=lambda w: self.set_alpha(w.value))
+        return t
 
     def choose(self, sid: str):
         if self.app.send({"type": "scenario", "id": sid}):

@@ -53,3 +53,17 @@ class CardTile(ButtonBehavior, BoxLayout):
     dim = BooleanProperty(False)
     value = ObjectProperty(None)
     """What tapping this tile means to its screen (a card id, a seat...)."""
+
+
+def kept_children(box, n: int, make) -> list:
+    """``n`` widgets in ``box``, top down: the ones it holds, kept in their order (the
+    extra taken off), then ``make(i)`` for each missing one (``i``: its place). A list shown again after a tap
+    sets its kept widgets again rather than making them anew, kv rules and all."""
+    have = list(reversed(box.children))
+    for w in have[n:]:
+        box.remove_widget(w)
+    for i in range(len(have), n):
+        w = make(i)
+        box.add_widget(w)
+        have.append(w)
+    return have[:n]
