@@ -159,6 +159,18 @@ class Bot:
         raise AssertionError("the game did not end")
 
 
+def to_the_morning(c, victim: int) -> None:
+    """The night's calls played with nothing chosen but the pack's ``victim``, then the
+    dawn's news gone through."""
+    while c.phase == "night":
+        w = c.state.window
+        if w.step == "werewolves":
+            c.apply({"type": "choose", "target": victim})
+        c.apply({"type": "step_end", "step": w.step})
+    while c.phase == "dawn":
+        c.apply({"type": "go"})
+
+
 def random_night_choice(c):
     """A random legal choice for the call being played (as the woken would tap)."""
     g = c.game

@@ -8,7 +8,7 @@ import pytest
 
 from onenight.game.classic_flow import Refused, play_by_events
 
-from .classic_helpers import controller, deal, set_up
+from .classic_helpers import controller, deal, set_up, to_the_morning
 from .test_classic_journal import Wall, assert_same, reopen
 from .test_classic_journal import start as journaled
 
@@ -189,13 +189,7 @@ def test_the_lord_who_lets_the_vote_stand_shows_the_card(tmp_path):
 def test_the_bailiff_houses_a_vagabond_in_a_building_freed_in_the_night(tmp_path):
     houses = ["bailiff", "farm", "confessor", None, "barber", "teacher", None, "lord"]
     c = village(tmp_path, houses=houses)
-    while c.phase == "night":
-        w = c.state.window
-        if w.step == "werewolves":
-            c.apply({"type": "choose", "target": 2})  # the confessor
-        c.apply({"type": "step_end", "step": w.step})
-    while c.phase == "dawn":
-        c.apply({"type": "go"})
+    to_the_morning(c, 2)  # the pack takes the confessor
     assert c.phase == "bailiff"
     v = c.village_view()
     assert (v.seat, v.building, v.targets) == (0, "confessor", (3, 6))

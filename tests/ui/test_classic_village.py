@@ -8,6 +8,7 @@ second time."""
 from kivy.core.window import Window
 
 from onenight.ui.driving import find, settle, tap
+from tests.game.classic_helpers import to_the_morning
 
 from .classic_play import home_after  # noqa: F401 (the shared app left as found)
 from .classic_play import (day_to_vote, deal_by_tablet, go_on, night_until, play_to_end,
@@ -197,13 +198,7 @@ def test_the_bailiff_and_the_bonesetter_on_their_screens(app):
     barber's razor back. Set up by events (the walk above taps the setup)."""
     ctl = dealt_by_events(app, ["bailiff", "bonesetter", "confessor", None, "barber",
                                 "teacher", None, "lord"])
-    while ctl.phase == "night":
-        w = ctl.state.window
-        if w.step == "werewolves":
-            ctl.apply({"type": "choose", "target": 2})  # the confessor
-        ctl.apply({"type": "step_end", "step": w.step})
-    while ctl.phase == "dawn":
-        ctl.apply({"type": "go"})
+    to_the_morning(ctl, 2)  # the pack takes the confessor
     assert ctl.phase == "bailiff"
     app.sm.get_screen("classic_debate").follow()
     v = screen(app)
