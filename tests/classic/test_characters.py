@@ -3,8 +3,10 @@ after it; the booklet's own examples where it gives them. Records as in test_nig
 
 from __future__ import annotations
 
-from onenight.classic import Options, Seat, Seats, apply, ballot_options, legal_choices, new_game
+from onenight.classic import (Options, Seat, Seats, apply, ballot_options, legal_choices,
+                              new_game, to_record)
 from onenight.classic.model import Roll
+from onenight.common.errors import IllegalChoice
 from onenight.classic.roles.compendium import apprentice_group, contract_size, werewolf_distance
 from onenight.classic.sides import side
 
@@ -817,3 +819,69 @@ def test_crow_must_lay_his_card_and_is_called_only_the_night_after():
              {"day": 2, "votes": V("- - - - - - - - -")}, {"night": 3})
     assert [e.phase for e in g.log if e.step == "crow" and e.kind == "crow_rolled"] == \
         ["night 2"]
+
+
+# ---- the tavern keeper (seed 000) ---------------------------------------------------------------
+
+TAVERN = "tavern_keeper werewolf seer villager villager villager villager werewolf"
+
+
+def test_tavern_keeper_names_any_number_of_players_who_go_to_the_tavern_with_him_at_dawn():
+    g = play(TAVERN, {"night": 1, "tavern_keeper": {"guests": [3, 5, 7, 2]}}, {"day": 1})
+    assert to_record(g)["phases"][0]["tavern_keeper"] == {"guests": [2, 3, 5, 7]}  # no order
+    (e,) = public(g, "tavern")
+    # named in seat order, the tavern keeper among them: his place tells nothing
+    assert e.seats == (0, 2, 3, 5, 7) and e.by is None
+    assert g.today.get("tavern") == (0, 2, 3, 5, 7)
+
+
+def test_tavern_keeper_may_name_every_other_player_or_just_one():
+    g = until(_game(TAVERN), "tavern_keeper")
+    choices = legal_choices(g)
+    assert len(choices) == 2 ** 7  # nothing, or any of the 127 groups of the 7 others
+    assert None in choices and Seats((3,)) in choices and Seats(tuple(range(1, 8))) in choices
+    assert Seats((0, 3)) not in choices and Seats(()) not in choices
+
+
+def test_tavern_keeper_must_name_at_least_one_other_player_than_himself():
+    assert "goes to the tavern anyway" in err(TAVERN, {"night": 1, "tavern_keeper":
+                                                      {"guests": [0, 3]}})
+    assert "expected a list of seat numbers" in err(TAVERN, {"night": 1, "tavern_keeper":
+                                                            {"guests": []}})
+    g = until(_game(TAVERN), "tavern_keeper")
+    try:
+        apply(g, Seats(()))
+    except IllegalChoice as e:
+        assert e.field == "guests" and "not none" in str(e)
+    else:
+        raise AssertionError("nobody named was accepted")
+    assert "named twice" in err(TAVERN, {"night": 1, "tavern_keeper": {"guests": [3, 3]}})
+    assert "guests" in err(TAVERN, {"night": 1, "tavern_keeper": {"guests": 3}})
+
+
+def test_tavern_keeper_uses_his_power_twice_a_game_and_is_then_called_for_show():
+    used = {"night": 1, "tavern_keeper": {"guests": [3]}}
+    silent = {"day": 1, "votes": V("- - - - - - - -")}
+    g = play(TAVERN, used, silent, {"night": 2, "tavern_keeper": {"guests": [4, 6]}},
+             {"day": 2, "votes": V("- - - - - - - -")})
+    g = until(g, "tavern_keeper")
+    assert g.phase.label == "night 3" and g.stop.for_show
+    g = until(apply(g, Seats((3,))), "dawn")  # a choice at a call for show does nothing
+    assert apply(g).today.get("tavern") is None
+    # not obliged to name the same players twice: night 2's tavern is its own
+    assert [e.seats for e in public(g, "tavern")] == [(0, 3), (0, 4, 6)]
+
+
+def test_tavern_keeper_naming_nobody_opens_no_tavern():
+    g = play(TAVERN, {"night": 1}, {"day": 1})
+    assert public(g, "tavern") == [] and g.today.get("tavern") is None
+
+
+def test_tavern_keeper_devoured_in_the_night_leaves_his_living_guests_to_meet():
+    g = play(TAVERN, {"night": 1, "tavern_keeper": {"guests": [3, 5]},
+                      "werewolves": {"victim": 0}}, {"day": 1})
+    assert [e.seats for e in public(g, "tavern")] == [(3, 5)]
+    # a lone guest left has nobody to talk to: no tavern
+    g = play(TAVERN, {"night": 1, "tavern_keeper": {"guests": [3]},
+                      "werewolves": {"victim": 0}}, {"day": 1})
+    assert public(g, "tavern") == []

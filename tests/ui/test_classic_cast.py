@@ -5,10 +5,12 @@ story's sentences are checked on screen, in French and in English; each saved re
 to the same outcome with ``onenight classic replay``."""
 
 from onenight.ui.driving import find, tap
+from onenight.ui.screens.day import mmss
 
 from .classic_play import home_after  # noqa: F401 (the shared app left as found)
 from .classic_play import (deal_by_own_cards, go_on, later, living, night_through, play_to_end,
-                           replays_to_the_same_outcome, screen, shown, start_classic,
+                           replays_to_the_same_outcome, screen, seat_button, shown,
+                           start_classic,
                            tap_seat_twice, untranslated)
 
 TEN = ["Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
@@ -322,3 +324,50 @@ def test_the_crow_of_fate_lays_his_card_the_night_after_his_death_at_the_table(a
     go_on(app)
     story = to_the_story(app, wolves, ("seer",))
     assert "At daybreak the Crow's card lay before" in story
+
+
+def test_the_tavern_keeper_sends_his_guests_to_the_tavern_for_two_minutes_at_the_table(app):
+    """French, 1280x800: the tavern keeper taps three players, lets one go again and
+    confirms; the dawn names the guests with him, in seat order; the debate shows who is at
+    the tavern and their two minutes, then the day's own countdown."""
+    table = ["werewolf", "tavern_keeper", "seer", "villager", "werewolf", "villager",
+             "villager", "villager"]
+    start_classic(app, TEN[:8], "", deal="cards", cards=table)
+    deal_by_own_cards(app, table)
+    wolves = (0, 4)
+
+    def first_night(app, w):
+        if w.step == "tavern_keeper":
+            ring = find(screen(app), "ring")
+            assert ring.seat_count == 8 and ring.group  # any number of players
+            tap(seat_button(ring, 6))
+            tap(seat_button(ring, 6))  # a second tap lets Gus go: nothing is chosen yet
+            assert not app.classic.state.window.chosen and 6 not in ring.chosen_seats
+            return ("group", [5, 3, 7])
+        if w.step == "werewolves":
+            return ("seat", 2)
+        return ("nothing",) if not w.stop.required else None
+
+    night_through(app, first_night)
+    told = dawn_told(app)
+    assert app.tr("classic.dawn.news.tavern", names="Bob, Dee, Fay, Hal") in told
+    go_on(app)
+    # the captain's election (every voter names the first he may), then the debate
+    play_to_end(app, first_night, lambda app, voter: offered(app)[0], chain,
+                until=lambda app: app.classic.phase == "debate")
+    s = screen(app)
+    minutes = app.classic.state.options.debate_for(1)
+    assert s.tavern == app.tr("classic.debate.tavern", names="Bob, Dee, Fay, Hal")
+    assert s.time_text == mmss(120)
+    later(app, 119)
+    s.refresh()
+    assert s.tavern and s.time_text == mmss(1)
+    later(app, 2)
+    s.refresh()
+    assert s.tavern == ""  # back from the tavern: the debate's own minutes
+    left = app.classic.debate_view().seconds_left
+    assert abs(left - (minutes * 60 - 1)) < 1.5
+    assert not untranslated(app), untranslated(app)
+    story = to_the_story(app, wolves, ())
+    assert "Au matin, Bob, Dee, Fay, Hal sont allés discuter à la taverne." in story
+    assert "Bob a invité Dee, Fay, Hal à la taverne." in story

@@ -10,7 +10,7 @@ from onenight.common.errors import IllegalChoice
 from onenight.common.values import left_of, right_of
 
 from .. import cast, conditions, deaths, sides
-from ..model import ASLEEP, OUT_OF_PLAY, Choice, Game, Kind, Roll, Seat, Seats, Stop
+from ..model import ASLEEP, OUT_OF_PLAY, Choice, Game, Groups, Kind, Roll, Seat, Seats, Stop
 from ..order import order
 from ..table import EVERY_NIGHT, FIRST_NIGHT, FROM_NIGHT_2, Character, Step
 from . import common, wolves
@@ -174,6 +174,54 @@ MAGISTRATE = _plain(
     "magistrate", "Magistrat", "Magistrate", at_dawn=_announce_immunity,
     steps=(Step("magistrate", ("night",), order("magistrate"), EVERY_NIGHT, Kind.SEAT,
                 role="magistrate", key="immune", options=_grant_options, act=_grant),))
+
+
+# ---- the tavern keeper: twice a game, the players who meet at the tavern this morning -----------
+
+ROUNDS = "tavern_keeper.uses"
+ROUNDS_PER_GAME = 2  # "Deux fois par partie"
+GUESTS = "tavern"  # tonight: the seats he named (he goes too)
+TAVERN_MINUTES = 2  # "discuter librement pendant deux minutes"
+
+
+def _guest_options(g: Game, stop: Stop) -> Groups:
+    """Any group of the other living players ("un nombre quelconque de joueurs", "au moins un
+    autre joueur que lui")."""
+    return Groups(s for s in g.living() if s != actor(stop))
+
+
+def _invite(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    me = actor(stop)
+    guests = common.living_targets(g, c, "guests", "tavern keeper", None)
+    if me in guests:
+        raise IllegalChoice(f"guests[{guests.index(me)}]", "the tavern keeper goes to the "
+                                                           "tavern anyway: he names the others")
+    g = common.remember(g, ROUNDS, g.memo.get(ROUNDS, 0) + 1)
+    return common.tonight(g, GUESTS, tuple(sorted(guests + (me,))))
+
+
+def _open_tavern(g: Game) -> Game:
+    """At dawn, after the dead and the magistrate's immune: the players who go to the tavern
+    for two minutes, the tavern keeper among them, named in seat order (never him first or
+    last on purpose). Those who died in the night stay out; a tavern of one is no talk."""
+    named = g.tonight.get(GUESTS)
+    if named is None:
+        return g
+    present = tuple(s for s in named if g.alive(s))
+    if len(present) < 2:
+        return g
+    return g._with(today=g.today.put(GUESTS, present)).tell(None, "tavern_keeper", "tavern",
+                                                              seats=present)
+
+
+TAVERN_KEEPER = _plain(
+    "tavern_keeper", "Tavernier", "Tavern Keeper", at_dawn=_open_tavern,
+    steps=(Step("tavern_keeper", ("night",), order("tavern_keeper"), EVERY_NIGHT, Kind.SEATS,
+                role="tavern_keeper", key="guests", group=True,
+                spent=lambda g: g.memo.get(ROUNDS, 0) >= ROUNDS_PER_GAME,
+                options=_guest_options, act=_invite),))
 
 
 # ---- the diviner: once a game, the victim the werewolves must take tonight ----------------------
@@ -717,4 +765,4 @@ CROW = _plain(
 CHARACTERS = (PACK_LEADER, DETECTIVE, TRAITOR, WOODSMAN, APPRENTICE_SEER, MATHEMATICIAN,
               NIGHT_OWL, MAGISTRATE, DIVINER, VIGILANTE, DREAM_READER, EVIL_SPIRIT, HYPNOTIST,
               PRIEST, ASSASSIN, SANDMAN, TRAPPER, MAGE, CASSANDRA, JEKYLL_HYDE,
-              CROW)
+              CROW, TAVERN_KEEPER)

@@ -157,15 +157,22 @@ class ClassicDebateScreen(ClassicScreen):
     box_ok = BooleanProperty(False)
     powers = ListProperty([])
     """Le Village's day powers that may be used now (barber, confessor, bonesetter)."""
+    tavern = StringProperty("")
+    """Seed 000's tavern: who is there, while they are (the countdown shows their time)."""
 
     def refresh(self):
         if self.ctl.phase != "debate":
             return
         v = self.ctl.debate_view()
         self.title = self.tr("classic.debate.title", day=v.day)
-        self.time_text = mmss(v.seconds_left)
+        at_tavern = v.tavern_left > 0
+        if self.tavern and not at_tavern:  # the two minutes are over: the guests come back
+            self.app.sounds.play("warning")
+        self.tavern = self.tr("classic.debate.tavern", names=", ".join(
+            v.table.players[s] for s in v.tavern)) if at_tavern else ""
+        self.time_text = mmss(v.tavern_left if at_tavern else v.seconds_left)
         self.running = v.running
-        self.warning = v.seconds_left <= 60
+        self.warning = v.seconds_left <= 60 and not at_tavern
         self.box_ok = self.app.box_ready()
         circle = self.ids.circle
         circle.names = list(v.table.players)
