@@ -248,7 +248,8 @@ def chain_lines(step: str) -> tuple[str, ...]:
 
 #: Le Village's moments the table hears (the buildings' screens): a decision asked for, a
 #: day power used, the lord's pardon.
-VILLAGE_LINES = ("bailiff", "teacher", "lord", "pardoned", "barber", "confessor", "bonesetter")
+VILLAGE_LINES = ("bailiff", "teacher", "lord", "pardoned", "barber", "confessor", "bonesetter",
+                 "lost_soul")  # (seed 000's lost soul answers as a day power does)
 
 
 def village_lines(moment: str, dead_cards: Iterable[str] = ()) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ from onenight.classic import (Options, Seat, Seats, apply, ballot_options, legal
 from onenight.classic.model import Roll
 from onenight.common.errors import IllegalChoice
 from onenight.classic.roles.compendium import apprentice_group, contract_size, werewolf_distance
+from onenight.classic import use_power, village
 from onenight.classic.sides import side
 
 from .helpers import V, deaths, err, out, play, public, told
@@ -885,3 +886,54 @@ def test_tavern_keeper_devoured_in_the_night_leaves_his_living_guests_to_meet():
     g = play(TAVERN, {"night": 1, "tavern_keeper": {"guests": [3]},
                       "werewolves": {"victim": 0}}, {"day": 1})
     assert public(g, "tavern") == []
+
+
+# ---- the lost soul (seed 000) -------------------------------------------------------------------
+
+SOUL = "lost_soul werewolf seer villager villager villager villager werewolf"
+SOUL_DEVOURED = {"night": 1, "werewolves": {"victim": 0}}
+
+
+def test_lost_soul_is_a_plain_villager_while_she_lives_and_nobody_may_call_her():
+    g = until(play(SOUL, {"night": 1, "werewolves": {"victim": 3}}), "debate")
+    assert side(g, 0) == "village" and village.day_powers(g) == ()
+    assert "she is not dead" in err(SOUL, {"night": 1, "werewolves": {"victim": 3}},
+                                    {"day": 1, "powers": [{"lost_soul": 2}]})
+
+
+def test_lost_soul_once_dead_is_called_by_day_about_a_living_player_and_then_rests():
+    # "un joueur encore en vie peut prononcer la phrase … en précisant le nom d'un joueur
+    # encore en vie": any living player may be asked about, a werewolf too
+    g = until(play(SOUL, SOUL_DEVOURED), "debate")
+    assert {p.seat for p in village.day_powers(g)} == {1, 2, 3, 4, 5, 6, 7}
+    g = use_power(g, village.Power("lost_soul", 7))
+    assert g.stop.step == "debate"  # the village debates on
+    (e,) = public(g, "soul_called")
+    assert (e.seat, e.by) == (7, 0)
+    assert village.day_powers(g) == ()  # "Une fois qu'elle a parlé, l'Ame en peine quitte
+    # définitivement le jeu": she answers the first call only
+    assert "answered already" in err(SOUL, SOUL_DEVOURED, {"day": 1, "powers": [
+        {"lost_soul": 7}, {"lost_soul": 3}]})
+
+
+def test_lost_soul_is_never_asked_about_the_dead():
+    assert "name a living player" in err(SOUL, SOUL_DEVOURED, {"day": 1, "powers": [
+        {"lost_soul": 0}]})
+
+
+def test_lost_soul_is_called_only_while_the_village_debates():
+    # "jamais pendant et après le vote de la fin de la journée": the record's day powers are
+    # played during the debate, the vote after them
+    o = out(SOUL, SOUL_DEVOURED, {"day": 1, "powers": [{"lost_soul": 1}],
+                                  "votes": V("- - - 1 1 1 1 -")})
+    assert o["phases"][1]["eliminated"] == 1
+
+
+def test_lost_soul_called_wins_with_the_village():
+    # "Si l'Ame en peine a été appelée en cours de partie et que les Villageois sont
+    # victorieux, elle sera elle aussi considérée comme ayant remportée la partie"
+    o = out(SOUL, SOUL_DEVOURED, {"day": 1, "powers": [{"lost_soul": 1}],
+                                  "votes": V("- - - 1 1 1 1 -")},
+            {"night": 2, "werewolves": {"victim": 3}},
+            {"day": 2, "votes": V("- - - - 7 7 7 -")})
+    assert o["winning_side"] == "village" and 0 in o["winners"]

@@ -5,6 +5,7 @@ story's sentences are checked on screen, in French and in English; each saved re
 to the same outcome with ``onenight classic replay``."""
 
 from onenight.ui.driving import find, tap
+from onenight.game.classic_views import Text
 from onenight.ui.screens.day import mmss
 
 from .classic_play import home_after  # noqa: F401 (the shared app left as found)
@@ -371,3 +372,47 @@ def test_the_tavern_keeper_sends_his_guests_to_the_tavern_for_two_minutes_at_the
     story = to_the_story(app, wolves, ())
     assert "Au matin, Bob, Dee, Fay, Hal sont allés discuter à la taverne." in story
     assert "Bob a invité Dee, Fay, Hal à la taverne." in story
+
+
+def test_the_lost_soul_answers_a_living_player_s_call_by_day_at_the_table(app):
+    """French, 1280x800 (her screens read in English at 800x480 too): devoured in the first
+    night, the lost soul is called during the debate about a living player, and the table is
+    told she answers and rests; the call is not offered again; the story says it."""
+    from .test_classic_village import reads_whole_in_english_small
+
+    table = ["lost_soul", "werewolf", "seer", "villager", "werewolf", "villager",
+             "villager", "villager"]
+    start_classic(app, TEN[:8], "", deal="cards", cards=table)
+    deal_by_own_cards(app, table)
+    wolves = (1, 4)
+
+    def first_night(app, w):
+        if w.step == "werewolves":
+            return ("seat", 0)
+        return ("nothing",) if not w.stop.required else None
+
+    night_through(app, first_night)
+    dawn_told(app)
+    go_on(app)
+    play_to_end(app, first_night, lambda app, voter: offered(app)[0], chain,
+                until=lambda app: app.classic.phase == "debate")
+    d = screen(app)
+    assert d.name == "classic_debate" and not find(d, "power_lost_soul").disabled
+    assert find(d, "power_barber").disabled  # no buildings in this game
+    tap(find(d, "power_lost_soul"))
+    v = screen(app)
+    assert v.name == "classic_village" and v.stage == "pick"
+    assert app.tr("classic.village.pick.lost_soul", name="Ana") in shown(app)
+    reads_whole_in_english_small(app, "classic-soul-pick")
+    tap_seat_twice(app, 0)  # the dead are not offered
+    assert screen(app).stage == "pick"
+    tap_seat_twice(app, 4)
+    assert v.stage == "shown" and v.saying.lines == ("village.lost_soul",)
+    assert app.tr("classic.village.soul_called", name="Ana", target="Eve") in shown(app)
+    reads_whole_in_english_small(app, "classic-soul-called")
+    tap(find(v, "action"))
+    d = screen(app)
+    assert d.name == "classic_debate" and find(d, "power_lost_soul").disabled
+    story = to_the_story(app, wolves, ())
+    assert app.translator.classic(Text("classic.story.soul_called", {"targets": ["Eve"]})) \
+        in story

@@ -224,6 +224,33 @@ TAVERN_KEEPER = _plain(
                 options=_guest_options, act=_invite),))
 
 
+# ---- the lost soul: dead, she answers by day about one living player, then rests ------------------
+
+SOUL_CALLED = "lost_soul.called"
+
+
+def soul_ready(g: Game) -> int | None:
+    """The dead holder of the lost soul's card while she has not answered (a living player
+    may call her); None otherwise."""
+    if g.memo.get(SOUL_CALLED):
+        return None
+    return next((s for s in range(g.players) if g.cards[s] == "lost_soul" and not g.alive(s)),
+                None)
+
+
+def soul_answers(g: Game, soul: int, about: int) -> Game:
+    """A living player has called her about ``about``: she says aloud all she knows of him,
+    without lying, then leaves the game for good ("trouver le repos éternel"). What she says
+    is hers; the table is told she was called, and about whom."""
+    g = common.remember(g, SOUL_CALLED, about)
+    return g.tell(None, "lost_soul", "soul_called", seat=about, by=soul)
+
+
+#: A plain villager while she lives; dead, she stays at the table, eyes open at night, until a
+#: living player calls her by day (a day power of the table: :mod:`..village`).
+LOST_SOUL = _plain("lost_soul", "Âme en peine", "Lost Soul")
+
+
 # ---- the diviner: once a game, the victim the werewolves must take tonight ----------------------
 
 FORESEEN = "diviner.used"
@@ -765,4 +792,4 @@ CROW = _plain(
 CHARACTERS = (PACK_LEADER, DETECTIVE, TRAITOR, WOODSMAN, APPRENTICE_SEER, MATHEMATICIAN,
               NIGHT_OWL, MAGISTRATE, DIVINER, VIGILANTE, DREAM_READER, EVIL_SPIRIT, HYPNOTIST,
               PRIEST, ASSASSIN, SANDMAN, TRAPPER, MAGE, CASSANDRA, JEKYLL_HYDE,
-              CROW, TAVERN_KEEPER)
+              CROW, TAVERN_KEEPER, LOST_SOUL)
