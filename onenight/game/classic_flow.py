@@ -413,7 +413,7 @@ class ClassicController(Flow):
         step = g.stop.step
         if step in ("captain_votes", "captain_revote", "captain_lots"):
             return "election"
-        if step in ("hunter", "successor"):
+        if step in views.CHAIN_STEPS:
             return "chain"
         if step in ("bailiff", "teacher", "lord"):  # Le Village's decisions, each its screen
             return step
@@ -628,7 +628,7 @@ class ClassicController(Flow):
             self._play(choice)
             s.hold = "vote"
             return
-        if choice is None:
+        if choice is None and s.game.stop.required:
             raise Refused("choice_required", step=s.game.stop.step)
         if s.game.stop.step == "nominations":  # the hands go up at once
             return self._play(choice)

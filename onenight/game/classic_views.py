@@ -16,7 +16,7 @@ view carries the players' names.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from onenight.classic import cast, sides, village, walk
@@ -420,27 +420,35 @@ def dawn_view(c: "ClassicController") -> DawnView:
                     morning_news(g, s.players, day))
 
 
+#: A dying player's decisions, on the dawn screen's chain stage.
+CHAIN_STEPS = ("hunter", "successor", "fanatic")
+
+
 @dataclass(frozen=True)
 class ChainView:
-    """A dying player's last decision: the hunter's shot, the captain's successor."""
+    """A dying player's last decision: the hunter's shot, the captain's successor, seed
+    000's fanatic's accusation (any group of players)."""
 
-    step: str  # hunter, successor
+    step: str  # hunter, successor, fanatic
     seat: int  # who decides
     name: str
     card: CardView  # the card shown at his death
     targets: tuple[int, ...]
     table: TableView
+    group: bool = False  # any group of the targets: tapped one by one, then confirmed
 
 
 def chain_view(c: "ClassicController") -> ChainView:
     s = c.state
     stop = s.game.stop
-    if stop is None or stop.step not in ("hunter", "successor"):
+    if stop is None or stop.step not in CHAIN_STEPS:
         raise ValueError("no dying player is deciding")
     seat = stop.among[0]
-    targets = tuple(o.seat for o in walk.legal_choices(s.game) if o is not None)
+    legal = walk.legal_choices(s.game)
+    group = cast.STEP[stop.step].group
+    targets = legal.seats if group else tuple(o.seat for o in legal if o is not None)
     return ChainView(stop.step, seat, s.players[seat], card(s.game.cards[seat]), targets,
-                     table_view(c))
+                     table_view(c), group)
 
 
 @dataclass(frozen=True)
@@ -557,6 +565,7 @@ class Result:
     seat: int | None = None
     card: CardView | None = None  # the eliminated player's, shown
     seats: tuple[int, ...] = ()  # the tied
+    lied: bool = False  # seed 000's fanatic, voted out, accused wrongly: the table hears it
 
 
 @dataclass(frozen=True)
@@ -596,11 +605,13 @@ def _counted(g, label: str, step: str) -> tuple[Entry | None, Result | None]:
         return None, None
     i = found[-1]
     result = None
-    drawn = False
+    drawn = lied = False
     for e in g.log[i + 1:]:
         if e.phase != label or e.kind == "ballots":
             break
-        if e.kind == "failed":
+        if e.kind == "lied":
+            lied = True
+        elif e.kind == "failed":
             result = Result("failed", e.seat)
         elif e.kind == "no_majority":
             result = Result("no_majority")
@@ -620,6 +631,8 @@ def _counted(g, label: str, step: str) -> tuple[Entry | None, Result | None]:
             # (escaped: the priest's)
     if result is None and g.stop is not None and g.stop.among:
         result = Result("tie", seats=tuple(g.stop.among))  # the election goes on among them
+    if lied and result is not None:
+        result = replace(result, lied=True)
     return g.log[i], result
 
 

@@ -135,7 +135,7 @@ def all_line_ids() -> frozenset[str]:
             for again in (False, True):
                 ids.update(s.line for s in call_script(step, deck, night, again))
     ids.update(("dawn.wake", "dawn.nobody", "dawn.one", "dawn.many", "bear.growl", "grief",
-                "hunter.shoot", "successor.name", "election.start", "election.revote",
+                "hunter.shoot", "successor.name", "fanatic.accuse", "election.start", "election.revote",
                 "election.lots", "election.elected", FIRST_DEBATE, *DEBATE_LINES,
                 "vote.tie_captain", "vote.revote", "vote.nobody", "vote.eliminated",
                 *QUEBEC_VOTE_LINES))
@@ -146,7 +146,7 @@ def all_line_ids() -> frozenset[str]:
 
 
 END_SIDES = ("village", "werewolves", "lovers", "white_werewolf", "pied_piper", "angel",
-             "nobody", "assassin", "cassandra")
+             "nobody", "assassin", "cassandra", "fanatic")
 
 
 def classic_voice(settings: NarrationSettings) -> Voice:
@@ -243,6 +243,7 @@ def vote_lines(result: str, card: str | None = None) -> tuple[str, ...]:
 def chain_lines(step: str) -> tuple[str, ...]:
     """A dying player's last decision: the hunter's shot, the captain's successor."""
     return {"hunter": ("hunter.shoot",), "successor": ("successor.name",),
+            "fanatic": ("fanatic.accuse",),
             "grief": ("grief",)}[step]
 
 

@@ -937,3 +937,54 @@ def test_lost_soul_called_wins_with_the_village():
             {"night": 2, "werewolves": {"victim": 3}},
             {"day": 2, "votes": V("- - - - 7 7 7 -")})
     assert o["winning_side"] == "village" and 0 in o["winners"]
+
+
+# ---- the fanatic (seed 000) ---------------------------------------------------------------------
+
+FANATIC = "fanatic werewolf seer villager villager villager villager werewolf"
+FANATIC_OUT = ({"night": 1, "werewolves": {"victim": 3}},)
+VOTED = V("- 0 0 - 0 0 0 0")  # the village votes the fanatic out
+
+
+def test_fanatic_voted_out_naming_every_werewolf_and_nobody_else_wins_at_once():
+    o = out(FANATIC, *FANATIC_OUT, {"day": 1, "votes": VOTED, "fanatic": {"accuse": [7, 1]}})
+    assert (o["winning_side"], o["winners"]) == ("fanatic", [0])
+    g = play(FANATIC, *FANATIC_OUT, {"day": 1, "votes": VOTED, "fanatic": {"accuse": [7, 1]}})
+    assert g.verdict.reason == "fanatic_denounced"
+    (e,) = public(g, "denounced")
+    assert (e.seats, e.by) == ((1, 7), 0)
+
+
+def test_fanatic_naming_a_villager_too_is_called_a_liar_and_the_game_goes_on():
+    g = play(FANATIC, *FANATIC_OUT, {"day": 1, "votes": VOTED,
+                                     "fanatic": {"accuse": [1, 7, 2]}})
+    assert g.verdict is None
+    (e,) = public(g, "lied")  # "sans préciser ce qui est juste ou faux"
+    assert e.seats == (1, 2, 7) and public(g, "denounced") == []
+
+
+def test_fanatic_missing_a_werewolf_is_a_liar_too():
+    g = play(FANATIC, *FANATIC_OUT, {"day": 1, "votes": VOTED, "fanatic": {"accuse": [1]}})
+    assert g.verdict is None and len(public(g, "lied")) == 1
+
+
+def test_fanatic_killed_any_other_way_accuses_nobody():
+    # "Si le Fanatique meurt de n'importe quelle autre manière (dévoré par les Loups-Garous …),
+    # il ne peut proférer aucune accusation"
+    assert "no fanatic was voted out" in err(FANATIC, {"night": 1, "werewolves": {"victim": 0}},
+                                             {"day": 1, "votes": V("- - - - - - - -"),
+                                              "fanatic": {"accuse": [1, 7]}})
+
+
+def test_fanatic_alive_when_the_werewolves_are_all_dead_does_not_win_with_the_village():
+    g = play(FANATIC, {"night": 1, "werewolves": {"victim": 3}},
+             {"day": 1, "votes": V("1 - 1 - 1 1 1 -")}, {"night": 2, "werewolves": {"victim": 4}},
+             {"day": 2, "votes": V("7 - 7 - - 7 7 -")})
+    assert g.verdict.side == "village" and 0 not in g.verdict.winners
+
+
+def test_fanatic_s_lover_wins_with_him_when_he_dies_a_hero():
+    deck = "fanatic werewolf cupid villager villager villager villager werewolf"
+    o = out(deck, {"night": 1, "cupid": {"lovers": [0, 4]}, "werewolves": {"victim": 3}},
+            {"day": 1, "votes": V("- 0 0 - 0 0 0 0"), "fanatic": {"accuse": [1, 7]}})
+    assert o["winning_side"] == "fanatic" and o["winners"] == [0, 4]

@@ -327,6 +327,8 @@ def play_to_end(app, night, vote, chain, vote_mode: str = "tablet", limit: int =
             night_tick(app, night)
         elif phase == "dawn":
             go_on(app)
+        elif phase == "chain" and s.group:  # the fanatic's accusation: he accuses nobody
+            tap(find(s, "go"))
         elif phase == "chain":
             tap_seat_twice(app, chain(app, ctl.game.stop))
         elif phase == "debate":

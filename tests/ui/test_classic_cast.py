@@ -327,14 +327,19 @@ def test_the_crow_of_fate_lays_his_card_the_night_after_his_death_at_the_table(a
     assert "At daybreak the Crow's card lay before" in story
 
 
+def seated(app, cards: str):
+    """The first names of TEN round the table, dealt ``cards`` (their ids, in seat order) by
+    their own cards: the first night begins."""
+    table = cards.split()
+    start_classic(app, TEN[:len(table)], "", deal="cards", cards=table)
+    deal_by_own_cards(app, table)
+
+
 def test_the_tavern_keeper_sends_his_guests_to_the_tavern_for_two_minutes_at_the_table(app):
     """French, 1280x800: the tavern keeper taps three players, lets one go again and
     confirms; the dawn names the guests with him, in seat order; the debate shows who is at
     the tavern and their two minutes, then the day's own countdown."""
-    table = ["werewolf", "tavern_keeper", "seer", "villager", "werewolf", "villager",
-             "villager", "villager"]
-    start_classic(app, TEN[:8], "", deal="cards", cards=table)
-    deal_by_own_cards(app, table)
+    seated(app, "werewolf tavern_keeper seer villager werewolf villager villager villager")
     wolves = (0, 4)
 
     def first_night(app, w):
@@ -380,10 +385,7 @@ def test_the_lost_soul_answers_a_living_player_s_call_by_day_at_the_table(app):
     told she answers and rests; the call is not offered again; the story says it."""
     from .test_classic_village import reads_whole_in_english_small
 
-    table = ["lost_soul", "werewolf", "seer", "villager", "werewolf", "villager",
-             "villager", "villager"]
-    start_classic(app, TEN[:8], "", deal="cards", cards=table)
-    deal_by_own_cards(app, table)
+    seated(app, "lost_soul werewolf seer villager werewolf villager villager villager")
     wolves = (1, 4)
 
     def first_night(app, w):
@@ -416,3 +418,58 @@ def test_the_lost_soul_answers_a_living_player_s_call_by_day_at_the_table(app):
     story = to_the_story(app, wolves, ())
     assert app.translator.classic(Text("classic.story.soul_called", {"targets": ["Eve"]})) \
         in story
+
+
+def test_the_fanatic_voted_out_denounces_the_werewolves_at_the_table(app):
+    """French, 1280x800 (the stake read in English at 800x480): the village votes the
+    fanatic out; on the chain's screen his accusations are tapped one by one (one taken back)
+    and confirmed; a wrong one is called a lie, and nothing more, on the vote's result; a
+    right one wins the game for him alone."""
+    from .test_classic_village import reads_whole_in_english_small
+
+    table = "fanatic werewolf seer villager villager villager villager werewolf"
+
+    def first_night(app, w):
+        if w.step == "werewolves":
+            return ("seat", 3)
+        return ("nothing",) if not w.stop.required else None
+
+    def to_the_stake(accused):
+        seated(app, table)
+        night_through(app, first_night)
+        dawn_told(app)
+        go_on(app)
+        # Cy is elected captain (her successor would be named before the end), then the
+        # village votes Ana out
+        play_to_end(app, first_night,
+                    lambda app, voter: (2 if app.classic.phase == "election" else 0)
+                    if voter not in (0, 2) else offered(app)[0], chain,
+                    until=lambda app: app.classic.phase == "chain")
+        s = screen(app)
+        assert s.name == "classic_dawn" and s.stage == "chain" and s.group
+        assert app.tr("classic.chain.fanatic", name="Ana", card_name="Fanatique") in shown(app)
+        for seat in accused + [2]:
+            tap(seat_button(find(s, "seats"), seat))
+        tap(seat_button(find(s, "seats"), 2))  # Cy taken back
+        assert sorted(s.chosen) == sorted(accused)
+        return s
+
+    s = to_the_stake([1, 4])  # a werewolf and a villager: a lie
+    reads_whole_in_english_small(app, "classic-fanatic")
+    tap(find(s, "go"))
+    v = screen(app)
+    assert v.name == "classic_vote" and app.tr("classic.vote.lied", name="Ana") in shown(app)
+    assert "Bob" not in app.tr("classic.vote.lied", name="Ana")  # nothing of who was right
+    assert app.classic.game.verdict is None
+    app.send({"type": "abandon"}, app.classic)
+
+    s = to_the_stake([7, 1])  # every werewolf, nobody else
+    tap(find(s, "go"))
+    assert app.tr("classic.vote.lied", name="Ana") not in shown(app)
+    tap(find(screen(app), "action"))  # the vote's result seen: the end
+    end = screen(app)
+    assert end.name == "classic_end"
+    assert app.classic.game.verdict.winners == (0,)
+    assert app.tr("classic.verdict.fanatic_denounced", name="Ana") in shown(app)
+    assert not untranslated(app), untranslated(app)
+    assert replays_to_the_same_outcome(app)["winning_side"] == "fanatic"

@@ -4,6 +4,7 @@ one entry, with its rules from the booklet; its place in the night is the merged
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 from onenight.common.errors import IllegalChoice
@@ -12,7 +13,7 @@ from onenight.common.values import left_of, right_of
 from .. import cast, conditions, deaths, sides
 from ..model import ASLEEP, OUT_OF_PLAY, Choice, Game, Groups, Kind, Roll, Seat, Seats, Stop
 from ..order import order
-from ..table import EVERY_NIGHT, FIRST_NIGHT, FROM_NIGHT_2, Character, Step
+from ..table import EVERY_NIGHT, FIRST_NIGHT, FROM_NIGHT_2, ON_DEMAND, Character, Step, ask
 from . import common, wolves
 from .common import actor
 
@@ -222,6 +223,48 @@ TAVERN_KEEPER = _plain(
                 role="tavern_keeper", key="guests", group=True,
                 spent=lambda g: g.memo.get(ROUNDS, 0) >= ROUNDS_PER_GAME,
                 options=_guest_options, act=_invite),))
+
+
+# ---- the fanatic: voted out, he names the werewolves; all of them and nobody else, he wins -----
+
+DENOUNCED = sides.DENOUNCED
+
+
+def _denounce_options(g: Game, stop: Stop) -> Groups:
+    return Groups(s for s in g.living())
+
+
+def _denounce(g: Game, stop: Stop, c: Choice | None) -> Game:
+    """"Si le Fanatique parvient à citer le nom de tous les Loups-Garous sans accuser à tort
+    un autre joueur", he wins at once; else the table hears he lied, and nothing more
+    ("sans préciser ce qui est juste ou faux")."""
+    if c is None:
+        return g
+    me = stop.among[0]
+    named = common.living_targets(g, c, "accuse", "fanatic", None)
+    werewolves = {s for s in g.living() if sides.wolfish(g, s)}
+    if set(named) == werewolves:
+        return common.remember(g, DENOUNCED, me).tell(None, "fanatic", "denounced",
+                                                      seats=tuple(sorted(named)), by=me)
+    return g.tell(None, "fanatic", "lied", seats=tuple(sorted(named)), by=me)
+
+
+FANATIC_ACCUSES = Step("fanatic", ("day",), 0, ON_DEMAND, Kind.SEATS, role="fanatic",
+                       key="accuse", group=True, options=_denounce_options, act=_denounce)
+
+
+def _at_the_stake(g: Game, seat: int) -> Game:
+    """Voted out by the village, and still the fanatic (not infected), he may name the
+    werewolves before he dies; any other death silences him."""
+    d = g.death_of(seat)
+    if d is None or d.cause != "vote" or g.infected == seat or not g.living():
+        return g
+    g = ask(g, FANATIC_ACCUSES, (seat,), among=(seat,))
+    return g._with(stop=dataclasses.replace(g.stop, required=False))  # "peut": or nothing
+
+
+FANATIC = _plain("fanatic", "Fanatique", "Fanatic", "loners", goal="fanatic",
+                 last_act=_at_the_stake, steps=(FANATIC_ACCUSES,))
 
 
 # ---- the lost soul: dead, she answers by day about one living player, then rests ------------------
@@ -792,4 +835,4 @@ CROW = _plain(
 CHARACTERS = (PACK_LEADER, DETECTIVE, TRAITOR, WOODSMAN, APPRENTICE_SEER, MATHEMATICIAN,
               NIGHT_OWL, MAGISTRATE, DIVINER, VIGILANTE, DREAM_READER, EVIL_SPIRIT, HYPNOTIST,
               PRIEST, ASSASSIN, SANDMAN, TRAPPER, MAGE, CASSANDRA, JEKYLL_HYDE,
-              CROW, TAVERN_KEEPER, LOST_SOUL)
+              CROW, TAVERN_KEEPER, LOST_SOUL, FANATIC)

@@ -83,6 +83,11 @@ class ClassicDawnScreen(Speaking, SeatsMixin, ClassicScreen):
     stage = StringProperty("dawn")
     """``wake`` (the dawn to call), ``dead`` (the dead, one by one), ``bear``, ``chain``."""
     picked = NumericProperty(-1)
+    group = BooleanProperty(False)
+    """The chain's decision names any group (seed 000's fanatic): taps choose and let go,
+    the button confirms."""
+    chosen = ListProperty([])
+    """The group tapped so far."""
 
     def refresh(self):
         ctl = self.ctl
@@ -92,12 +97,18 @@ class ClassicDawnScreen(Speaking, SeatsMixin, ClassicScreen):
         if ctl.phase == "chain":
             v = ctl.chain_view()
             self.stage = "chain"
+            self.group = v.group
+            if not v.group:
+                self.chosen = []
             self.title = self.tr("classic.step." + v.step)
             self.text = self.tr("classic.chain." + v.step, name=v.name,
                                 card_name=self.card_name(v.card.card)) + self.on_pad(v.seat)
             self.show_seats(v.table, [t for t in v.targets if t != v.seat], self.picked)
+            for b in self.ids.seats.buttons():
+                b.selected = b.selected or b.seat in self.chosen
             return
         self.picked = -1
+        self.group, self.chosen = False, []
         v = ctl.dawn_view()
         if ctl.state.hold == "dawn" or (g.stop is not None and g.stop.step != "dawn"):
             self.stage = "dead"
@@ -136,10 +147,22 @@ class ClassicDawnScreen(Speaking, SeatsMixin, ClassicScreen):
 
     def go_on(self):
         self.hush()
+        if self.stage == "chain" and self.group:  # the group tapped, or nobody
+            chosen, self.chosen = sorted(self.chosen), []
+            self.send({"type": "choose", "targets": chosen or None})
+            return
         self.send({"type": "go"})
 
     def tap_seat(self, seat: int):
         if self.stage != "chain":
+            return
+        if self.group:
+            offered = [b.seat for b in self.ids.seats.buttons()
+                       if b.seat not in self.ids.seats.blocked]
+            if seat in offered:
+                self.chosen = [s for s in self.chosen if s != seat] + (
+                    [] if seat in self.chosen else [seat])
+                self.refresh()
             return
         if self.picked == seat:
             self.picked = -1
@@ -353,8 +376,11 @@ class ClassicVoteScreen(Speaking, SeatsMixin, ClassicScreen):
         if r.kind == "tie":
             return self.tr("classic.vote.tie", names=", ".join(names[s] for s in r.seats))
         if r.kind in ("eliminated", "drawn"):  # the card shown
-            return self.tr("classic.vote." + r.kind, name=names[r.seat],
+            said = self.tr("classic.vote." + r.kind, name=names[r.seat],
                            card_name=r.card.names[self.app.lang])
+            # seed 000's fanatic accused wrongly: only that he lied, never what was wrong
+            return said + ("\n" + self.tr("classic.vote.lied", name=names[r.seat])
+                           if r.lied else "")
         if r.kind in ("elected", "escaped", "failed"):
             return self.tr("classic.vote." + r.kind, name=names[r.seat])
         if r.kind == "no_majority":
