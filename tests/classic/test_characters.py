@@ -988,3 +988,11 @@ def test_fanatic_s_lover_wins_with_him_when_he_dies_a_hero():
     o = out(deck, {"night": 1, "cupid": {"lovers": [0, 4]}, "werewolves": {"victim": 3}},
             {"day": 1, "votes": V("- 0 0 - 0 0 0 0"), "fanatic": {"accuse": [1, 7]}})
     assert o["winning_side"] == "fanatic" and o["winners"] == [0, 4]
+
+
+def test_fanatic_infected_still_goes_to_the_stake_so_the_table_learns_nothing_of_it():
+    deck = "fanatic werewolf seer villager villager accursed_wolf_father villager werewolf"
+    night = {"night": 1, "werewolves": {"victim": 0}, "accursed_wolf_father": {"infect": True}}
+    o = out(deck, night, {"day": 1, "votes": V("- 0 0 0 0 0 0 0"),
+                          "fanatic": {"accuse": [1, 5, 7]}})
+    assert o["winning_side"] == "fanatic"

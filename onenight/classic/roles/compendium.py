@@ -254,10 +254,10 @@ FANATIC_ACCUSES = Step("fanatic", ("day",), 0, ON_DEMAND, Kind.SEATS, role="fana
 
 
 def _at_the_stake(g: Game, seat: int) -> Game:
-    """Voted out by the village, and still the fanatic (not infected), he may name the
-    werewolves before he dies; any other death silences him."""
+    """Voted out by the village, he may name the werewolves before he dies; any other death
+    silences him. Infected, he keeps the stake (its absence would tell the table)."""
     d = g.death_of(seat)
-    if d is None or d.cause != "vote" or g.infected == seat or not g.living():
+    if d is None or d.cause != "vote" or not g.living():
         return g
     g = ask(g, FANATIC_ACCUSES, (seat,), among=(seat,))
     return g._with(stop=dataclasses.replace(g.stop, required=False))  # "peut": or nothing
