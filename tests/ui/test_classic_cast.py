@@ -9,6 +9,7 @@ from onenight.game.classic_views import Text
 from onenight.ui.screens.day import mmss
 
 from .classic_play import home_after  # noqa: F401 (the shared app left as found)
+from .test_classic_village import reads_whole_in_english_small
 from .classic_play import (deal_by_own_cards, go_on, later, living, night_through, play_to_end,
                            replays_to_the_same_outcome, screen, seat_button, shown,
                            start_classic,
@@ -338,7 +339,8 @@ def seated(app, cards: str):
 def test_the_tavern_keeper_sends_his_guests_to_the_tavern_for_two_minutes_at_the_table(app):
     """French, 1280x800: the tavern keeper taps three players, lets one go again and
     confirms; the dawn names the guests with him, in seat order; the debate shows who is at
-    the tavern and their two minutes, then the day's own countdown."""
+    the tavern and their two minutes (read in English at 800x480 too), then the day's own
+    countdown."""
     seated(app, "werewolf tavern_keeper seer villager werewolf villager villager villager")
     wolves = (0, 4)
 
@@ -364,6 +366,7 @@ def test_the_tavern_keeper_sends_his_guests_to_the_tavern_for_two_minutes_at_the
     s = screen(app)
     minutes = app.classic.state.options.debate_for(1)
     assert s.tavern == app.tr("classic.debate.tavern", names="Bob, Dee, Fay, Hal")
+    reads_whole_in_english_small(app, "classic-tavern")
     assert s.time_text == mmss(120)
     later(app, 119)
     s.refresh()
@@ -383,8 +386,6 @@ def test_the_lost_soul_answers_a_living_player_s_call_by_day_at_the_table(app):
     """French, 1280x800 (her screens read in English at 800x480 too): devoured in the first
     night, the lost soul is called during the debate about a living player, and the table is
     told she answers and rests; the call is not offered again; the story says it."""
-    from .test_classic_village import reads_whole_in_english_small
-
     seated(app, "lost_soul werewolf seer villager werewolf villager villager villager")
     wolves = (1, 4)
 
@@ -425,8 +426,6 @@ def test_the_fanatic_voted_out_denounces_the_werewolves_at_the_table(app):
     fanatic out; on the chain's screen his accusations are tapped one by one (one taken back)
     and confirmed; a wrong one is called a lie, and nothing more, on the vote's result; a
     right one wins the game for him alone."""
-    from .test_classic_village import reads_whole_in_english_small
-
     table = "fanatic werewolf seer villager villager villager villager werewolf"
 
     def first_night(app, w):
