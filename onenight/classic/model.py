@@ -105,7 +105,8 @@ class Groups(Sequence):
                 and set(c.seats) <= set(self.seats))
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, Groups) and (self.seats, self.nothing) == (other.seats, other.nothing)
+        return isinstance(other, Groups) and (self.seats, self.nothing) == (other.seats,
+                                                                             other.nothing)
 
     def __hash__(self) -> int:
         return hash((self.seats, self.nothing))

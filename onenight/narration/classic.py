@@ -135,8 +135,8 @@ def all_line_ids() -> frozenset[str]:
             for again in (False, True):
                 ids.update(s.line for s in call_script(step, deck, night, again))
     ids.update(("dawn.wake", "dawn.nobody", "dawn.one", "dawn.many", "bear.growl", "grief",
-                "hunter.shoot", "successor.name", "fanatic.accuse", "election.start", "election.revote",
-                "election.lots", "election.elected", FIRST_DEBATE, *DEBATE_LINES,
+                "hunter.shoot", "successor.name", "fanatic.accuse", "election.start",
+                "election.revote", "election.lots", "election.elected", FIRST_DEBATE, *DEBATE_LINES,
                 "vote.tie_captain", "vote.revote", "vote.nobody", "vote.eliminated",
                 *QUEBEC_VOTE_LINES))
     ids.update(f"reveal.{c}" for c in cast.CHARACTER)

@@ -267,7 +267,7 @@ FANATIC = _plain("fanatic", "Fanatique", "Fanatic", "loners", goal="fanatic",
                  last_act=_at_the_stake, steps=(FANATIC_ACCUSES,))
 
 
-# ---- the lost soul: dead, she answers by day about one living player, then rests ------------------
+# ---- the lost soul: dead, she answers by day about one living player, then rests -------------
 
 SOUL_CALLED = "lost_soul.called"
 
