@@ -23,7 +23,9 @@ CAST: tuple[Character, ...] = tuple(_BY_ID[i] for i in (
     "pyromaniac", "dream_reader", "evil_spirit", "hypnotist",
     "priest", "assassin", "sandman", "trapper", "mage",
     # seed 000's night killers beside the pack
-    "cassandra", "jekyll_hyde", "crow"))
+    "cassandra", "jekyll_hyde", "crow",
+    # seed 000's: the last characters of the compendium
+    "tavern_keeper", "lost_soul", "fanatic"))
 #: RULES-CLASSIC.md §1's cast: Best Of and the base game.
 SECTION_1: tuple[str, ...] = tuple(c.id for c in CAST[:20])
 CHARACTER: dict[str, Character] = {c.id: c for c in CAST}

@@ -7,6 +7,7 @@ the walk over the phases (:mod:`.walk`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Union
@@ -68,6 +69,50 @@ class Seats:
     """Several players at once: cupid's lovers, the pied piper's charms."""
 
     seats: tuple[int, ...]
+
+
+class Groups(Sequence):
+    """Every group of one or more of ``seats``, each a :class:`Seats` in seat order (the
+    tavern keeper's guests, "un nombre quelconque de joueurs"): the ``2**n - 1`` choices are
+    listed lazily, too many to build, yet drawn from and tested as a list's (``None`` first
+    when choosing nothing is legal)."""
+
+    def __init__(self, seats, nothing: bool = False):
+        self.seats = tuple(sorted(seats))
+        self.nothing = nothing
+
+    def __len__(self) -> int:
+        return (1 << len(self.seats)) - 1 + self.nothing
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        if self.nothing:
+            if i == 0:
+                return None
+            i -= 1
+        mask = i + 1
+        return Seats(tuple(s for k, s in enumerate(self.seats) if mask >> k & 1))
+
+    def __contains__(self, c) -> bool:
+        if c is None:
+            return self.nothing
+        return (isinstance(c, Seats) and len(c.seats) > 0 and list(c.seats) == sorted(set(c.seats))
+                and set(c.seats) <= set(self.seats))
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Groups) and (self.seats, self.nothing) == (other.seats,
+                                                                             other.nothing)
+
+    def __hash__(self) -> int:
+        return hash((self.seats, self.nothing))
+
+    def __repr__(self) -> str:
+        return f"Groups({self.seats!r}, nothing={self.nothing})"
 
 
 @dataclass(frozen=True)

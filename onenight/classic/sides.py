@@ -140,6 +140,8 @@ def contract_done(g: Game, seat: int) -> bool:
             and all(not g.alive(s) for s in targets))
 
 
+DENOUNCED = "fanatic.won"  # the fanatic who named every werewolf as he was voted out
+
 SILVER_HITS = "cassandra.hits"  # the werewolves Cassandra's silver bullets killed
 
 

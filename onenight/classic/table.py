@@ -78,6 +78,7 @@ class Step:
     required: Callable[[Game], bool] | None = None
     finish: Callable[[Game], Game] | None = None
     chance: bool = False  # drawn by the app's generator, nobody awake (Dr Jekyll's die)
+    group: bool = False  # any group of players (Kind.SEATS, its options a model.Groups)
 
     @property
     def record_key(self) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model import Entry, Game, Stop
+from .model import Entry, Game, Groups, Stop
 from .walk import ballot_options, legal_choices
 
 
@@ -24,7 +24,8 @@ class SeatView:
     captain: int | None
     known: tuple[Entry, ...]  # everything this seat was told, in order
     stop: Stop | None  # the current step, when this seat is awake for it
-    choices: tuple | None  # its legal choices, when it decides (its ballot's, at a vote)
+    choices: tuple | Groups | None  # its legal choices, when it decides (its ballot's, at a
+    # vote; any group of players, as Groups)
 
     def learned(self, phase: str, step: str) -> tuple[Entry, ...]:
         """What this seat was told at one step (for the step's screen)."""
@@ -39,8 +40,8 @@ def view_for(g: Game, seat: int) -> SeatView:
     stop = g.stop if g.stop is not None and seat in g.stop.woken else None
     choices = None
     if stop is not None and seat in stop.deciders:
-        choices = (ballot_options(g, seat) if stop.kind.value == "votes"
-                   else tuple(legal_choices(g)))
+        legal = ballot_options(g, seat) if stop.kind.value == "votes" else legal_choices(g)
+        choices = legal if isinstance(legal, Groups) else tuple(legal)
     return SeatView(seat=seat, players=g.players, phase=g.phase.label, card=g.cards[seat],
                     alive=tuple(s not in dead for s in range(g.players)), captain=g.captain,
                     known=known, stop=stop, choices=choices)

@@ -65,8 +65,11 @@ BUILDINGS: tuple[Building, ...] = (
 BUILDING: dict[str, Building] = {b.id: b for b in BUILDINGS}
 #: The Vagabonds' bundles in the box ("15 baluchons").
 VAGABONDS = 15
-#: The single powers taken "n'importe quand durant la journée", while the village debates.
-DAY_POWERS = ("barber", "confessor", "bonesetter")
+#: The single powers taken "n'importe quand durant la journée", while the village debates:
+#: the buildings', and seed 000's lost soul's answer ("A n'importe quel moment du jeu, mais
+#: toujours pendant une journée"), which is a card's, buildings or not.
+DAY_POWERS = ("barber", "confessor", "bonesetter", "lost_soul")
+SOUL = "lost_soul"
 
 _BUILDINGS, _LIVES, _SPENT, _BURNED = ("village.buildings", "village.lives", "village.spent",
                                        "village.burned")
@@ -167,7 +170,11 @@ def unspent(g: Game, seat: int) -> bool:
 
 def ready(g: Game, building: str) -> int | None:
     """The living seat that may use ``building``'s power now: he lives there and keeps its
-    token; None otherwise."""
+    token; None otherwise. The lost soul's: her dead holder, until she has answered."""
+    if building == SOUL:
+        from .roles.compendium import soul_ready
+
+        return soul_ready(g)
     s = holder(g, building) if played(g) else None
     return s if s is not None and unspent(g, s) else None
 
@@ -425,8 +432,9 @@ BAKER = Step("baker", ("night",), order("baker"), EVERY_NIGHT, Kind.NONE,
 
 @dataclass(frozen=True)
 class Power:
-    """A day power used now: the building's (``barber``, ``confessor``, ``bonesetter``) and
-    the player it names."""
+    """A day power used now: the building's (``barber``, ``confessor``, ``bonesetter``) or
+    the lost soul's (``lost_soul``: the player she is asked about), and the player it
+    names."""
 
     power: str
     seat: int
@@ -435,7 +443,7 @@ class Power:
 def day_powers(g: Game) -> tuple[Power, ...]:
     """Every day power that may be used now (while the village debates), each on each seat it
     may name: the screens' buttons and their seat choices."""
-    if g.stop is None or g.stop.step != "debate" or not played(g):
+    if g.stop is None or g.stop.step != "debate":
         return ()
     out: list[Power] = []
     for power in DAY_POWERS:
@@ -467,13 +475,16 @@ def power_error(g: Game, p: object) -> str | None:
     """Why ``p`` cannot be used now (None: it can)."""
     if not isinstance(p, Power):
         return "expected a day power: a building and a seat"
-    if not played(g):
-        return "the buildings are not played in this game"
     if p.power not in DAY_POWERS:
         return f"unknown day power {p.power!r} (one of {', '.join(DAY_POWERS)})"
+    if p.power != SOUL and not played(g):
+        return "the buildings are not played in this game"
     if g.stop is None or g.stop.step != "debate":
         return "the day powers are used while the village debates"
     user = ready(g, p.power)
+    if user is None and p.power == SOUL:
+        return ("nobody may call the lost soul: she is not dead, or has answered already, or "
+                "nobody holds her card")
     if user is None:
         return (f"nobody may use the {p.power}'s power: nobody lives there, or its token was "
                 "handed back")
@@ -496,6 +507,11 @@ def use(g: Game, p: Power) -> Game:
         raise IllegalChoice(p.power if isinstance(p, Power) and p.power in DAY_POWERS else "",
                             why)
     user, s = ready(g, p.power), p.seat
+    if p.power == SOUL:
+        from .roles.compendium import soul_answers
+
+        g = g._with(stop=None, record=g.record + ((g.phase.label, "powers", {p.power: s}),))
+        return soul_answers(g, user, s)
     g = _spend(g._with(stop=None), user)
     g = g._with(record=g.record + ((g.phase.label, "powers", {p.power: s}),))
     if p.power == "confessor":

@@ -17,8 +17,8 @@ from onenight.common.errors import DeckError, IllegalChoice
 from onenight.common.values import seat_number
 
 from . import cast, day, deaths, forms, sides, village, win
-from .model import (ASLEEP, OUT_OF_PLAY, VOTE_VARIANTS, Choice, Game, Kind, Memo, Options,
-                    Phase, Potions, Roll, Seat, Seats, Side, Stop, Take, Votes, Yes)
+from .model import (ASLEEP, OUT_OF_PLAY, VOTE_VARIANTS, Choice, Game, Groups, Kind, Memo,
+                    Options, Phase, Potions, Roll, Seat, Seats, Side, Stop, Take, Votes, Yes)
 from .table import Step
 
 #: Why a required choice cannot be left out, by step.
@@ -173,6 +173,8 @@ def apply(g: Game, choice: Choice | None = None) -> Game:
         raise IllegalChoice("", f"nothing is chosen at the {stop.step} step")
     if choice is None and stop.required:
         raise IllegalChoice("", f"missing: {MUST[stop.step]}")
+    if step.group and isinstance(choice, Seats):  # a group has no order: kept in seat order
+        choice = Seats(tuple(sorted(choice.seats)))
     after = g._with(stop=None)
     if stop.for_show:
         if choice is not None:
@@ -217,8 +219,9 @@ def _check_shape(g: Game, stop: Stop, c: Choice) -> None:
 
 # ---- what may be chosen -----------------------------------------------------------------------
 
-def legal_choices(g: Game) -> list:
-    """Every legal choice at the current stop (None, nothing chosen, first when it is legal).
+def legal_choices(g: Game) -> Sequence:
+    """Every legal choice at the current stop (None, nothing chosen, first when it is legal);
+    a choice of any group of players, as :class:`.model.Groups`.
     A step called for show lists the step's choices as they stand, and takes any choice of the
     right shape (it does nothing). A vote takes every seat's ballot at once: see
     :func:`ballot_options`."""
@@ -232,8 +235,11 @@ def legal_choices(g: Game) -> list:
     step = cast.STEP[stop.step]
     if stop.for_show and not stop.woken:
         return [None]  # nobody is awake to choose (a card out of play)
-    options = [o for o in (step.options(g, stop) if step.options else [])
-               if not any(sides.absent(g, s) for s in _named(o))]
+    listed = step.options(g, stop) if step.options else []
+    if isinstance(listed, Groups):  # any group of players: listed lazily
+        return Groups([s for s in listed.seats if not sides.absent(g, s)],
+                      nothing=not stop.required)
+    options = [o for o in listed if not any(sides.absent(g, s) for s in _named(o))]
     return ([] if stop.required else [None]) + options
 
 

@@ -4,6 +4,7 @@ a code the app has a sentence for (``classic.verdict.<reason>``), with the seats
 from __future__ import annotations
 
 from .model import Game, Verdict
+from .sides import DENOUNCED
 from .sides import (ally_of, angel_won_by, contract_done, enemies_left, lone_goal, mixed_lovers,
                     side, two_werewolves_shot, wolfish)
 
@@ -12,6 +13,7 @@ RULES = (
     ("angel_first_round", "angel"),
     ("assassin_contract_done", "assassin"),
     ("cassandra_two_werewolves", "cassandra"),
+    ("fanatic_denounced", "fanatic"),
     ("nobody_alive", "nobody"),
     ("all_charmed", "pied_piper"),
     ("lovers_alone", "lovers"),
@@ -41,6 +43,11 @@ def check(g: Game) -> Verdict | None:
     for s in range(g.players):
         if two_werewolves_shot(g, s):
             return won("cassandra_two_werewolves", (s,), (s,))
+    hero = g.memo.get(DENOUNCED)
+    if hero is not None:  # his lover wins with him ("l'autre Amoureux est également déclaré
+        # vainqueur lorsque le Fanatique meurt sur le bûcher en réussissant")
+        return won("fanatic_denounced", (hero,) + tuple(
+            s for s in g.lovers or () if hero in g.lovers and s != hero), (hero,))
     if not living:
         return won("nobody_alive", ())
     for s in living:

@@ -55,6 +55,7 @@ from onenight.classic.model import (CAPTAIN_WHEN, VOTE_VARIANTS, Choice, Game, K
                                     Potions, Roll, Seat, Seats, Side, Stop, Take, Votes, Yes)
 from onenight.classic.record import outcome, to_record
 from onenight.classic.roles.common import heal_forms, shown_victims
+from onenight.classic.roles.compendium import GUESTS, TAVERN_MINUTES
 from onenight.classic.walk import apply as play
 from onenight.classic.walk import ballot_options, legal_choices, new_game, use_power
 from onenight.common.errors import DeckError, IllegalChoice, RulesError
@@ -376,7 +377,9 @@ class ClassicController(Flow):
             self._start_night(g, e)
         s.phase = self._phase_now()
         if s.phase == "debate" and s.day is None:
-            length = s.options.debate_for(g.phase.number)
+            # the tavern keeper's guests talk at the tavern first: two minutes more today
+            length = s.options.debate_for(g.phase.number) + (
+                TAVERN_MINUTES if g.today.get(GUESTS) else 0)
             e["at"] = self.now()
             e["debate"] = {"minutes": length}
             s.day = DayTimer.start(length * 60.0, e["at"])
@@ -410,7 +413,7 @@ class ClassicController(Flow):
         step = g.stop.step
         if step in ("captain_votes", "captain_revote", "captain_lots"):
             return "election"
-        if step in ("hunter", "successor"):
+        if step in views.CHAIN_STEPS:
             return "chain"
         if step in ("bailiff", "teacher", "lord"):  # Le Village's decisions, each its screen
             return step
@@ -625,7 +628,7 @@ class ClassicController(Flow):
             self._play(choice)
             s.hold = "vote"
             return
-        if choice is None:
+        if choice is None and s.game.stop.required:
             raise Refused("choice_required", step=s.game.stop.step)
         if s.game.stop.step == "nominations":  # the hands go up at once
             return self._play(choice)

@@ -16,12 +16,13 @@ view carries the players' names.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from onenight.classic import cast, sides, village, walk
 from onenight.classic.decks import PRESETS
 from onenight.classic.model import ASLEEP, Entry, Kind, Seats
+from onenight.classic.roles.compendium import GUESTS, TAVERN_MINUTES
 from onenight.common.notices import DeckCheck
 
 from .classic_story import Chapter, story
@@ -219,6 +220,7 @@ class NightView:
     chosen: bool  # a choice was made: the screen says so and waits for the call's end
     learned: tuple[Learned, ...]
     table: TableView
+    group: bool = False  # any group of players: a tap lets a chosen seat go, the button confirms
 
 
 _MOST = {Kind.SEAT: 1, Kind.SEATS: 2}
@@ -227,6 +229,8 @@ _MOST = {Kind.SEAT: 1, Kind.SEATS: 2}
 def _most(g, stop, kind: Kind) -> int:
     """How many players the call names at most: the rules' count when its holder is awake
     (the assassin's contract names a werewolf card's worth plus one), else the kind's."""
+    if kind is Kind.SEATS and stop is not None and cast.STEP[stop.step].group:
+        return len(g.living())  # any group: as many as the ring holds, whoever is awake
     if kind is Kind.SEATS and stop is not None and stop.woken and not stop.for_show:
         step = cast.STEP[stop.step]
         sizes = [len(o.seats) for o in (step.options(g, stop) if step.options else [])
@@ -337,7 +341,8 @@ def night_view(c: "ClassicController") -> NightView:
                                                    w.stop.woken) + kept_asleep(g, s.players, w)
     return NightView(w.night, w.step, w.index, len(s.calls), kind.value, _most(g, w.stop, kind),
                      targets, ("village", "werewolves") if kind is Kind.SIDE else (),
-                     2 if kind is Kind.CARD else 0, w.chosen, learned, table_view(c))
+                     2 if kind is Kind.CARD else 0, w.chosen, learned, table_view(c),
+                     cast.STEP[w.step].group)
 
 
 # ---- the day --------------------------------------------------------------------------------
@@ -376,9 +381,9 @@ class DawnView:
 
 #: What the village learns at dawn besides its dead (the entries the engine tells everyone):
 #: the raven's poster, the magistrate's immune, the burned home, the priest's blessed spared,
-#: the crow's card laid before a player
+#: the crow's card laid before a player, the tavern keeper's guests
 #: (and, from the game's state, the mage's vanished player).
-NEWS = ("marked", "immune", "burned", "escaped", "crow_card")
+NEWS = ("marked", "immune", "burned", "escaped", "crow_card", "tavern")
 
 
 def morning_news(g, players, day: int) -> tuple[Text, ...]:
@@ -389,7 +394,8 @@ def morning_news(g, players, day: int) -> tuple[Text, ...]:
         if e.phase == f"day {day}" and e.kind == "ballots":
             break
         if e.phase in (f"night {day}", f"day {day}") and e.to is None and e.kind in NEWS:
-            out.append(Text(f"classic.dawn.news.{e.kind}", _named(players, seat=e.seat)))
+            out.append(Text(f"classic.dawn.news.{e.kind}",
+                            _named(players, seat=e.seat, seats=e.seats or None)))
     # the mage's vanished player is not in the room: the whole village sees it
     out += [Text("classic.dawn.news.vanished", _named(players, seat=s))
             for s in g.living() if sides.absent(g, s)]
@@ -414,27 +420,35 @@ def dawn_view(c: "ClassicController") -> DawnView:
                     morning_news(g, s.players, day))
 
 
+#: A dying player's decisions, on the dawn screen's chain stage.
+CHAIN_STEPS = ("hunter", "successor", "fanatic")
+
+
 @dataclass(frozen=True)
 class ChainView:
-    """A dying player's last decision: the hunter's shot, the captain's successor."""
+    """A dying player's last decision: the hunter's shot, the captain's successor, seed
+    000's fanatic's accusation (any group of players)."""
 
-    step: str  # hunter, successor
+    step: str  # hunter, successor, fanatic
     seat: int  # who decides
     name: str
     card: CardView  # the card shown at his death
     targets: tuple[int, ...]
     table: TableView
+    group: bool = False  # any group of the targets: tapped one by one, then confirmed
 
 
 def chain_view(c: "ClassicController") -> ChainView:
     s = c.state
     stop = s.game.stop
-    if stop is None or stop.step not in ("hunter", "successor"):
+    if stop is None or stop.step not in CHAIN_STEPS:
         raise ValueError("no dying player is deciding")
     seat = stop.among[0]
-    targets = tuple(o.seat for o in walk.legal_choices(s.game) if o is not None)
+    legal = walk.legal_choices(s.game)
+    group = cast.STEP[stop.step].group
+    targets = legal.seats if group else tuple(o.seat for o in legal if o is not None)
     return ChainView(stop.step, seat, s.players[seat], card(s.game.cards[seat]), targets,
-                     table_view(c))
+                     table_view(c), group)
 
 
 @dataclass(frozen=True)
@@ -448,6 +462,10 @@ class DebateView:
     table: TableView
     #: Le Village's day powers that may be used now: (power, whose, the seats it may name)
     powers: tuple[tuple[str, int, tuple[int, ...]], ...] = ()
+    #: the tavern keeper's guests (seed 000), at the tavern for the countdown's first two
+    #: minutes, and the seconds of it left (0: they are back, or nobody went)
+    tavern: tuple[int, ...] = ()
+    tavern_left: float = 0.0
 
 
 def debate_view(c: "ClassicController") -> DebateView:
@@ -458,8 +476,11 @@ def debate_view(c: "ClassicController") -> DebateView:
     found = village.day_powers(g)
     powers = tuple((p, village.ready(g, p), tuple(x.seat for x in found if x.power == p))
                    for p in village.DAY_POWERS if any(x.power == p for x in found))
+    tavern = tuple(g.today.get(GUESTS) or ())
+    tavern_left = max(0.0, TAVERN_MINUTES * 60.0 - s.day.elapsed(c.now())) \
+        if tavern and s.day else 0.0
     return DebateView(g.phase.number, length, left, running, ended, s.ready, table_view(c),
-                      powers)
+                      powers, tavern, tavern_left)
 
 
 @dataclass(frozen=True)
@@ -544,6 +565,7 @@ class Result:
     seat: int | None = None
     card: CardView | None = None  # the eliminated player's, shown
     seats: tuple[int, ...] = ()  # the tied
+    lied: bool = False  # seed 000's fanatic, voted out, accused wrongly: the table hears it
 
 
 @dataclass(frozen=True)
@@ -583,11 +605,13 @@ def _counted(g, label: str, step: str) -> tuple[Entry | None, Result | None]:
         return None, None
     i = found[-1]
     result = None
-    drawn = False
+    drawn = lied = False
     for e in g.log[i + 1:]:
         if e.phase != label or e.kind == "ballots":
             break
-        if e.kind == "failed":
+        if e.kind == "lied":
+            lied = True
+        elif e.kind == "failed":
             result = Result("failed", e.seat)
         elif e.kind == "no_majority":
             result = Result("no_majority")
@@ -607,6 +631,8 @@ def _counted(g, label: str, step: str) -> tuple[Entry | None, Result | None]:
             # (escaped: the priest's)
     if result is None and g.stop is not None and g.stop.among:
         result = Result("tie", seats=tuple(g.stop.among))  # the election goes on among them
+    if lied and result is not None:
+        result = replace(result, lied=True)
     return g.log[i], result
 
 

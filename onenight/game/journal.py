@@ -735,7 +735,7 @@ class Journaled:
         left = d.left(self.now())
         return {"length": d.length, "left": left, "running": d.running,
                 "deadline": self.wall() + left if d.running else None,
-                "warned": d.warned, "ended": d.ended}
+                "warned": d.warned, "ended": d.ended, "added": d.added}
 
     def day_alerts(self) -> list[str]:
         alerts = super().day_alerts()
@@ -841,6 +841,7 @@ class Journaled:
             length = float(b["length"])
             running = bool(b["running"])
             left = float(b["deadline"]) - self.wall() if running else float(b["left"])
+            added = float(b.get("added", 0.0))
         except (KeyError, TypeError, ValueError):
             raise JournalError(DOES_NOT_REPLAY,
                                f"entry {entry.seq}: the debate countdown is unreadable") from None
@@ -848,7 +849,7 @@ class Journaled:
         s.day = DayTimer(length=length, left_at_mark=left, mark=self.now(),
                          running=running and left > 0,
                          warned=bool(b.get("warned")) or length <= WARN_AT,
-                         ended=bool(b.get("ended")))
+                         ended=bool(b.get("ended")), added=added)
         return left if self.phase == self.DEBATE_PHASE else None
 
 

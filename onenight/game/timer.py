@@ -21,6 +21,11 @@ class DayTimer:
     running: bool = False
     warned: bool = False
     ended: bool = False
+    added: float = 0.0  # seconds the host added (or took off) since the start
+
+    def elapsed(self, now: float) -> float:
+        """The seconds the countdown has run since its start."""
+        return self.length + self.added - self.left(now)
 
     @classmethod
     def start(cls, seconds: float, now: float) -> "DayTimer":
@@ -44,7 +49,9 @@ class DayTimer:
             self.running = True
 
     def add(self, seconds: float, now: float) -> None:
-        self.left_at_mark = self.left(now) + seconds
+        before = self.left(now)
+        self.left_at_mark = before + seconds
+        self.added += self.left_at_mark - before if self.left_at_mark > 0 else -before
         self.mark = now
         if self.left_at_mark > WARN_AT:
             self.warned = False

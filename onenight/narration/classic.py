@@ -84,6 +84,7 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "cassandra": 10,
     "crow": 14,  # the die's word and the players to read, then one to point at
     "jekyll_hyde": 14,  # the die's word to read, then perhaps a player to point at
+    "tavern_keeper": 16,  # any number of players to point at
 })
 #: The lines of the debate for :class:`~onenight.narration.runner.DebateRunner`.
 DEBATE_LINES = ("debate.start", "debate.last_minute", "vote.countdown")
@@ -134,8 +135,8 @@ def all_line_ids() -> frozenset[str]:
             for again in (False, True):
                 ids.update(s.line for s in call_script(step, deck, night, again))
     ids.update(("dawn.wake", "dawn.nobody", "dawn.one", "dawn.many", "bear.growl", "grief",
-                "hunter.shoot", "successor.name", "election.start", "election.revote",
-                "election.lots", "election.elected", FIRST_DEBATE, *DEBATE_LINES,
+                "hunter.shoot", "successor.name", "fanatic.accuse", "election.start",
+                "election.revote", "election.lots", "election.elected", FIRST_DEBATE, *DEBATE_LINES,
                 "vote.tie_captain", "vote.revote", "vote.nobody", "vote.eliminated",
                 *QUEBEC_VOTE_LINES))
     ids.update(f"reveal.{c}" for c in cast.CHARACTER)
@@ -145,7 +146,7 @@ def all_line_ids() -> frozenset[str]:
 
 
 END_SIDES = ("village", "werewolves", "lovers", "white_werewolf", "pied_piper", "angel",
-             "nobody", "assassin", "cassandra")
+             "nobody", "assassin", "cassandra", "fanatic")
 
 
 def classic_voice(settings: NarrationSettings) -> Voice:
@@ -242,12 +243,14 @@ def vote_lines(result: str, card: str | None = None) -> tuple[str, ...]:
 def chain_lines(step: str) -> tuple[str, ...]:
     """A dying player's last decision: the hunter's shot, the captain's successor."""
     return {"hunter": ("hunter.shoot",), "successor": ("successor.name",),
+            "fanatic": ("fanatic.accuse",),
             "grief": ("grief",)}[step]
 
 
 #: Le Village's moments the table hears (the buildings' screens): a decision asked for, a
 #: day power used, the lord's pardon.
-VILLAGE_LINES = ("bailiff", "teacher", "lord", "pardoned", "barber", "confessor", "bonesetter")
+VILLAGE_LINES = ("bailiff", "teacher", "lord", "pardoned", "barber", "confessor", "bonesetter",
+                 "lost_soul")  # (seed 000's lost soul answers as a day power does)
 
 
 def village_lines(moment: str, dead_cards: Iterable[str] = ()) -> tuple[str, ...]:

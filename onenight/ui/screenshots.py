@@ -212,6 +212,7 @@ def classic_tour(app, clock):
     end.tab = "story"
     yield "classic-story"
     yield from _wider_cast_dawn(app, clock)
+    yield from _every_booklet_night(app, clock)
     app.go("home")
 
 
@@ -224,16 +225,8 @@ def _wider_cast_dawn(app, clock):
     from .screens.classic_base import PHASE_SCREEN
 
     ctl = app.classic
-    if ctl.phase == "end":
-        ctl.apply({"type": "new_game"})
-    cards = ["werewolf", "raven", "magistrate", "hypnotist", "mage", "werewolf", "seer",
-             "villager", "villager", "villager"]
-    ctl.apply({"type": "players", "names": CLASSIC_NAMES[:len(cards)]})
-    ctl.apply({"type": "custom", "cards": cards})
-    ctl.apply({"type": "deal", "mode": "tablet", "seats": cards, "left_over": []})
-    for seat in range(len(cards)):
-        ctl.apply({"type": "seen", "seat": seat})
-    ctl.apply({"type": "deal_done"})
+    _dealt(ctl, ["werewolf", "raven", "magistrate", "hypnotist", "mage", "werewolf", "seer",
+                 "villager", "villager", "villager"])
     plan = {"raven": Seat(3), "magistrate": Seat(6), "hypnotist": Seats((7, 5)),
             "mage": Seat(8), "werewolves": Seat(9)}
     for _ in range(500):
@@ -249,6 +242,45 @@ def _wider_cast_dawn(app, clock):
     for _ in range(30):
         _later(app, clock)
     yield "classic-dawn-news"
+
+
+def _dealt(ctl, cards: list[str]) -> None:
+    """A new classic game of ``cards``, dealt in their order and seen: its first night
+    begins."""
+    if ctl.phase != "setup":
+        ctl.apply({"type": "new_game"} if ctl.phase == "end" else {"type": "abandon"})
+    ctl.apply({"type": "players", "names": CLASSIC_NAMES[:len(cards)]})
+    ctl.apply({"type": "custom", "cards": cards})
+    ctl.apply({"type": "deal", "mode": "tablet", "seats": cards, "left_over": []})
+    for seat in range(len(cards)):
+        ctl.apply({"type": "seen", "seat": seat})
+    ctl.apply({"type": "deal_done"})
+
+
+#: A deck with characters of every booklet: the base game and Le Village (001: the raven,
+#: the pyromaniac, the thief), Best Of (003: the fox, the bear tamer), the new characters
+#: (000: the mage, Cassandra, the apprentice seer), and the werewolf and seer the Québec
+#: booklet (002) lists too.
+EVERY_BOOKLET = ["werewolf", "raven", "fox", "mage", "werewolf", "seer", "cassandra",
+                 "pyromaniac", "bear_tamer", "apprentice_seer", "villager", "villager"]
+
+
+def _every_booklet_night(app, clock):
+    """The first night of a game whose deck has characters of every booklet, at the call
+    of seed 000's apprentice seer (the calls before it played through the controller)."""
+    ctl = app.classic
+    _dealt(ctl, EVERY_BOOKLET)
+    for _ in range(500):
+        w = ctl.state.window
+        if ctl.phase != "night" or w is None or w.step == "apprentice_seer":
+            break
+        ctl.apply({"type": "step_end", "step": w.step})
+    app.go("classic_night")
+    night = app.sm.current_screen
+    _later(app, clock, 3)
+    night.tap_seat(4)
+    yield "classic-night-every-booklet"
+    night._leave()  # (the night's voice stopped, as the host leaving it)
 
 
 def _finished_classic(app):

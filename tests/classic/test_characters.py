@@ -3,9 +3,12 @@ after it; the booklet's own examples where it gives them. Records as in test_nig
 
 from __future__ import annotations
 
-from onenight.classic import Options, Seat, Seats, apply, ballot_options, legal_choices, new_game
+from onenight.classic import (Options, Seat, Seats, apply, ballot_options, legal_choices,
+                              new_game, to_record)
 from onenight.classic.model import Roll
+from onenight.common.errors import IllegalChoice
 from onenight.classic.roles.compendium import apprentice_group, contract_size, werewolf_distance
+from onenight.classic import use_power, village
 from onenight.classic.sides import side
 
 from .helpers import V, deaths, err, out, play, public, told
@@ -817,3 +820,179 @@ def test_crow_must_lay_his_card_and_is_called_only_the_night_after():
              {"day": 2, "votes": V("- - - - - - - - -")}, {"night": 3})
     assert [e.phase for e in g.log if e.step == "crow" and e.kind == "crow_rolled"] == \
         ["night 2"]
+
+
+# ---- the tavern keeper (seed 000) ---------------------------------------------------------------
+
+TAVERN = "tavern_keeper werewolf seer villager villager villager villager werewolf"
+
+
+def test_tavern_keeper_names_any_number_of_players_who_go_to_the_tavern_with_him_at_dawn():
+    g = play(TAVERN, {"night": 1, "tavern_keeper": {"guests": [3, 5, 7, 2]}}, {"day": 1})
+    assert to_record(g)["phases"][0]["tavern_keeper"] == {"guests": [2, 3, 5, 7]}  # no order
+    (e,) = public(g, "tavern")
+    # named in seat order, the tavern keeper among them: his place tells nothing
+    assert e.seats == (0, 2, 3, 5, 7) and e.by is None
+    assert g.today.get("tavern") == (0, 2, 3, 5, 7)
+
+
+def test_tavern_keeper_may_name_every_other_player_or_just_one():
+    g = until(_game(TAVERN), "tavern_keeper")
+    choices = legal_choices(g)
+    assert len(choices) == 2 ** 7  # nothing, or any of the 127 groups of the 7 others
+    assert None in choices and Seats((3,)) in choices and Seats(tuple(range(1, 8))) in choices
+    assert Seats((0, 3)) not in choices and Seats(()) not in choices
+
+
+def test_tavern_keeper_must_name_at_least_one_other_player_than_himself():
+    assert "goes to the tavern anyway" in err(TAVERN, {"night": 1, "tavern_keeper":
+                                                      {"guests": [0, 3]}})
+    assert "expected a list of seat numbers" in err(TAVERN, {"night": 1, "tavern_keeper":
+                                                            {"guests": []}})
+    g = until(_game(TAVERN), "tavern_keeper")
+    try:
+        apply(g, Seats(()))
+    except IllegalChoice as e:
+        assert e.field == "guests" and "not none" in str(e)
+    else:
+        raise AssertionError("nobody named was accepted")
+    assert "named twice" in err(TAVERN, {"night": 1, "tavern_keeper": {"guests": [3, 3]}})
+    assert "guests" in err(TAVERN, {"night": 1, "tavern_keeper": {"guests": 3}})
+
+
+def test_tavern_keeper_uses_his_power_twice_a_game_and_is_then_called_for_show():
+    used = {"night": 1, "tavern_keeper": {"guests": [3]}}
+    silent = {"day": 1, "votes": V("- - - - - - - -")}
+    g = play(TAVERN, used, silent, {"night": 2, "tavern_keeper": {"guests": [4, 6]}},
+             {"day": 2, "votes": V("- - - - - - - -")})
+    g = until(g, "tavern_keeper")
+    assert g.phase.label == "night 3" and g.stop.for_show
+    g = until(apply(g, Seats((3,))), "dawn")  # a choice at a call for show does nothing
+    assert apply(g).today.get("tavern") is None
+    # not obliged to name the same players twice: night 2's tavern is its own
+    assert [e.seats for e in public(g, "tavern")] == [(0, 3), (0, 4, 6)]
+
+
+def test_tavern_keeper_naming_nobody_opens_no_tavern():
+    g = play(TAVERN, {"night": 1}, {"day": 1})
+    assert public(g, "tavern") == [] and g.today.get("tavern") is None
+
+
+def test_tavern_keeper_devoured_in_the_night_leaves_his_living_guests_to_meet():
+    g = play(TAVERN, {"night": 1, "tavern_keeper": {"guests": [3, 5]},
+                      "werewolves": {"victim": 0}}, {"day": 1})
+    assert [e.seats for e in public(g, "tavern")] == [(3, 5)]
+    # a lone guest left has nobody to talk to: no tavern
+    g = play(TAVERN, {"night": 1, "tavern_keeper": {"guests": [3]},
+                      "werewolves": {"victim": 0}}, {"day": 1})
+    assert public(g, "tavern") == []
+
+
+# ---- the lost soul (seed 000) -------------------------------------------------------------------
+
+SOUL = "lost_soul werewolf seer villager villager villager villager werewolf"
+SOUL_DEVOURED = {"night": 1, "werewolves": {"victim": 0}}
+
+
+def test_lost_soul_is_a_plain_villager_while_she_lives_and_nobody_may_call_her():
+    g = until(play(SOUL, {"night": 1, "werewolves": {"victim": 3}}), "debate")
+    assert side(g, 0) == "village" and village.day_powers(g) == ()
+    assert "she is not dead" in err(SOUL, {"night": 1, "werewolves": {"victim": 3}},
+                                    {"day": 1, "powers": [{"lost_soul": 2}]})
+
+
+def test_lost_soul_once_dead_is_called_by_day_about_a_living_player_and_then_rests():
+    # "un joueur encore en vie peut prononcer la phrase … en précisant le nom d'un joueur
+    # encore en vie": any living player may be asked about, a werewolf too
+    g = until(play(SOUL, SOUL_DEVOURED), "debate")
+    assert {p.seat for p in village.day_powers(g)} == {1, 2, 3, 4, 5, 6, 7}
+    g = use_power(g, village.Power("lost_soul", 7))
+    assert g.stop.step == "debate"  # the village debates on
+    (e,) = public(g, "soul_called")
+    assert (e.seat, e.by) == (7, 0)
+    assert village.day_powers(g) == ()  # "Une fois qu'elle a parlé, l'Ame en peine quitte
+    # définitivement le jeu": she answers the first call only
+    assert "answered already" in err(SOUL, SOUL_DEVOURED, {"day": 1, "powers": [
+        {"lost_soul": 7}, {"lost_soul": 3}]})
+
+
+def test_lost_soul_is_never_asked_about_the_dead():
+    assert "name a living player" in err(SOUL, SOUL_DEVOURED, {"day": 1, "powers": [
+        {"lost_soul": 0}]})
+
+
+def test_lost_soul_is_called_only_while_the_village_debates():
+    # "jamais pendant et après le vote de la fin de la journée": the record's day powers are
+    # played during the debate, the vote after them
+    o = out(SOUL, SOUL_DEVOURED, {"day": 1, "powers": [{"lost_soul": 1}],
+                                  "votes": V("- - - 1 1 1 1 -")})
+    assert o["phases"][1]["eliminated"] == 1
+
+
+def test_lost_soul_called_wins_with_the_village():
+    # "Si l'Ame en peine a été appelée en cours de partie et que les Villageois sont
+    # victorieux, elle sera elle aussi considérée comme ayant remportée la partie"
+    o = out(SOUL, SOUL_DEVOURED, {"day": 1, "powers": [{"lost_soul": 1}],
+                                  "votes": V("- - - 1 1 1 1 -")},
+            {"night": 2, "werewolves": {"victim": 3}},
+            {"day": 2, "votes": V("- - - - 7 7 7 -")})
+    assert o["winning_side"] == "village" and 0 in o["winners"]
+
+
+# ---- the fanatic (seed 000) ---------------------------------------------------------------------
+
+FANATIC = "fanatic werewolf seer villager villager villager villager werewolf"
+FANATIC_OUT = ({"night": 1, "werewolves": {"victim": 3}},)
+VOTED = V("- 0 0 - 0 0 0 0")  # the village votes the fanatic out
+
+
+def test_fanatic_voted_out_naming_every_werewolf_and_nobody_else_wins_at_once():
+    o = out(FANATIC, *FANATIC_OUT, {"day": 1, "votes": VOTED, "fanatic": {"accuse": [7, 1]}})
+    assert (o["winning_side"], o["winners"]) == ("fanatic", [0])
+    g = play(FANATIC, *FANATIC_OUT, {"day": 1, "votes": VOTED, "fanatic": {"accuse": [7, 1]}})
+    assert g.verdict.reason == "fanatic_denounced"
+    (e,) = public(g, "denounced")
+    assert (e.seats, e.by) == ((1, 7), 0)
+
+
+def test_fanatic_naming_a_villager_too_is_called_a_liar_and_the_game_goes_on():
+    g = play(FANATIC, *FANATIC_OUT, {"day": 1, "votes": VOTED,
+                                     "fanatic": {"accuse": [1, 7, 2]}})
+    assert g.verdict is None
+    (e,) = public(g, "lied")  # "sans préciser ce qui est juste ou faux"
+    assert e.seats == (1, 2, 7) and public(g, "denounced") == []
+
+
+def test_fanatic_missing_a_werewolf_is_a_liar_too():
+    g = play(FANATIC, *FANATIC_OUT, {"day": 1, "votes": VOTED, "fanatic": {"accuse": [1]}})
+    assert g.verdict is None and len(public(g, "lied")) == 1
+
+
+def test_fanatic_killed_any_other_way_accuses_nobody():
+    # "Si le Fanatique meurt de n'importe quelle autre manière (dévoré par les Loups-Garous …),
+    # il ne peut proférer aucune accusation"
+    assert "no fanatic was voted out" in err(FANATIC, {"night": 1, "werewolves": {"victim": 0}},
+                                             {"day": 1, "votes": V("- - - - - - - -"),
+                                              "fanatic": {"accuse": [1, 7]}})
+
+
+def test_fanatic_alive_when_the_werewolves_are_all_dead_does_not_win_with_the_village():
+    g = play(FANATIC, {"night": 1, "werewolves": {"victim": 3}},
+             {"day": 1, "votes": V("1 - 1 - 1 1 1 -")}, {"night": 2, "werewolves": {"victim": 4}},
+             {"day": 2, "votes": V("7 - 7 - - 7 7 -")})
+    assert g.verdict.side == "village" and 0 not in g.verdict.winners
+
+
+def test_fanatic_s_lover_wins_with_him_when_he_dies_a_hero():
+    deck = "fanatic werewolf cupid villager villager villager villager werewolf"
+    o = out(deck, {"night": 1, "cupid": {"lovers": [0, 4]}, "werewolves": {"victim": 3}},
+            {"day": 1, "votes": V("- 0 0 - 0 0 0 0"), "fanatic": {"accuse": [1, 7]}})
+    assert o["winning_side"] == "fanatic" and o["winners"] == [0, 4]
+
+
+def test_fanatic_infected_still_goes_to_the_stake_so_the_table_learns_nothing_of_it():
+    deck = "fanatic werewolf seer villager villager accursed_wolf_father villager werewolf"
+    night = {"night": 1, "werewolves": {"victim": 0}, "accursed_wolf_father": {"infect": True}}
+    o = out(deck, night, {"day": 1, "votes": V("- 0 0 0 0 0 0 0"),
+                          "fanatic": {"accuse": [1, 5, 7]}})
+    assert o["winning_side"] == "fanatic"

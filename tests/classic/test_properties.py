@@ -76,7 +76,7 @@ def test_the_dead_never_act_or_vote(gh):
     g, history = gh
     for before, c in history:
         stop = before.stop
-        last_breath = stop.step in ("hunter", "successor")
+        last_breath = stop.step in ("hunter", "successor", "fanatic")
         # the dead players who choose at night: the first devoured names the werewolf the
         # trapper's trap caught ("le premier joueur qui a été dévoré … choisit le Loup-Garou"),
         # and seed 000's crow lays his card the night after his death

@@ -16,7 +16,9 @@ def test_the_rules_are_checked_in_section_7s_order():
     # immédiatement"): right after the angel's first round
     # Cassandra's two werewolves too ("la Tueuse est déclarée vainqueur et la partie est
     # terminée")
-    assert [side for _, side in RULES] == ["angel", "assassin", "cassandra", "nobody",
+    # and the fanatic who names every werewolf at the stake ("le Meneur de Jeu déclare
+    # immédiatement que le Fanatique remporte la partie")
+    assert [side for _, side in RULES] == ["angel", "assassin", "cassandra", "fanatic", "nobody",
                                            "pied_piper",
                                            "lovers", "white_werewolf", "village", "werewolves"]
 

@@ -5,7 +5,7 @@ import pytest
 from onenight.classic.record import replay
 from onenight.game.classic_flow import Refused
 
-from .classic_helpers import NAMES, Bot, controller, deal, set_up, start
+from .classic_helpers import NAMES, Bot, controller, deal, set_up, start, to_the_morning
 
 EIGHT = "seer werewolf witch villager hunter cupid werewolf villager"
 
@@ -557,3 +557,43 @@ def test_every_phase_refuses_what_is_not_its_own(tmp_path):
     c = start(tmp_path / "b", EIGHT, captain="never")
     assert refused(c, {"type": "vote", "seat": 0, "target": 1}) == "wrong_phase"
     assert refused(c, {"type": "go"}) == "wrong_phase"
+
+
+def test_the_tavern_keeper_s_guests_have_the_debate_s_first_two_minutes_at_the_tavern(tmp_path):
+    from onenight.game.clock import FakeClock
+
+    clock = FakeClock()
+    c = start(tmp_path, "werewolf tavern_keeper seer villager werewolf villager villager "
+                        "villager", captain="never", clock=clock, debate_minutes=3)
+    while c.phase == "night":
+        w = c.state.window
+        if w.step == "tavern_keeper":
+            c.apply({"type": "choose", "targets": [6, 3]})
+        elif w.step == "werewolves":
+            c.apply({"type": "choose", "target": 2})
+        c.apply({"type": "step_end", "step": w.step})
+    while c.phase != "debate":
+        c.apply({"type": "go"})
+    v = c.debate_view()
+    assert (v.tavern, v.tavern_left, v.seconds_left) == ((1, 3, 6), 120, 300)  # 3 + 2 minutes
+    clock.advance(60)
+    c.apply({"type": "day_add", "seconds": 60})  # the debate's minute: the tavern's is as it was
+    assert (c.debate_view().tavern_left, c.debate_view().seconds_left) == (60, 300)
+    c.apply({"type": "day_pause"})
+    clock.advance(100)  # paused: nobody's time runs
+    assert c.debate_view().tavern_left == 60
+    c.apply({"type": "day_resume"})
+    clock.advance(61)
+    assert c.debate_view().tavern_left == 0
+    c.apply({"type": "day_add", "seconds": 60})
+    assert c.debate_view().tavern_left == 0 and c.debate_view().seconds_left == 299
+
+
+def test_a_day_without_tavern_has_no_tavern_time(tmp_path):
+    c = start(tmp_path, "werewolf tavern_keeper seer villager werewolf villager villager "
+                        "villager", captain="never", debate_minutes=3)
+    to_the_morning(c, 2)
+    while c.phase != "debate":
+        c.apply({"type": "go"})
+    v = c.debate_view()
+    assert (v.tavern, v.tavern_left, v.seconds_left) == ((), 0, 180)

@@ -124,6 +124,8 @@ def test_the_debate_counts_the_time_the_app_was_down(tmp_path):
     again = start(tmp_path, wall)
     v = again.debate_view()
     assert again.phase == "debate" and round(v.seconds_left) == 160 and v.running
+    # the minute added is kept too: the time run since the start (a tavern's two minutes)
+    assert round(again.state.day.elapsed(again.now())) == 140
     again.apply({"type": "day_pause"})
     wall.t += 500
     stop(tmp_path)

@@ -226,6 +226,7 @@ def debate_to_vote(app, mode: str = "tablet"):
 
 def night_act(app, act):
     """The woken's choice, tapped on the night screen: ``("seat", n)``, ``("seats", [a, b, …])``,
+    ``("group", [a, b, …])`` (any group: confirmed by the button),
     ``("a",)`` / ``("b",)`` (the two large choices), ``("potions", heal, poison)`` (``heal``
     True, or the seat it saves among several victims: the button tapped until it names
     him), ``("nothing",)``."""
@@ -238,6 +239,11 @@ def night_act(app, act):
         for seat in act[1]:
             tap(seat_button(ring, seat))
         tap(seat_button(ring, act[1][-1]))
+    elif kind == "group":  # any group: each seat tapped, then the ring's confirm button
+        ring = find(s, "ring")
+        for seat in act[1]:
+            tap(seat_button(ring, seat))
+        tap(ring.ids.confirm)
     elif kind in ("a", "b"):
         tap(find(s, "choice_" + kind))
         tap(find(s, "choice_" + kind))
@@ -321,6 +327,8 @@ def play_to_end(app, night, vote, chain, vote_mode: str = "tablet", limit: int =
             night_tick(app, night)
         elif phase == "dawn":
             go_on(app)
+        elif phase == "chain" and s.group:  # the fanatic's accusation: he accuses nobody
+            tap(find(s, "go"))
         elif phase == "chain":
             tap_seat_twice(app, chain(app, ctl.game.stop))
         elif phase == "debate":

@@ -5,10 +5,14 @@ story's sentences are checked on screen, in French and in English; each saved re
 to the same outcome with ``onenight classic replay``."""
 
 from onenight.ui.driving import find, tap
+from onenight.game.classic_views import Text
+from onenight.ui.screens.day import mmss
 
 from .classic_play import home_after  # noqa: F401 (the shared app left as found)
+from .test_classic_village import reads_whole_in_english_small
 from .classic_play import (deal_by_own_cards, go_on, later, living, night_through, play_to_end,
-                           replays_to_the_same_outcome, screen, shown, start_classic,
+                           replays_to_the_same_outcome, screen, seat_button, shown,
+                           start_classic,
                            tap_seat_twice, untranslated)
 
 TEN = ["Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
@@ -322,3 +326,149 @@ def test_the_crow_of_fate_lays_his_card_the_night_after_his_death_at_the_table(a
     go_on(app)
     story = to_the_story(app, wolves, ("seer",))
     assert "At daybreak the Crow's card lay before" in story
+
+
+def seated(app, cards: str):
+    """The first names of TEN round the table, dealt ``cards`` (their ids, in seat order) by
+    their own cards: the first night begins."""
+    table = cards.split()
+    start_classic(app, TEN[:len(table)], "", deal="cards", cards=table)
+    deal_by_own_cards(app, table)
+
+
+def test_the_tavern_keeper_sends_his_guests_to_the_tavern_for_two_minutes_at_the_table(app):
+    """French, 1280x800: the tavern keeper taps three players, lets one go again and
+    confirms; the dawn names the guests with him, in seat order; the debate shows who is at
+    the tavern and their two minutes (read in English at 800x480 too), then the day's own
+    countdown."""
+    seated(app, "werewolf tavern_keeper seer villager werewolf villager villager villager")
+    wolves = (0, 4)
+
+    def first_night(app, w):
+        if w.step == "tavern_keeper":
+            ring = find(screen(app), "ring")
+            assert ring.seat_count == 8 and ring.group  # any number of players
+            tap(seat_button(ring, 6))
+            tap(seat_button(ring, 6))  # a second tap lets Gus go: nothing is chosen yet
+            assert not app.classic.state.window.chosen and 6 not in ring.chosen_seats
+            return ("group", [5, 3, 7])
+        if w.step == "werewolves":
+            return ("seat", 2)
+        return ("nothing",) if not w.stop.required else None
+
+    night_through(app, first_night)
+    told = dawn_told(app)
+    assert app.tr("classic.dawn.news.tavern", names="Bob, Dee, Fay, Hal") in told
+    go_on(app)
+    # the captain's election (every voter names the first he may), then the debate
+    play_to_end(app, first_night, lambda app, voter: offered(app)[0], chain,
+                until=lambda app: app.classic.phase == "debate")
+    s = screen(app)
+    minutes = app.classic.state.options.debate_for(1)
+    assert s.tavern == app.tr("classic.debate.tavern", names="Bob, Dee, Fay, Hal")
+    reads_whole_in_english_small(app, "classic-tavern")
+    assert s.time_text == mmss(120)
+    later(app, 119)
+    s.refresh()
+    assert s.tavern and s.time_text == mmss(1)
+    later(app, 2)
+    s.refresh()
+    assert s.tavern == ""  # back from the tavern: the debate's own minutes
+    left = app.classic.debate_view().seconds_left
+    assert abs(left - (minutes * 60 - 1)) < 1.5
+    assert not untranslated(app), untranslated(app)
+    story = to_the_story(app, wolves, ())
+    assert "Au matin, Bob, Dee, Fay, Hal sont allés discuter à la taverne." in story
+    assert "Bob a invité Dee, Fay, Hal à la taverne." in story
+
+
+def test_the_lost_soul_answers_a_living_player_s_call_by_day_at_the_table(app):
+    """French, 1280x800 (her screens read in English at 800x480 too): devoured in the first
+    night, the lost soul is called during the debate about a living player, and the table is
+    told she answers and rests; the call is not offered again; the story says it."""
+    seated(app, "lost_soul werewolf seer villager werewolf villager villager villager")
+    wolves = (1, 4)
+
+    def first_night(app, w):
+        if w.step == "werewolves":
+            return ("seat", 0)
+        return ("nothing",) if not w.stop.required else None
+
+    night_through(app, first_night)
+    dawn_told(app)
+    go_on(app)
+    play_to_end(app, first_night, lambda app, voter: offered(app)[0], chain,
+                until=lambda app: app.classic.phase == "debate")
+    d = screen(app)
+    assert d.name == "classic_debate" and not find(d, "power_lost_soul").disabled
+    assert find(d, "power_barber").disabled  # no buildings in this game
+    tap(find(d, "power_lost_soul"))
+    v = screen(app)
+    assert v.name == "classic_village" and v.stage == "pick"
+    assert app.tr("classic.village.pick.lost_soul", name="Ana") in shown(app)
+    reads_whole_in_english_small(app, "classic-soul-pick")
+    tap_seat_twice(app, 0)  # the dead are not offered
+    assert screen(app).stage == "pick"
+    tap_seat_twice(app, 4)
+    assert v.stage == "shown" and v.saying.lines == ("village.lost_soul",)
+    assert app.tr("classic.village.soul_called", name="Ana", target="Eve") in shown(app)
+    reads_whole_in_english_small(app, "classic-soul-called")
+    tap(find(v, "action"))
+    d = screen(app)
+    assert d.name == "classic_debate" and find(d, "power_lost_soul").disabled
+    story = to_the_story(app, wolves, ())
+    assert app.translator.classic(Text("classic.story.soul_called", {"targets": ["Eve"]})) \
+        in story
+
+
+def test_the_fanatic_voted_out_denounces_the_werewolves_at_the_table(app):
+    """French, 1280x800 (the stake read in English at 800x480): the village votes the
+    fanatic out; on the chain's screen his accusations are tapped one by one (one taken back)
+    and confirmed; a wrong one is called a lie, and nothing more, on the vote's result; a
+    right one wins the game for him alone."""
+    table = "fanatic werewolf seer villager villager villager villager werewolf"
+
+    def first_night(app, w):
+        if w.step == "werewolves":
+            return ("seat", 3)
+        return ("nothing",) if not w.stop.required else None
+
+    def to_the_stake(accused):
+        seated(app, table)
+        night_through(app, first_night)
+        dawn_told(app)
+        go_on(app)
+        # Cy is elected captain (her successor would be named before the end), then the
+        # village votes Ana out
+        play_to_end(app, first_night,
+                    lambda app, voter: (2 if app.classic.phase == "election" else 0)
+                    if voter not in (0, 2) else offered(app)[0], chain,
+                    until=lambda app: app.classic.phase == "chain")
+        s = screen(app)
+        assert s.name == "classic_dawn" and s.stage == "chain" and s.group
+        assert app.tr("classic.chain.fanatic", name="Ana", card_name="Fanatique") in shown(app)
+        for seat in accused + [2]:
+            tap(seat_button(find(s, "seats"), seat))
+        tap(seat_button(find(s, "seats"), 2))  # Cy taken back
+        assert sorted(s.chosen) == sorted(accused)
+        return s
+
+    s = to_the_stake([1, 4])  # a werewolf and a villager: a lie
+    reads_whole_in_english_small(app, "classic-fanatic")
+    tap(find(s, "go"))
+    v = screen(app)
+    assert v.name == "classic_vote" and app.tr("classic.vote.lied", name="Ana") in shown(app)
+    assert "Bob" not in app.tr("classic.vote.lied", name="Ana")  # nothing of who was right
+    assert app.classic.game.verdict is None
+    app.send({"type": "abandon"}, app.classic)
+
+    s = to_the_stake([7, 1])  # every werewolf, nobody else
+    tap(find(s, "go"))
+    assert app.tr("classic.vote.lied", name="Ana") not in shown(app)
+    tap(find(screen(app), "action"))  # the vote's result seen: the end
+    end = screen(app)
+    assert end.name == "classic_end"
+    assert app.classic.game.verdict.winners == (0,)
+    assert app.tr("classic.verdict.fanatic_denounced", name="Ana") in shown(app)
+    assert not untranslated(app), untranslated(app)
+    assert replays_to_the_same_outcome(app)["winning_side"] == "fanatic"

@@ -61,12 +61,16 @@ def another_target(g: Game, c: Choice | None, stop: Stop, key: str, who: str,
     return s
 
 
-def living_targets(g: Game, c: Choice | None, key: str, who: str, count: int) -> tuple[int, ...]:
-    """The ``count`` different living seats a :class:`Seats` choice names."""
+def living_targets(g: Game, c: Choice | None, key: str, who: str,
+                   count: int | None) -> tuple[int, ...]:
+    """The ``count`` different living seats a :class:`Seats` choice names (None: one or
+    more)."""
     if not isinstance(c, Seats):
-        raise IllegalChoice(key, f"the {who} chooses {count} players: expected a list of seat "
-                                 "numbers")
-    if len(c.seats) != count:
+        raise IllegalChoice(key, f"the {who} chooses {count or 'one or more'} players: expected "
+                                 "a list of seat numbers")
+    if count is None and not c.seats:
+        raise IllegalChoice(key, f"the {who} chooses one player or more, not none")
+    if count is not None and len(c.seats) != count:
         raise IllegalChoice(key, f"the {who} chooses {count} player{'s' * (count > 1)}, "
                                  f"not {len(c.seats)}")
     out = []

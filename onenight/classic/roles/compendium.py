@@ -4,15 +4,16 @@ one entry, with its rules from the booklet; its place in the night is the merged
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 
 from onenight.common.errors import IllegalChoice
 from onenight.common.values import left_of, right_of
 
 from .. import cast, conditions, deaths, sides
-from ..model import ASLEEP, OUT_OF_PLAY, Choice, Game, Kind, Roll, Seat, Seats, Stop
+from ..model import ASLEEP, OUT_OF_PLAY, Choice, Game, Groups, Kind, Roll, Seat, Seats, Stop
 from ..order import order
-from ..table import EVERY_NIGHT, FIRST_NIGHT, FROM_NIGHT_2, Character, Step
+from ..table import EVERY_NIGHT, FIRST_NIGHT, FROM_NIGHT_2, ON_DEMAND, Character, Step, ask
 from . import common, wolves
 from .common import actor
 
@@ -174,6 +175,123 @@ MAGISTRATE = _plain(
     "magistrate", "Magistrat", "Magistrate", at_dawn=_announce_immunity,
     steps=(Step("magistrate", ("night",), order("magistrate"), EVERY_NIGHT, Kind.SEAT,
                 role="magistrate", key="immune", options=_grant_options, act=_grant),))
+
+
+# ---- the tavern keeper: twice a game, the players who meet at the tavern this morning -----------
+
+ROUNDS = "tavern_keeper.uses"
+ROUNDS_PER_GAME = 2  # "Deux fois par partie"
+GUESTS = "tavern"  # tonight: the seats he named (he goes too)
+TAVERN_MINUTES = 2  # "discuter librement pendant deux minutes"
+
+
+def _guest_options(g: Game, stop: Stop) -> Groups:
+    """Any group of the other living players ("un nombre quelconque de joueurs", "au moins un
+    autre joueur que lui")."""
+    return Groups(s for s in g.living() if s != actor(stop))
+
+
+def _invite(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    me = actor(stop)
+    guests = common.living_targets(g, c, "guests", "tavern keeper", None)
+    if me in guests:
+        raise IllegalChoice(f"guests[{guests.index(me)}]", "the tavern keeper goes to the "
+                                                           "tavern anyway: he names the others")
+    g = common.remember(g, ROUNDS, g.memo.get(ROUNDS, 0) + 1)
+    return common.tonight(g, GUESTS, tuple(sorted(guests + (me,))))
+
+
+def _open_tavern(g: Game) -> Game:
+    """At dawn, after the dead and the magistrate's immune: the players who go to the tavern
+    for two minutes, the tavern keeper among them, named in seat order (never him first or
+    last on purpose). Those who died in the night stay out; a tavern of one is no talk."""
+    named = g.tonight.get(GUESTS)
+    if named is None:
+        return g
+    present = tuple(s for s in named if g.alive(s))
+    if len(present) < 2:
+        return g
+    return g._with(today=g.today.put(GUESTS, present)).tell(None, "tavern_keeper", "tavern",
+                                                              seats=present)
+
+
+TAVERN_KEEPER = _plain(
+    "tavern_keeper", "Tavernier", "Tavern Keeper", at_dawn=_open_tavern,
+    steps=(Step("tavern_keeper", ("night",), order("tavern_keeper"), EVERY_NIGHT, Kind.SEATS,
+                role="tavern_keeper", key="guests", group=True,
+                spent=lambda g: g.memo.get(ROUNDS, 0) >= ROUNDS_PER_GAME,
+                options=_guest_options, act=_invite),))
+
+
+# ---- the fanatic: voted out, he names the werewolves; all of them and nobody else, he wins -----
+
+DENOUNCED = sides.DENOUNCED
+
+
+def _denounce_options(g: Game, stop: Stop) -> Groups:
+    return Groups(s for s in g.living())
+
+
+def _denounce(g: Game, stop: Stop, c: Choice | None) -> Game:
+    """"Si le Fanatique parvient à citer le nom de tous les Loups-Garous sans accuser à tort
+    un autre joueur", he wins at once; else the table hears he lied, and nothing more
+    ("sans préciser ce qui est juste ou faux")."""
+    if c is None:
+        return g
+    me = stop.among[0]
+    named = common.living_targets(g, c, "accuse", "fanatic", None)
+    werewolves = {s for s in g.living() if sides.wolfish(g, s)}
+    if set(named) == werewolves:
+        return common.remember(g, DENOUNCED, me).tell(None, "fanatic", "denounced",
+                                                      seats=tuple(sorted(named)), by=me)
+    return g.tell(None, "fanatic", "lied", seats=tuple(sorted(named)), by=me)
+
+
+FANATIC_ACCUSES = Step("fanatic", ("day",), 0, ON_DEMAND, Kind.SEATS, role="fanatic",
+                       key="accuse", group=True, options=_denounce_options, act=_denounce)
+
+
+def _at_the_stake(g: Game, seat: int) -> Game:
+    """Voted out by the village, he may name the werewolves before he dies; any other death
+    silences him. Infected, he keeps the stake (its absence would tell the table)."""
+    d = g.death_of(seat)
+    if d is None or d.cause != "vote" or not g.living():
+        return g
+    g = ask(g, FANATIC_ACCUSES, (seat,), among=(seat,))
+    return g._with(stop=dataclasses.replace(g.stop, required=False))  # "peut": or nothing
+
+
+FANATIC = _plain("fanatic", "Fanatique", "Fanatic", "loners", goal="fanatic",
+                 last_act=_at_the_stake, steps=(FANATIC_ACCUSES,))
+
+
+# ---- the lost soul: dead, she answers by day about one living player, then rests -------------
+
+SOUL_CALLED = "lost_soul.called"
+
+
+def soul_ready(g: Game) -> int | None:
+    """The dead holder of the lost soul's card while she has not answered (a living player
+    may call her); None otherwise."""
+    if g.memo.get(SOUL_CALLED):
+        return None
+    return next((s for s in range(g.players) if g.cards[s] == "lost_soul" and not g.alive(s)),
+                None)
+
+
+def soul_answers(g: Game, soul: int, about: int) -> Game:
+    """A living player has called her about ``about``: she says aloud all she knows of him,
+    without lying, then leaves the game for good ("trouver le repos éternel"). What she says
+    is hers; the table is told she was called, and about whom."""
+    g = common.remember(g, SOUL_CALLED, about)
+    return g.tell(None, "lost_soul", "soul_called", seat=about, by=soul)
+
+
+#: A plain villager while she lives; dead, she stays at the table, eyes open at night, until a
+#: living player calls her by day (a day power of the table: :mod:`..village`).
+LOST_SOUL = _plain("lost_soul", "Âme en peine", "Lost Soul")
 
 
 # ---- the diviner: once a game, the victim the werewolves must take tonight ----------------------
@@ -717,4 +835,4 @@ CROW = _plain(
 CHARACTERS = (PACK_LEADER, DETECTIVE, TRAITOR, WOODSMAN, APPRENTICE_SEER, MATHEMATICIAN,
               NIGHT_OWL, MAGISTRATE, DIVINER, VIGILANTE, DREAM_READER, EVIL_SPIRIT, HYPNOTIST,
               PRIEST, ASSASSIN, SANDMAN, TRAPPER, MAGE, CASSANDRA, JEKYLL_HYDE,
-              CROW)
+              CROW, TAVERN_KEEPER, LOST_SOUL, FANATIC)

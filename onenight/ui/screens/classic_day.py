@@ -83,6 +83,11 @@ class ClassicDawnScreen(Speaking, SeatsMixin, ClassicScreen):
     stage = StringProperty("dawn")
     """``wake`` (the dawn to call), ``dead`` (the dead, one by one), ``bear``, ``chain``."""
     picked = NumericProperty(-1)
+    group = BooleanProperty(False)
+    """The chain's decision names any group (seed 000's fanatic): taps choose and let go,
+    the button confirms."""
+    chosen = ListProperty([])
+    """The group tapped so far."""
 
     def refresh(self):
         ctl = self.ctl
@@ -92,12 +97,18 @@ class ClassicDawnScreen(Speaking, SeatsMixin, ClassicScreen):
         if ctl.phase == "chain":
             v = ctl.chain_view()
             self.stage = "chain"
+            self.group = v.group
+            if not v.group:
+                self.chosen = []
             self.title = self.tr("classic.step." + v.step)
             self.text = self.tr("classic.chain." + v.step, name=v.name,
                                 card_name=self.card_name(v.card.card)) + self.on_pad(v.seat)
             self.show_seats(v.table, [t for t in v.targets if t != v.seat], self.picked)
+            for b in self.ids.seats.buttons():
+                b.selected = b.selected or b.seat in self.chosen
             return
         self.picked = -1
+        self.group, self.chosen = False, []
         v = ctl.dawn_view()
         if ctl.state.hold == "dawn" or (g.stop is not None and g.stop.step != "dawn"):
             self.stage = "dead"
@@ -136,10 +147,22 @@ class ClassicDawnScreen(Speaking, SeatsMixin, ClassicScreen):
 
     def go_on(self):
         self.hush()
+        if self.stage == "chain" and self.group:  # the group tapped, or nobody
+            chosen, self.chosen = sorted(self.chosen), []
+            self.send({"type": "choose", "targets": chosen or None})
+            return
         self.send({"type": "go"})
 
     def tap_seat(self, seat: int):
         if self.stage != "chain":
+            return
+        if self.group:
+            offered = [b.seat for b in self.ids.seats.buttons()
+                       if b.seat not in self.ids.seats.blocked]
+            if seat in offered:
+                self.chosen = [s for s in self.chosen if s != seat] + (
+                    [] if seat in self.chosen else [seat])
+                self.refresh()
             return
         if self.picked == seat:
             self.picked = -1
@@ -157,15 +180,22 @@ class ClassicDebateScreen(ClassicScreen):
     box_ok = BooleanProperty(False)
     powers = ListProperty([])
     """Le Village's day powers that may be used now (barber, confessor, bonesetter)."""
+    tavern = StringProperty("")
+    """Seed 000's tavern: who is there, while they are (the countdown shows their time)."""
 
     def refresh(self):
         if self.ctl.phase != "debate":
             return
         v = self.ctl.debate_view()
         self.title = self.tr("classic.debate.title", day=v.day)
-        self.time_text = mmss(v.seconds_left)
+        at_tavern = v.tavern_left > 0
+        if self.tavern and not at_tavern:  # the two minutes are over: the guests come back
+            self.app.sounds.play("warning")
+        self.tavern = self.tr("classic.debate.tavern", names=", ".join(
+            v.table.players[s] for s in v.tavern)) if at_tavern else ""
+        self.time_text = mmss(v.tavern_left if at_tavern else v.seconds_left)
         self.running = v.running
-        self.warning = v.seconds_left <= 60
+        self.warning = v.seconds_left <= 60 and not at_tavern
         self.box_ok = self.app.box_ready()
         circle = self.ids.circle
         circle.names = list(v.table.players)
@@ -346,8 +376,11 @@ class ClassicVoteScreen(Speaking, SeatsMixin, ClassicScreen):
         if r.kind == "tie":
             return self.tr("classic.vote.tie", names=", ".join(names[s] for s in r.seats))
         if r.kind in ("eliminated", "drawn"):  # the card shown
-            return self.tr("classic.vote." + r.kind, name=names[r.seat],
+            said = self.tr("classic.vote." + r.kind, name=names[r.seat],
                            card_name=r.card.names[self.app.lang])
+            # seed 000's fanatic accused wrongly: only that he lied, never what was wrong
+            return said + ("\n" + self.tr("classic.vote.lied", name=names[r.seat])
+                           if r.lied else "")
         if r.kind in ("elected", "escaped", "failed"):
             return self.tr("classic.vote." + r.kind, name=names[r.seat])
         if r.kind == "no_majority":

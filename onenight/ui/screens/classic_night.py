@@ -138,6 +138,7 @@ class ClassicNightScreen(ClassicScreen):
             # up to two (the piper's last one to charm alone): the rules say if it is enough
             ring.seat_least = 1
         ring.locked = v.chosen or v.kind not in ("seat", "seats", "potions")
+        ring.group = v.group
         d = self.driver
         if d is not None:
             self.paused = d.runner.state == "paused"

@@ -203,6 +203,8 @@ class ClassicVillageScreen(Speaking, SeatsMixin, ClassicScreen):
             self.text = "\n".join(lines)
         elif v.power == "confessor":
             self.text = self.tr("classic.village.confessed", name=user, target=seat)
+        elif v.power == "lost_soul":
+            self.text = self.tr("classic.village.soul_called", name=user, target=seat)
         else:
             self.text = self.tr("classic.village.restored", name=user, target=seat)
         self.stage = "shown"

@@ -62,6 +62,9 @@ class SeatRing(FloatLayout):
     """The fewest seats that make a whole choice (0: ``seat_count``). The classic pied piper
     names two players, or one when only one is left to charm: the ring, which must look the
     same whatever is left, takes one or two, and the rules say whether it was enough."""
+    group = BooleanProperty(False)
+    """Any group of seats (the classic tavern keeper's guests): a second tap lets a chosen
+    seat go, and only the confirm button makes the choice."""
     center_count = NumericProperty(0)
     """How many centre cards make a choice (0: not offered)."""
     centers = NumericProperty(0)
@@ -237,7 +240,7 @@ class SeatRing(FloatLayout):
         if not count:
             return
         if index in mine:
-            if self.complete:
+            if self.complete and not (self.group and kind == SEAT):
                 self.confirm()
                 return
             mine.remove(index)
