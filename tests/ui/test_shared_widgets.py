@@ -247,3 +247,38 @@ def test_a_vote_circle_redrawn_keeps_no_line_of_an_earlier_state(host):
     circle.greyed = [2]
     circle._draw()
     assert [c.tag for c in circle.chips] == ["Ferme", "", "", "", ""]
+
+
+def test_every_line_said_in_the_night_reads_whole_on_the_small_screen(host):
+    """The line being said, under the step's title, is shown whole at 800x480 in both
+    games and both languages: wrapped and made smaller, never cut with an ellipsis (the
+    mage's and Cassandra's French lines were, on one shortened line)."""
+    import json
+    from pathlib import Path
+
+    from onenight.narration import lines as lines_package
+    from tests.ui.reading import cut
+
+    folder = Path(lines_package.__file__).parent if hasattr(lines_package, "__file__") \
+        else Path(next(iter(lines_package.__path__)))
+    said = {}
+    for path in sorted(folder.glob("**/*.json")):
+        for key, text in json.loads(path.read_text(encoding="utf-8")).items():
+            if isinstance(text, str):
+                said[f"{path.relative_to(folder)}:{key}"] = text
+    assert len(said) > 400
+    Window.size = (800, 480)
+    try:
+        frame = put(host, StepFrame(title="Voyante", progress="3/9", time_left="0:12"))
+        line = frame.ids.line
+        problems = []
+        for where, text in said.items():
+            frame.line = text
+            settle(1)
+            why = cut(line)
+            if why:
+                problems.append(f"{where}: {why}")
+        assert not problems, "\n".join(problems)
+    finally:
+        Window.size = (1280, 800)
+        settle()

@@ -23,7 +23,7 @@ from kivy.factory import Factory
 from kivy.properties import ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
-from kivy.uix.label import Label
+from .fit_label import FitText
 
 
 @dataclass(frozen=True)
@@ -72,8 +72,8 @@ class StepHeader(BoxLayout):
     """The frame's top line (its look is in night_step.kv)."""
 
 
-class StepLine(Label):
-    """The line being said, under the title."""
+class StepLine(FitText):
+    """The line being said, under the title: its font made smaller until it fits."""
 
 
 class StepBody(FloatLayout):
