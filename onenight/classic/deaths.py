@@ -170,7 +170,11 @@ def attacks(g: Game) -> dict[int, tuple[str, ...]]:
     victim = t.get("victim")
     if victim is not None and not t.get("infected"):
         ch = cast.CHARACTER[g.cards[victim]]
-        if ch.bitten_becomes is None and _bites(g).get(victim, 0) + 1 >= ch.bites:
+        if ch.repels:
+            pack = t.get("pack", ())
+            if len(pack) == 1 and g.alive(pack[0]):  # "un seul loup, celui-ci est éliminé"
+                causes[pack[0]] = ["wendigo"]
+        elif ch.bitten_becomes is None and _bites(g).get(victim, 0) + 1 >= ch.bites:
             causes[victim] = ["werewolves"]
     for key, cause in NIGHT_CAUSES[1:]:
         s = t.get(key)
@@ -213,7 +217,11 @@ def resolve_night(g: Game) -> Game:
     for s in set(attacks) - set(kills):
         g = spare(g, s, public=False)
     victim = t.get("victim")
-    if victim is not None and attacks.get(victim) != "werewolves" \
+    if victim is not None and not t.get("infected") and cast.CHARACTER[g.cards[victim]].repels:
+        # the Wendigo: both camps are told the attack was repelled ("Les deux camps sont mis
+        # au courant de la situation"), not who repelled it
+        g = g.tell(None, "werewolves", "repelled")
+    elif victim is not None and attacks.get(victim) != "werewolves" \
             and t.get("healed") != victim and not t.get("infected") \
             and "werewolves" not in _rescued(g, victim):
         became = cast.CHARACTER[g.cards[victim]].bitten_becomes

@@ -107,6 +107,7 @@ class Character:
     bites: int = 1  # werewolves' bites it takes to die (the elder: 2)
     bitten_becomes: str | None = None  # the card it turns into when bitten (the woodsman)
     infectable: bool = True
+    repels: bool = False  # the pack's attack never kills him; a pack of one dies of it (the Wendigo)
     takes_powers: frozenset[str] = frozenset()  # causes of its death that take the village's powers
     opening: str | None = None  # the phase a game opens with when it is dealt ("day 0")
     wins_with: str | None = None  # plays on its card's side but wins with this one (the traitor)

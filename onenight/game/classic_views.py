@@ -356,7 +356,8 @@ class Fallen:
 #: The public causes the dawn says aloud with the death (classic.dawn.died.<cause>): Cassandra's
 #: silver bullet ("en précisant que celui-ci est mort d'une balle en argent"), and her own
 #: death after her second mistake.
-TOLD_CAUSES = ("silver_bullet", "misfire")
+#: The Québec Wendigo's: the werewolf who attacked him alone.
+TOLD_CAUSES = ("silver_bullet", "misfire", "wendigo")
 
 
 def _fallen(e: Entry, players) -> Fallen:
@@ -376,9 +377,9 @@ class DawnView:
 
 #: What the village learns at dawn besides its dead (the entries the engine tells everyone):
 #: the raven's poster, the magistrate's immune, the burned home, the priest's blessed spared,
-#: the crow's card laid before a player
+#: the crow's card laid before a player, the Wendigo's repelled attack
 #: (and, from the game's state, the mage's vanished player).
-NEWS = ("marked", "immune", "burned", "escaped", "crow_card")
+NEWS = ("marked", "immune", "burned", "escaped", "crow_card", "repelled")
 
 
 def morning_news(g, players, day: int) -> tuple[Text, ...]:

@@ -145,7 +145,7 @@ def all_line_ids() -> frozenset[str]:
 
 
 END_SIDES = ("village", "werewolves", "lovers", "white_werewolf", "pied_piper", "angel",
-             "nobody", "assassin", "cassandra")
+             "nobody", "assassin", "cassandra", "wendigo")
 
 
 def classic_voice(settings: NarrationSettings) -> Voice:

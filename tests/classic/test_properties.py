@@ -136,7 +136,7 @@ def test_every_winner_set_is_consistent_with_section_7(gh):
     if v.side == "nobody":
         assert not living and not winners
     elif v.side in ("angel", "pied_piper", "white_werewolf", "assassin",
-                    "cassandra"):
+                    "cassandra", "wendigo"):
         (w,) = winners | (set(v.seats) & hated)
         assert sides[w] == v.side
     elif v.side == "lovers":
@@ -146,7 +146,9 @@ def test_every_winner_set_is_consistent_with_section_7(gh):
         assert not any(wolfish(g, s) for s in living)
         assert winners == {s for s in range(g.players) if sides[s] == "village"} - hated
     else:
-        # the werewolves' side and their allies (the traitor) are the only ones alive
+        # the werewolves' side and their allies (the traitor) are the only ones alive, and
+        # no legendary enemy who forbids their win (the Wendigo)
+        assert not any(sides[s] == "wendigo" for s in living)
         assert v.side == "werewolves" and all(wolfish(g, s) or ally_of(g, s) == "werewolves"
                                               for s in living)
         assert winners == {s for s in range(g.players) if sides[s] == "werewolves"} - hated

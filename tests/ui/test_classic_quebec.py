@@ -1,0 +1,40 @@
+"""The Québec booklet's camps at the table (seed 002): games holding its legendary enemies and
+lone players, tapped through the real screens from the home screen to the end. What the
+woken are shown, what the dawn says and the end's verdict are checked on screen; each saved
+record replays to the same outcome with ``onenight classic replay``."""
+
+from .classic_play import home_after  # noqa: F401 (the shared app left as found)
+from .classic_play import (deal_by_own_cards, living, play_to_end, screen, shown,
+                           start_classic, untranslated)
+from .test_classic_cast import TEN, chain, dawn_told, offered, to_the_story
+
+
+def test_the_wendigo_repels_a_pack_of_one_and_wins_alone_at_the_table(app):
+    """French, 1280x800, the table's own cards: the lone werewolf attacks the Wendigo; the
+    dawn says the attack was repelled, without naming him, and that the werewolf died of it;
+    the Wendigo, alive when no wolf is left, wins alone; the story says it."""
+    table = ["werewolf", "wendigo", "seer", "villager", "villager", "villager", "villager",
+             "villager", "villager", "villager"]
+    start_classic(app, TEN, "", deal="cards", cards=table)
+    deal_by_own_cards(app, table)
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        if w.step == "werewolves":
+            return ("seat", 1)
+        return ("nothing",) if not w.stop.required else None
+
+    def vote(app, voter):
+        return offered(app)[0]
+
+    play_to_end(app, night, vote, chain, until=lambda app: app.classic.phase == "dawn")
+    told = dawn_told(app).split("\n1\n")[0]  # the sentences, above the ring's names
+    assert app.tr("classic.dawn.news.repelled") in told and "Bob" not in told
+    assert "Ana a attaqué le Wendigo sans sa meute" in told
+    assert not untranslated(app), untranslated(app)
+    story = to_the_story(app, (0,), ())
+    verdict = app.classic.game.verdict
+    assert (verdict.side, verdict.winners) == ("wendigo", (1,))
+    assert "Le Wendigo a repoussé l'attaque de la meute." in story
+    assert screen(app).name == "classic_end"
+    assert verdict.reason == "wendigo_outlived_the_wolves"
