@@ -27,7 +27,8 @@ QUEBEC_CATEGORIES = ("villageois", "lupin", "ambivalent", "ennemi_legendaire", "
 QUEBEC = {"werewolf": ("meute", "buveur", "standard"),
           "seer": ("villageois", "buveur", "standard"),
           # the Québec booklet's own cards
-          "wendigo": ("ennemi_legendaire", "sobre", "chaotique")}
+          "wendigo": ("ennemi_legendaire", "sobre", "chaotique"),
+          "lone_wolf": ("ennemi_legendaire", "sobre", "chaotique")}
 DIMENSIONS = ("booklet", "side", "category")
 
 

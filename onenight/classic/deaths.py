@@ -19,7 +19,10 @@ from .table import ON_DEMAND, Step, ask
 NIGHT_CAUSES = (("victim", "werewolves"), ("big_bad_wolf", "big_bad_wolf"),
                 ("white_werewolf", "white_werewolf"), ("fire", "fire"), ("poison", "witch"),
                 ("vigilante_before", "vigilante"), ("vigilante_after", "vigilante"),
-                ("caught", "trap"), ("cassandra", "silver_bullet"), ("hyde", "hyde"))
+                ("caught", "trap"), ("cassandra", "silver_bullet"), ("hyde", "hyde"),
+                ("lone_wolf", "lone_wolf"))
+#: ``tonight`` key: the infected the Québec lone wolf devours the night he takes the pack's place.
+FEAST = "lone_wolf_feast"
 #: The causes whose victim the witch is shown, and may heal (``tonight["healed"]``).
 SHOWN_TO_WITCH = frozenset({"werewolves", "trap", "silver_bullet", "hyde"})
 #: ``tonight`` key: (the seat Dr Jekyll saves, the causes it escapes: those of his call).
@@ -178,8 +181,11 @@ def attacks(g: Game) -> dict[int, tuple[str, ...]]:
             causes[victim] = ["werewolves"]
     for key, cause in NIGHT_CAUSES[1:]:
         s = t.get(key)
-        if s is not None and g.alive(s):
+        if s is not None and g.alive(s) and cause not in cast.CHARACTER[g.cards[s]].resists:
             causes.setdefault(s, []).append(cause)
+    for s in t.get(FEAST, ()):  # the Québec lone wolf, the pack gone, devours the infected
+        if g.alive(s):
+            causes.setdefault(s, []).append("lone_wolf")
     return {s: tuple(cs) for s, cs in causes.items()}
 
 

@@ -87,6 +87,9 @@ NIGHT_CALLS: tuple[Call, ...] = (
     Call("werewolves", "werewolf", ("001", "003", "000")),
     Call("baker", None, ("001",)),  # a building's (Le Village), not a card's: onenight.classic.village
     Call("white_werewolf", "white_werewolf", ("001", "003"), "even_nights"),
+    # the Québec booklet (002) gives no order: its lone wolf sees the pack right after it
+    Call("lone_wolf_pack", "lone_wolf", ("002",), "first_night"),
+    Call("lone_wolf", "lone_wolf", ("002",), "even_nights"),
     Call("pyromaniac", "pyromaniac", ("001",)),
     Call("accursed_wolf_father", "accursed_wolf_father", ("003",)),
     Call("big_bad_wolf", "big_bad_wolf", ("003",)),

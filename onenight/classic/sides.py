@@ -29,6 +29,13 @@ def wolfish(g: Game, seat: int) -> bool:
     return camp(g, seat) == "werewolves"
 
 
+def wolf(g: Game, seat: int) -> bool:
+    """A wolf the village must be rid of, and whom its looks find (the fox, the bear): the
+    werewolves' side, and the Québec booklet's Loup Solitaire outside the pack ("Est
+    considéré comme un loup, mais il n'appartient pas au camp des lupins, ni à la meute")."""
+    return wolfish(g, seat) or cast.CHARACTER[g.cards[seat]].lone_wolf
+
+
 def pack(g: Game) -> tuple[int, ...]:
     """The living werewolves who wake together tonight. A card that became a werewolf's wakes
     at once; an infected player, or a wild child whose model died, from the next night."""

@@ -108,6 +108,8 @@ class Character:
     bitten_becomes: str | None = None  # the card it turns into when bitten (the woodsman)
     infectable: bool = True
     repels: bool = False  # the pack's attack never kills him; a pack of one dies of it (the Wendigo)
+    resists: frozenset[str] = frozenset()  # causes of death that do not kill him (night attacks)
+    lone_wolf: bool = False  # a wolf outside the pack: a wolf for the village and its looks
     takes_powers: frozenset[str] = frozenset()  # causes of its death that take the village's powers
     opening: str | None = None  # the phase a game opens with when it is dealt ("day 0")
     wins_with: str | None = None  # plays on its card's side but wins with this one (the traitor)

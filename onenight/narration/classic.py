@@ -84,6 +84,8 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "cassandra": 10,
     "crow": 14,  # the die's word and the players to read, then one to point at
     "jekyll_hyde": 14,  # the die's word to read, then perhaps a player to point at
+    "lone_wolf_pack": 8,  # the pack's names to read
+    "lone_wolf": 10,
 })
 #: The lines of the debate for :class:`~onenight.narration.runner.DebateRunner`.
 DEBATE_LINES = ("debate.start", "debate.last_minute", "vote.countdown")
@@ -145,7 +147,7 @@ def all_line_ids() -> frozenset[str]:
 
 
 END_SIDES = ("village", "werewolves", "lovers", "white_werewolf", "pied_piper", "angel",
-             "nobody", "assassin", "cassandra", "wendigo")
+             "nobody", "assassin", "cassandra", "wendigo", "lone_wolf")
 
 
 def classic_voice(settings: NarrationSettings) -> Voice:

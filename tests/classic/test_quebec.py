@@ -3,10 +3,11 @@ per rule, named after it (the booklet's words in the docstrings). Records as in 
 
 from __future__ import annotations
 
+from onenight.classic import check_deck
 from onenight.classic.categories import labels
 from onenight.classic.sides import side
 
-from .helpers import V, deaths, out, play, public, told
+from .helpers import V, deaths, err, out, play, public, told
 
 # ---- the Wendigo ---------------------------------------------------------------------------------
 
@@ -76,3 +77,119 @@ def test_wendigo_plays_for_himself():
     g = play(WENDIGO, {"night": 1})
     assert side(g, 0) == "wendigo"
 
+
+
+# ---- the Loup Solitaire --------------------------------------------------------------------------
+
+# seat 0 the lone wolf; seats 1 and 6 the pack's werewolves; seat 2 the seer
+LONE = "lone_wolf werewolf seer villager villager villager werewolf villager"
+LONE_TEN = LONE + " villager villager"
+BLANK8 = V("- - - - - - - -")
+
+
+def test_lone_wolf_learns_the_packs_members_on_the_first_night_not_their_cards():
+    g = play(LONE, {"night": 1})
+    (e,) = told(g, 0, "pack")
+    assert e.seats == (1, 6) and e.role is None
+    # the pack is not told of him: he is no member of it
+    assert all(0 not in e.seats for s in (1, 6) for e in told(g, s, "pack"))
+
+
+def test_lone_wolf_may_be_devoured_by_the_pack():
+    g = play(LONE, {"night": 1, "werewolves": {"victim": 0}}, {"day": 1})
+    assert deaths(g) == [(0, "werewolves")]
+
+
+def test_lone_wolf_attacks_a_member_of_the_pack_on_even_nights():
+    g = play(LONE, {"night": 1}, {"day": 1, "votes": BLANK8},
+             {"night": 2, "lone_wolf": {"attack": 6}}, {"day": 2})
+    assert deaths(g) == [(6, "lone_wolf")]
+    (e,) = [e for e in public(g, "died") if e.seat == 6]
+    assert e.value == "night"  # the night's killers stay secret
+    (seen,) = [e for e in told(g, 0, "pack") if e.phase == "night 2"]
+    assert seen.seats == (1, 6)
+
+
+def test_lone_wolf_attacks_only_the_pack_and_not_on_odd_nights():
+    assert "not in the pack" in err(LONE, {"night": 1}, {"day": 1, "votes": BLANK8},
+                                    {"night": 2, "lone_wolf": {"attack": 3}})
+    assert "lone_wolf" in err(LONE, {"night": 1, "lone_wolf": {"attack": 1}})
+
+
+def test_lone_wolf_is_seen_as_a_wolf_by_the_fox():
+    """"La plupart des effets affectant les loups … affectent le Loup Solitaire.\""""
+    seats = "villager lone_wolf fox villager villager werewolf villager villager"
+    g = play(seats, {"night": 1, "fox": {"sniff": 1}})
+    (e,) = told(g, 2, "sniffed")
+    assert e.value is True
+
+
+def test_lone_wolf_resists_the_witchs_poison():
+    """"ce dernier résiste au Parfum de Mort et aux empoisonnements\""""
+    seats = "lone_wolf werewolf witch villager villager villager werewolf villager"
+    g = play(seats, {"night": 1, "witch": {"poison": 0}}, {"day": 1})
+    assert g.alive(0) and deaths(g) == []
+
+
+def test_village_does_not_win_while_the_lone_wolf_lives():
+    """He "est considéré comme un loup": the village must be rid of him too."""
+    g = play(LONE, {"night": 1, "werewolves": {"victim": 3}},
+             {"day": 1, "votes": V("1 6 1 - 1 1 1 1")},
+             {"night": 2, "lone_wolf": {"attack": 6}}, {"day": 2})
+    assert g.verdict is None and not g.alive(1) and not g.alive(6) and g.alive(0)
+    o = out(LONE, {"night": 1, "werewolves": {"victim": 3}},
+            {"day": 1, "votes": V("1 6 1 - 1 1 1 1")},
+            {"night": 2, "lone_wolf": {"attack": 6}},
+            {"day": 2, "votes": V("2 - 0 - 0 0 - 0")})
+    assert o["winning_side"] == "village" and 0 not in o["winners"]
+
+
+def test_lone_wolf_loses_when_the_werewolves_win():
+    """"Tant qu'il reste un autre loup en jeu, le Loup Solitaire n'affecte pas les conditions
+    de victoire. Si les lupins gagnent, il perd.\""""
+    seats = "lone_wolf werewolf werewolf villager villager villager"
+    o = out(seats, {"night": 1, "werewolves": {"victim": 3}},
+            {"day": 1, "votes": V("4 4 4 - 5 4")},
+            {"night": 2, "werewolves": {"victim": 5}}, {"day": 2})
+    assert o["winning_side"] == "werewolves" and o["winners"] == [1, 2]
+
+
+def test_lone_wolf_wakes_with_the_pack_once_no_wolf_is_left_in_it():
+    """"S'il n'y a plus de loups dans la meute, … devient un loup régulier\""""
+    g = play(LONE, {"night": 1, "werewolves": {"victim": 3}},
+             {"day": 1, "votes": V("1 6 1 - 1 1 1 1")},
+             {"night": 2, "lone_wolf": {"attack": 6}}, {"day": 2, "votes": BLANK8},
+             {"night": 3, "werewolves": {"victim": 4}})
+    assert told(g, 0, "lone_wolf_turned")
+    assert [e.seats for e in told(g, 0, "pack") if e.phase == "night 3"] == [(0,)]
+    assert side(g, 0) == "lone_wolf"
+
+
+def test_lone_wolf_devours_the_infected_when_the_pack_has_no_wolf_left():
+    """"S'il n'y a plus de loups dans la meute, dévore tous les infectés restants\""""
+    seats = "lone_wolf accursed_wolf_father seer villager villager villager villager villager"
+    o = out(seats, {"night": 1, "werewolves": {"victim": 3},
+                    "accursed_wolf_father": {"infect": True}},
+            {"day": 1, "votes": V("1 0 1 1 1 1 1 1")}, {"night": 2}, {"day": 2})
+    assert o["phases"][3]["dead"] == [{"seat": 3, "cause": "lone_wolf"}]
+
+
+def test_lone_wolf_wins_when_he_and_the_wolves_he_devoured_match_the_village():
+    """The booklet's example: "s'il a dévoré 2 autres loups dans le passé, et qu'il reste
+    encore 3 villageois en jeu, on est à 3 contre 3, et le loup gagne.\""""
+    o = out(LONE_TEN, {"night": 1, "werewolves": {"victim": 3}},
+            {"day": 1, "votes": V("4 4 4 - 0 4 4 4 4 4")},
+            {"night": 2, "lone_wolf": {"attack": 1}, "werewolves": {"victim": 5}},
+            {"day": 2, "votes": V("- - - - - - - - - -")},
+            {"night": 3, "werewolves": {"victim": 7}},
+            {"day": 3, "votes": V("- - - - - - - - - -")},
+            {"night": 4, "lone_wolf": {"attack": 6}}, {"day": 4})
+    assert (o["winning_side"], o["reason"]) == ("lone_wolf", "lone_wolf_outnumbers")
+    assert o["winners"] == [0]
+
+
+def test_a_deck_holds_one_legendary_enemy_at_most():
+    """"Il ne peut y avoir qu'un seul ennemi légendaire par partie.\""""
+    assert check_deck(["wendigo", "werewolf"] + ["villager"] * 6, 8).ok
+    check = check_deck(["wendigo", "lone_wolf", "werewolf"] + ["villager"] * 5, 8)
+    assert [p.code for p in check.problems] == ["legendary"]

@@ -15,11 +15,11 @@ def test_the_rules_are_checked_in_section_7s_order():
     # the assassin's contract, seed 000's, stops the game at once ("la partie s'arrête
     # immédiatement"): right after the angel's first round
     # Cassandra's two werewolves too ("la Tueuse est déclarée vainqueur et la partie est
-    # terminée"); the Québec Wendigo's before the village's, whose win he takes ("on gagne
-    # seul")
+    # terminée"); the Québec camps' before the village's: the lone wolf's count, the
+    # Wendigo who takes the village's win ("on gagne seul")
     assert [side for _, side in RULES] == ["angel", "assassin", "cassandra", "nobody",
-                                           "pied_piper", "lovers", "white_werewolf", "wendigo",
-                                           "village", "werewolves"]
+                                           "pied_piper", "lovers", "white_werewolf",
+                                           "lone_wolf", "wendigo", "village", "werewolves"]
 
 
 def test_no_werewolf_left_the_village_wins_its_dead_too():

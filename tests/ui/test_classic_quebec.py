@@ -38,3 +38,46 @@ def test_the_wendigo_repels_a_pack_of_one_and_wins_alone_at_the_table(app):
     assert "Le Wendigo a repoussé l'attaque de la meute." in story
     assert screen(app).name == "classic_end"
     assert verdict.reason == "wendigo_outlived_the_wolves"
+
+
+def test_the_lone_wolf_sees_the_pack_and_attacks_it_at_the_table(app):
+    """English, 800x480, the table's own cards: on the first night the lone wolf's screen
+    shows who is in the pack (not him among them on the pack's screen); on the second he is
+    shown who is left of it and attacks one on the ring; that werewolf dies at dawn, said as
+    a death of the night; the game plays to its end, its story in sentences."""
+    from kivy.core.window import Window
+
+    app.set_language("en")
+    Window.size = (800, 480)
+    table = ["werewolf", "lone_wolf", "seer", "villager", "villager", "werewolf", "villager",
+             "villager", "villager", "villager"]
+    start_classic(app, TEN, "", deal="cards", cards=table)
+    deal_by_own_cards(app, table)
+    seen = {}
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        if w.step in ("lone_wolf_pack", "lone_wolf", "werewolves"):
+            learned = app.classic.night_view().learned
+            seen[(w.step, app.classic.game.phase.number)] = " ".join(
+                screen(app).say(x.text) for x in learned)
+        if w.step == "werewolves":
+            return ("seat", [s for s in living(app) if s not in (0, 1, 5)][-1])
+        if w.step == "lone_wolf":
+            return ("seat", 5)
+        return ("nothing",) if not w.stop.required else None
+
+    def vote(app, voter):
+        return 3 if 3 in offered(app) else offered(app)[0]  # a villager, on the first day
+
+    play_to_end(app, night, vote, chain,
+                until=lambda app: app.classic.phase == "dawn"
+                and app.classic.game.phase.label == "day 2")
+    assert app.tr("classic.learn.pack", names="Ana, Fay") in seen[("lone_wolf_pack", 1)]
+    assert "Bob" not in seen[("werewolves", 1)] and "Ana" in seen[("werewolves", 1)]
+    assert app.tr("classic.learn.pack", names="Ana, Fay") in seen[("lone_wolf", 2)]
+    told = dawn_told(app).split("\n1\n")[0]
+    assert "Fay" in told and "Werewolf" in told
+    assert not app.classic.game.alive(5)
+    story = to_the_story(app, (0, 1), ())
+    assert "Bob, the Lone Wolf, fell upon Fay." in story

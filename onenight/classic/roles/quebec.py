@@ -4,7 +4,14 @@ are :mod:`..camps`'. docs/characters.md lists the rest of that booklet, and why 
 
 from __future__ import annotations
 
-from ..table import Character
+from onenight.common.errors import IllegalChoice
+
+from .. import cast, deaths, sides
+from ..model import Choice, Game, Kind, Seat, Stop
+from ..order import order
+from ..table import EVEN_NIGHTS, FIRST_NIGHT, Character, Step
+from . import common
+from .common import actor
 
 #: The Québec booklet's cards: one of each, printed by the table.
 QUEBEC = "quebec"
@@ -24,4 +31,94 @@ def _card(id: str, fr: str, en: str, family: str, camp: str = "village", **kw) -
 WENDIGO = _card("wendigo", "Wendigo", "Wendigo", "loners", goal="wendigo", repels=True,
                 infectable=False)
 
-CHARACTERS = (WENDIGO,)
+
+# ---- the Loup Solitaire: a wolf outside the pack, with a win of his own -------------------------
+
+#: ``memo`` keys: he has taken the pack's place (the pack gone); the wolves he devoured.
+TURNED = "lone_wolf.turned"
+DEVOURED = "lone_wolf.devoured"
+
+
+def _wolf_card(g: Game, seat: int) -> bool:
+    """A wolf by his card (the pack's wolves, not an infected player nor the lone wolf)."""
+    return cast.CHARACTER[g.cards[seat]].camp == "werewolves" and g.infected != seat
+
+
+def turned(g: Game) -> bool:
+    return bool(g.memo.get(TURNED))
+
+
+def _camp(g: Game, seat: int) -> str:
+    """Outside both camps until the pack is gone; then a werewolf like the others ("devient
+    un loup régulier")."""
+    return "werewolves" if turned(g) else "village"
+
+
+def pack_gone(g: Game, me: int) -> bool:
+    """No wolf left in the pack ("S'il n'y a plus de loups dans la meute"): no living player
+    but him holds a wolf's card (the infected are no wolves by their card)."""
+    return not any(_wolf_card(g, s) for s in g.living() if s != me)
+
+
+def _take_the_packs_place(g: Game) -> Game:
+    """At dusk, once the pack has no wolf left: he devours the infected left that night, and
+    wakes with the pack from now on."""
+    me = g.holder("lone_wolf")
+    if me is None or not g.alive(me) or turned(g) or not pack_gone(g, me) \
+            or sides.lone_goal(g, me) != "lone_wolf":
+        return g
+    g = common.remember(g, TURNED, True).tell((me,), "lone_wolf", "lone_wolf_turned", seat=me)
+    feast = tuple(s for s in g.living() if s != me and sides.wolfish(g, s))
+    return common.tonight(g, deaths.FEAST, feast) if feast else g
+
+
+def _others_in_pack(g: Game, me: int) -> tuple[int, ...]:
+    return tuple(s for s in sides.pack(g) if s != me)
+
+
+def _sees_the_pack(g: Game, stop: Stop) -> Game:
+    """"apprend l'identité des membres de la meute (mais sans savoir qui sont des loups ou
+    des infectés)": the seats, not their cards."""
+    me = actor(stop)
+    return g.tell((me,), stop.step, "pack", seats=_others_in_pack(g, me))
+
+
+def _prey(g: Game, stop: Stop) -> list:
+    return [Seat(s) for s in _others_in_pack(g, actor(stop))]
+
+
+def _attack(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    me = actor(stop)
+    s = common.another_target(g, c, stop, "attack", "lone wolf",
+                              "the lone wolf attacks a member of the pack, not himself")
+    if s not in _others_in_pack(g, me):
+        raise IllegalChoice("attack", f"seat {s} is not in the pack: the lone wolf attacks one "
+                                      "of the pack's members he was shown")
+    return common.tonight(g, "lone_wolf", s)
+
+
+def _count_devoured(g: Game, seat: int) -> Game:
+    """"chaque loup dévoré s'ajoute à son compte": a wolf by his card he killed."""
+    d = g.death_of(seat)
+    if d.cause != "lone_wolf" or not _wolf_card(g, seat):
+        return g
+    return common.remember(g, DEVOURED, g.memo.get(DEVOURED, 0) + 1)
+
+
+def devoured(g: Game) -> int:
+    return g.memo.get(DEVOURED, 0)
+
+
+LONE_WOLF = _card(
+    "lone_wolf", "Loup Solitaire", "Lone Wolf", "loners", goal="lone_wolf", lone_wolf=True,
+    resists=frozenset({"witch"}), camp_of=_camp, at_dusk=_take_the_packs_place,
+    on_death=_count_devoured,
+    steps=(Step("lone_wolf_pack", ("night",), order("lone_wolf_pack"), FIRST_NIGHT, Kind.NONE,
+                role="lone_wolf", brief=_sees_the_pack),
+           Step("lone_wolf", ("night",), order("lone_wolf"), EVEN_NIGHTS, Kind.SEAT,
+                role="lone_wolf", key="attack", spent=turned, brief=_sees_the_pack,
+                options=_prey, act=_attack)))
+
+CHARACTERS = (WENDIGO, LONE_WOLF)
