@@ -28,7 +28,8 @@ QUEBEC = {"werewolf": ("meute", "buveur", "standard"),
           "seer": ("villageois", "buveur", "standard"),
           # the Québec booklet's own cards
           "wendigo": ("ennemi_legendaire", "sobre", "chaotique"),
-          "lone_wolf": ("ennemi_legendaire", "sobre", "chaotique")}
+          "lone_wolf": ("ennemi_legendaire", "sobre", "chaotique"),
+          "dog_wolf": ("ambivalent", "sobre", "chaotique")}
 DIMENSIONS = ("booklet", "side", "category")
 
 

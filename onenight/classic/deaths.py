@@ -177,6 +177,8 @@ def attacks(g: Game) -> dict[int, tuple[str, ...]]:
             pack = t.get("pack", ())
             if len(pack) == 1 and g.alive(pack[0]):  # "un seul loup, celui-ci est éliminé"
                 causes[pack[0]] = ["wendigo"]
+        elif ch.bite_turns is not None and ch.bite_turns(g, victim):
+            pass  # the Chien-Garou bitten by his master's pack joins it
         elif ch.bitten_becomes is None and _bites(g).get(victim, 0) + 1 >= ch.bites:
             causes[victim] = ["werewolves"]
     for key, cause in NIGHT_CAUSES[1:]:
@@ -230,8 +232,11 @@ def resolve_night(g: Game) -> Game:
     elif victim is not None and attacks.get(victim) != "werewolves" \
             and t.get("healed") != victim and not t.get("infected") \
             and "werewolves" not in _rescued(g, victim):
-        became = cast.CHARACTER[g.cards[victim]].bitten_becomes
-        if became is not None:  # the woodsman: his card is a werewolf's from now on
+        ch = cast.CHARACTER[g.cards[victim]]
+        became = ch.bitten_becomes
+        if ch.bite_turns is not None and ch.bite_turns(g, victim):
+            g = ch.on_bite_turns(g, victim)
+        elif became is not None:  # the woodsman: his card is a werewolf's from now on
             cards = list(g.cards)
             cards[victim] = became
             g = g._with(cards=tuple(cards)).tell((victim,), "werewolves", "bitten_becomes",

@@ -171,3 +171,13 @@ def absent(g: Game, seat: int) -> bool:
 def present(g: Game) -> tuple[int, ...]:
     """The living players in the room: the voters of a vote (not the mage's vanished one)."""
     return tuple(s for s in g.living() if not absent(g, s))
+
+
+MASTER = "dog_wolf.master"  # the Québec Chien-Garou's spiritual master
+
+
+def barred_ballot(g: Game, voter: int, target: int) -> bool:
+    """``voter`` may not vote to put ``target`` out: the Chien-Garou's master, while the
+    Chien-Garou plays ("On ne peut pas voter pour l'expulsion de notre maître")."""
+    return (g.memo.get(MASTER) == target and g.cards[voter] == "dog_wolf"
+            and g.alive(target))

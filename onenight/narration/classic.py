@@ -86,6 +86,7 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "jekyll_hyde": 14,  # the die's word to read, then perhaps a player to point at
     "lone_wolf_pack": 8,  # the pack's names to read
     "lone_wolf": 10,
+    "dog_wolf": 10,
 })
 #: The lines of the debate for :class:`~onenight.narration.runner.DebateRunner`.
 DEBATE_LINES = ("debate.start", "debate.last_minute", "vote.countdown")

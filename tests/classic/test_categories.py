@@ -53,7 +53,8 @@ def test_the_quebec_categories_filter():
 def test_the_chips_offered_are_those_some_card_carries():
     assert offered("booklet") == ("001", "003", "000", "002")
     assert offered("side") == ("villagers", "werewolves", "ambiguous", "loners")
-    assert offered("category") == ("villageois", "ennemi_legendaire", "meute", "buveur", "sobre",
+    assert offered("category") == ("villageois", "ambivalent", "ennemi_legendaire", "meute",
+                                   "buveur", "sobre",
                                    "standard", "chaotique")
     with pytest.raises(ValueError):
         CastFilter().toggle("category", "lupin")  # no card of the cast is a lupin yet

@@ -54,14 +54,16 @@ def test_every_call_of_every_list_is_in_the_merged_order():
 
 #: The Québec booklet (seed 002) gives no call order: its callers are placed in the merged
 #: one beside the calls they follow (the lone wolf right after the pack's own steps).
-QUEBEC = {"lone_wolf_pack", "lone_wolf"}
+QUEBEC = {"lone_wolf_pack", "lone_wolf", "dog_wolf"}
 
 
-def test_the_quebec_callers_are_placed_after_the_packs_own_steps():
+def test_the_quebec_callers_are_placed_beside_the_calls_like_theirs():
     assert {c.id for c in NIGHT_CALLS if "002" in c.lists} == QUEBEC
     assert all(c.lists == ("002",) for c in NIGHT_CALLS if c.id in QUEBEC)
     assert ORDER["werewolves"] < ORDER["white_werewolf"] < ORDER["lone_wolf_pack"] \
         < ORDER["lone_wolf"] < ORDER["witch"]
+    # the Chien-Garou's master, chosen as the wild child's model, in the preparation round
+    assert ORDER["wild_child"] < ORDER["wolf_hound"] < ORDER["dog_wolf"] < ORDER["seer"]
 
 
 def test_each_lists_own_order_is_kept():
@@ -91,7 +93,7 @@ def test_the_lists_conditions_are_data_and_each_has_its_test():
         "sisters": "first_night", "wild_child": "first_night", "wolf_hound": "first_night",
         "bear_tamer": "first_night", "vigilante_before": "from_night_2",
         "white_werewolf": "even_nights", "crow": "from_night_2",
-        "lone_wolf_pack": "first_night", "lone_wolf": "even_nights"}
+        "lone_wolf_pack": "first_night", "lone_wolf": "even_nights", "dog_wolf": "first_night"}
     # "(s'il n'y a eu aucun mort lors de la dernière journée)", "(dès qu'un premier personnage
     # a été tué par les Loups-Garous)", "(s'il n'y a eu aucun mort pendant la nuit)", "(s'il a
     # été tué pendant la journée ou la nuit précédente)"

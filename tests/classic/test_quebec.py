@@ -3,7 +3,7 @@ per rule, named after it (the booklet's words in the docstrings). Records as in 
 
 from __future__ import annotations
 
-from onenight.classic import check_deck
+from onenight.classic import ballot_options, check_deck
 from onenight.classic.categories import labels
 from onenight.classic.sides import side
 
@@ -193,3 +193,64 @@ def test_a_deck_holds_one_legendary_enemy_at_most():
     assert check_deck(["wendigo", "werewolf"] + ["villager"] * 6, 8).ok
     check = check_deck(["wendigo", "lone_wolf", "werewolf"] + ["villager"] * 5, 8)
     assert [p.code for p in check.problems] == ["legendary"]
+
+
+# ---- the Chien-Garou -----------------------------------------------------------------------------
+
+# seat 0 the Chien-Garou; seats 1 and 6 the werewolves
+DOG = "dog_wolf werewolf seer villager villager villager werewolf villager"
+
+
+def test_chien_garou_chooses_his_master_on_the_first_night_and_is_a_villager_meanwhile():
+    g = play(DOG, {"night": 1, "dog_wolf": {"master": 1}}, {"day": 1})
+    assert side(g, 0) == "village"
+    assert "another player" in err(DOG, {"night": 1, "dog_wolf": {"master": 0}})
+
+
+def test_chien_garou_cannot_vote_to_put_his_master_out():
+    """"On ne peut pas voter pour l'expulsion de notre maître.\""""
+    g = play(DOG, {"night": 1, "dog_wolf": {"master": 3}}, {"day": 1})
+    assert 3 not in ballot_options(g, 0) and 3 in ballot_options(g, 2)
+    assert "their master" in err(DOG, {"night": 1, "dog_wolf": {"master": 3}},
+                                 {"day": 1, "votes": V("3 - - - - - - -")})
+
+
+def test_chien_garou_goes_wild_when_his_master_voted_out_is_shown_a_wolf():
+    g = play(DOG, {"night": 1, "dog_wolf": {"master": 1}},
+             {"day": 1, "votes": V("- 6 1 1 1 1 1 1")}, {"night": 2})
+    assert side(g, 0) == "werewolves"
+    assert 0 in next(e for e in g.log if e.kind == "pack" and e.phase == "night 2").seats
+
+
+def test_chien_garou_stays_loyal_when_his_master_voted_out_was_no_wolf():
+    g = play(DOG, {"night": 1, "dog_wolf": {"master": 3}},
+             {"day": 1, "votes": V("- 3 3 1 3 3 3 3")}, {"night": 2})
+    assert side(g, 0) == "village"
+    # and for good: a master voted out loyal stays so
+
+
+def test_chien_garou_goes_wild_when_his_master_leaves_without_a_word():
+    """"…quitte le village sans explication, on devient 'sauvage'.\""""
+    g = play(DOG, {"night": 1, "dog_wolf": {"master": 3}, "werewolves": {"victim": 3}},
+             {"day": 1, "votes": V("- - - - - - - -")}, {"night": 2})
+    assert side(g, 0) == "werewolves"
+    assert told(g, 0, "dog_wild")
+
+
+def test_chien_garou_attacked_by_his_masters_pack_joins_it_alive():
+    """"…nous attaque parce qu'il fait partie de la meute, on devient 'sauvage' et joint la
+    meute.\""""
+    g = play(DOG, {"night": 1, "dog_wolf": {"master": 6}, "werewolves": {"victim": 0}},
+             {"day": 1, "votes": V("- - - - - - - -")}, {"night": 2})
+    assert g.alive(0) and deaths(g) == [] and side(g, 0) == "werewolves"
+    assert 0 in next(e for e in g.log if e.kind == "pack" and e.phase == "night 2").seats
+
+
+def test_chien_garou_attacked_by_a_pack_without_his_master_dies():
+    g = play(DOG, {"night": 1, "dog_wolf": {"master": 3}, "werewolves": {"victim": 0}},
+             {"day": 1})
+    assert deaths(g) == [(0, "werewolves")]
+
+
+def test_chien_garou_is_an_ambivalent_of_the_quebec_booklet():
+    assert labels("dog_wolf").categories == ("ambivalent", "sobre", "chaotique")

@@ -81,3 +81,41 @@ def test_the_lone_wolf_sees_the_pack_and_attacks_it_at_the_table(app):
     assert not app.classic.game.alive(5)
     story = to_the_story(app, (0, 1), ())
     assert "Bob, the Lone Wolf, fell upon Fay." in story
+
+
+def test_the_dog_wolf_chooses_a_master_and_turns_wild_at_the_table(app):
+    """French, 1280x800, the table's own cards: the Chien-Garou names his master (a werewolf)
+    on the ring; at the vote his ballot may not name him; the master voted out is shown a
+    wolf, and the next night the dog wakes with the pack; the game plays to its end, its
+    story in sentences."""
+    table = ["werewolf", "dog_wolf", "seer", "villager", "villager", "werewolf", "villager",
+             "villager", "villager", "villager"]
+    start_classic(app, TEN, "", deal="cards", cards=table)
+    deal_by_own_cards(app, table)
+    packs = {}
+    dog_offered = []
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        if w.step == "dog_wolf":
+            return ("seat", 0)
+        if w.step == "werewolves":
+            packs[app.classic.game.phase.number] = tuple(w.stop.woken)
+            return ("seat", [s for s in living(app) if s not in (0, 1, 5)][-1])
+        return ("nothing",) if not w.stop.required else None
+
+    def vote(app, voter):
+        if voter == 1 and app.classic.game.stop.step == "votes":  # not the captain's election
+            dog_offered.append(offered(app))
+            return offered(app)[-1]
+        return 0 if 0 in offered(app) else offered(app)[-1]
+
+    play_to_end(app, night, vote, chain,
+                until=lambda app: app.classic.phase == "dawn"
+                and app.classic.game.phase.label == "day 2")
+    assert dog_offered and all(0 not in o for o in dog_offered)
+    assert not app.classic.game.alive(0)
+    assert packs[1] == (0, 5) and packs[2] == (1, 5)
+    story = to_the_story(app, (1, 5), ())
+    assert "Bob, le Chien-Garou, a choisi Ana pour maître." in story
+    assert "Bob, le Chien-Garou, retourne à l'état sauvage et rejoint la meute." in story

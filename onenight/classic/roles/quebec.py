@@ -68,6 +68,7 @@ def _take_the_packs_place(g: Game) -> Game:
             or sides.lone_goal(g, me) != "lone_wolf":
         return g
     g = common.remember(g, TURNED, True).tell((me,), "lone_wolf", "lone_wolf_turned", seat=me)
+    g = g.tell((), "lone_wolf", "lone_wolf_turned", seat=me)  # for the story
     feast = tuple(s for s in g.living() if s != me and sides.wolfish(g, s))
     return common.tonight(g, deaths.FEAST, feast) if feast else g
 
@@ -121,4 +122,88 @@ LONE_WOLF = _card(
                 role="lone_wolf", key="attack", spent=turned, brief=_sees_the_pack,
                 options=_prey, act=_attack)))
 
-CHARACTERS = (WENDIGO, LONE_WOLF)
+
+# ---- the Chien-Garou: a master on the first night; his fate decides the dog's camp --------------
+
+def _choose_master(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    s = common.another_target(g, c, stop, "master", "Chien-Garou",
+                              "the Chien-Garou chooses another player as his master")
+    return common.remember(g, sides.MASTER, s)
+
+
+#: ``memo`` key: the night the pack his master is in attacked him, and he joined it.
+BITTEN_WILD = "dog_wolf.bitten"
+
+
+def _wolf_shown(d) -> bool:
+    """The card shown at a death is a wolf's ("identifié comme un loup")."""
+    ch = cast.CHARACTER[d.card]
+    return ch.camp == "werewolves" or ch.lone_wolf
+
+
+def wild_since(g: Game, seat: int) -> int | None:
+    """The phase number from which the Chien-Garou at ``seat`` is "sauvage", on the pack's
+    side: his master voted out and shown a wolf, or gone any other way ("quitte le village
+    sans explication"), before the dog's own death; or the pack his master is in attacked
+    him. A master voted out who was no wolf keeps him loyal to the village for good."""
+    bitten = g.memo.get(BITTEN_WILD)
+    if bitten is not None:
+        return bitten
+    master = g.memo.get(sides.MASTER)
+    theirs = None if master is None else g.death_of(master)
+    mine = g.death_of(seat)
+    if theirs is None or (mine is not None and g.deaths.index(mine) < g.deaths.index(theirs)):
+        return None
+    if theirs.cause == "vote" and not _wolf_shown(theirs):
+        return None
+    return theirs.day
+
+
+def _dog_camp(g: Game, seat: int) -> str:
+    return "village" if wild_since(g, seat) is None else "werewolves"
+
+
+def _dog_wakes_from(g: Game, seat: int) -> int:
+    day = wild_since(g, seat)
+    return 0 if day is None else day + 1  # the night after
+
+
+def _masters_pack_bites(g: Game, seat: int) -> bool:
+    """"…nous attaque parce qu'il fait partie de la meute": the pack that chose him holds his
+    master."""
+    return g.memo.get(sides.MASTER) in g.tonight.get("pack", ()) \
+        and wild_since(g, seat) is None
+
+
+def _joins_the_pack(g: Game, seat: int) -> Game:
+    return _told_wild(common.remember(g, BITTEN_WILD, g.phase.number), seat)
+
+
+def _told_wild(g: Game, dog: int) -> Game:
+    """The dog learns he is wild (and the story tells it)."""
+    g = g.tell((dog,), "dog_wolf", "dog_wild", seat=dog)
+    return g.tell((), "dog_wolf", "dog_wild", seat=dog)
+
+
+def _master_gone(g: Game, dead: int) -> Game:
+    """For the story: the master's death turns the dog wild (or keeps him loyal)."""
+    dog = g.holder("dog_wolf")
+    if dog is None or g.memo.get(sides.MASTER) != dead or not g.alive(dog):
+        return g
+    if wild_since(g, dog) is None:
+        return g
+    return _told_wild(g, dog)
+
+
+DOG_WOLF = _card(
+    "dog_wolf", "Chien-Garou", "Dog-Wolf", "ambiguous", camp_of=_dog_camp,
+    wakes_from=_dog_wakes_from, on_death=_master_gone, bite_turns=_masters_pack_bites,
+    on_bite_turns=_joins_the_pack,
+    steps=(Step("dog_wolf", ("night",), order("dog_wolf"), FIRST_NIGHT, Kind.SEAT,
+                role="dog_wolf", key="master",
+                options=lambda g, stop: common.others(g, actor(stop)),
+                act=_choose_master, required=lambda g: len(g.living()) >= 2),))
+
+CHARACTERS = (WENDIGO, LONE_WOLF, DOG_WOLF)
