@@ -29,7 +29,8 @@ QUEBEC = {"werewolf": ("meute", "buveur", "standard"),
           # the Québec booklet's own cards
           "wendigo": ("ennemi_legendaire", "sobre", "chaotique"),
           "lone_wolf": ("ennemi_legendaire", "sobre", "chaotique"),
-          "dog_wolf": ("ambivalent", "sobre", "chaotique")}
+          "dog_wolf": ("ambivalent", "sobre", "chaotique"),
+          "memere": ("villageois", "buveur", "standard")}
 DIMENSIONS = ("booklet", "side", "category")
 
 

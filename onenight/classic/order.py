@@ -81,6 +81,8 @@ NIGHT_CALLS: tuple[Call, ...] = (
     Call("dream_reader", "dream_reader", ("000",)),
     Call("apprentice_seer", "apprentice_seer", ("000",)),
     Call("seer", "seer", ("001", "003", "000")),
+    # the Québec booklet's Memére learns of another as the seer does, right after her
+    Call("memere", "memere", ("002",)),
     Call("mathematician", "mathematician", ("000",)),
     Call("night_owl", "night_owl", ("000",)),
     Call("rescuer", "rescuer", ("001", "000")),

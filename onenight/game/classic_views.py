@@ -286,7 +286,7 @@ def _learned(e: Entry, players) -> Learned:
     key = f"classic.learn.{e.kind}"
     if e.kind == "victim" and e.seat is None:
         key = "classic.learn.victims" if e.seats else "classic.learn.no_victim"
-    if e.kind == "sniffed":
+    if e.kind in ("sniffed", "tea"):  # the fox's nose, the Memére's tea
         key += ".yes" if e.value else ".no"
     if e.kind == "distance" and not e.value:
         key += ".none"

@@ -87,6 +87,7 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "lone_wolf_pack": 8,  # the pack's names to read
     "lone_wolf": 10,
     "dog_wolf": 10,
+    "memere": 12,  # the soup or a player to point at, then a line to read
 })
 #: The lines of the debate for :class:`~onenight.narration.runner.DebateRunner`.
 DEBATE_LINES = ("debate.start", "debate.last_minute", "vote.countdown")

@@ -54,7 +54,7 @@ def test_every_call_of_every_list_is_in_the_merged_order():
 
 #: The Québec booklet (seed 002) gives no call order: its callers are placed in the merged
 #: one beside the calls they follow (the lone wolf right after the pack's own steps).
-QUEBEC = {"lone_wolf_pack", "lone_wolf", "dog_wolf"}
+QUEBEC = {"lone_wolf_pack", "lone_wolf", "dog_wolf", "memere"}
 
 
 def test_the_quebec_callers_are_placed_beside_the_calls_like_theirs():
@@ -64,6 +64,8 @@ def test_the_quebec_callers_are_placed_beside_the_calls_like_theirs():
         < ORDER["lone_wolf"] < ORDER["witch"]
     # the Chien-Garou's master, chosen as the wild child's model, in the preparation round
     assert ORDER["wild_child"] < ORDER["wolf_hound"] < ORDER["dog_wolf"] < ORDER["seer"]
+    # the Memére learns of a player right after the seer
+    assert ORDER["seer"] < ORDER["memere"] < ORDER["mathematician"]
 
 
 def test_each_lists_own_order_is_kept():

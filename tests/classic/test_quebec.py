@@ -3,7 +3,7 @@ per rule, named after it (the booklet's words in the docstrings). Records as in 
 
 from __future__ import annotations
 
-from onenight.classic import ballot_options, check_deck
+from onenight.classic import ballot_options, check_deck, legal_choices
 from onenight.classic.categories import labels
 from onenight.classic.sides import side
 
@@ -254,3 +254,55 @@ def test_chien_garou_attacked_by_a_pack_without_his_master_dies():
 
 def test_chien_garou_is_an_ambivalent_of_the_quebec_booklet():
     assert labels("dog_wolf").categories == ("ambivalent", "sobre", "chaotique")
+
+
+# ---- the Memére ----------------------------------------------------------------------------------
+
+# seat 0 the Memére; seats 3, 4, 5 Habitants (the plain villagers); seats 1 and 6 werewolves
+MEMERE = "memere werewolf seer villager villager villager werewolf hunter"
+
+
+def test_memere_soup_tells_her_a_habitant_drawn_at_random():
+    """"On apprend, au hasard, le rôle d'un Habitant toujours en jeu.\""""
+    g = play(MEMERE, {"night": 1, "memere_soup": {"habitant": 4}})
+    (e,) = told(g, 0, "soup")
+    assert (e.seat, e.role) == (4, "villager")
+
+
+def test_memere_soup_is_drawn_among_the_living_habitants_she_does_not_know():
+    g = play(MEMERE, {"night": 1, "memere_soup": {"habitant": 4}},
+             {"day": 1, "votes": V("- - - - - - - -")}, {"night": 2})
+    assert g.stop.step == "memere_soup" and g.stop.chance
+    assert sorted(c.seat for c in legal_choices(g)) == [3, 5]
+    assert "does not know yet" in err(MEMERE, {"night": 1, "memere_soup": {"habitant": 4}},
+                                      {"day": 1, "votes": V("- - - - - - - -")},
+                                      {"night": 2, "memere_soup": {"habitant": 4}})
+
+
+def test_memere_serves_only_the_soup_on_the_first_night():
+    assert "only serves the soup" in err(MEMERE, {"night": 1, "memere_soup": {"habitant": 3},
+                                                  "memere": {"tea": 1}})
+
+
+def test_memere_tea_tells_her_whether_a_player_is_a_lupin_and_tells_the_lupin_who_asked():
+    """"On apprend immédiatement si un joueur de notre choix est un lupin … le lupin sera lui
+    aussi informé de l'identité de la Memére, et ce dès son prochain réveil.\""""
+    g = play(MEMERE, {"night": 1, "memere_soup": {"habitant": 3}},
+             {"day": 1, "votes": V("- - - - - - - -")},
+             {"night": 2, "memere_soup": {"habitant": 4}, "memere": {"tea": 6}})
+    (e,) = told(g, 0, "tea")
+    assert (e.seat, e.value) == (6, True)
+    (w,) = told(g, 6, "memere_asked")
+    assert (w.seat, w.step) == (0, "werewolves")
+    assert not told(g, 0, "soup")[1:]  # the tea, not the soup, that night
+    g = play(MEMERE, {"night": 1, "memere_soup": {"habitant": 3}},
+             {"day": 1, "votes": V("- - - - - - - -")},
+             {"night": 2, "memere_soup": {"habitant": 4}, "memere": {"tea": 2}})
+    assert told(g, 0, "tea")[0].value is False and not told(g, 2, "memere_asked")
+
+
+def test_memere_soup_has_no_effect_once_she_knows_every_habitant():
+    seats = "memere werewolf seer villager werewolf hunter"
+    g = play(seats, {"night": 1, "memere_soup": {"habitant": 3}},
+             {"day": 1, "votes": V("- - - - - -")}, {"night": 2})
+    assert g.stop.step != "memere_soup"

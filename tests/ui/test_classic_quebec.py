@@ -4,7 +4,7 @@ woken are shown, what the dawn says and the end's verdict are checked on screen;
 record replays to the same outcome with ``onenight classic replay``."""
 
 from .classic_play import home_after  # noqa: F401 (the shared app left as found)
-from .classic_play import (deal_by_own_cards, living, play_to_end, screen, shown,
+from .classic_play import (deal_by_own_cards, living, night_through, play_to_end, screen, shown,
                            start_classic, untranslated)
 from .test_classic_cast import TEN, chain, dawn_told, offered, to_the_story
 
@@ -119,3 +119,32 @@ def test_the_dog_wolf_chooses_a_master_and_turns_wild_at_the_table(app):
     story = to_the_story(app, (1, 5), ())
     assert "Bob, le Chien-Garou, a choisi Ana pour maître." in story
     assert "Bob, le Chien-Garou, retourne à l'état sauvage et rejoint la meute." in story
+
+
+def test_the_memere_serves_the_soup_then_pours_the_tea_at_the_table(app):
+    """French, 1280x800, the table's own cards: on the first night the Memére taps nobody and
+    is shown the Habitant the table drew for her soup; on the second she pours the tea for a
+    werewolf on the ring and is told he is on the wolves' side; the game plays to its end, its
+    story in sentences."""
+    table = ["werewolf", "memere", "seer", "villager", "hunter", "werewolf", "witch",
+             "fox", "little_girl", "elder"]
+    start_classic(app, TEN, "", deal="cards", cards=table)
+    deal_by_own_cards(app, table)
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        if w.step == "werewolves":
+            return ("seat", [s for s in living(app) if s not in (0, 1, 3, 5)][-1])
+        if w.step == "memere" and app.classic.game.phase.number == 2:
+            return ("seat", 5)
+        return ("nothing",) if not w.stop.required else None
+
+    first = night_through(app, night)
+    assert app.tr("classic.learn.soup", name="Dee") in first["memere"]
+    play_to_end(app, night, lambda app, voter: 3 if 3 in offered(app) else offered(app)[-1],
+                chain,
+                until=lambda app: app.classic.phase == "night")
+    second = night_through(app, night)
+    assert app.tr("classic.learn.tea.yes", name="Fay") in second["memere"]
+    story = to_the_story(app, (0, 5), ())
+    assert "Bob, la Memére, a versé le thé à Fay." in story

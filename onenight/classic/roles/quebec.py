@@ -9,7 +9,7 @@ from onenight.common.errors import IllegalChoice
 from .. import cast, deaths, sides
 from ..model import Choice, Game, Kind, Seat, Stop
 from ..order import order
-from ..table import EVEN_NIGHTS, FIRST_NIGHT, Character, Step
+from ..table import EVEN_NIGHTS, EVERY_NIGHT, FIRST_NIGHT, Character, Step
 from . import common
 from .common import actor
 
@@ -206,4 +206,67 @@ DOG_WOLF = _card(
                 options=lambda g, stop: common.others(g, actor(stop)),
                 act=_choose_master, required=lambda g: len(g.living()) >= 2),))
 
-CHARACTERS = (WENDIGO, LONE_WOLF, DOG_WOLF)
+
+# ---- the Memére: À la Soupe! (a Habitant drawn) or Toute la Véri-Thé (a lupin or not) ----------
+
+#: ``memo`` key: the Habitants the Memére knows; ``tonight`` key: the one the soup would give.
+KNOWN = "memere.known"
+SOUP = "memere_soup"
+#: The Québec booklet's Habitant is the plain villager's card of the classic cast.
+HABITANT = "villager"
+
+
+def _unknown_habitants(g: Game) -> tuple[int, ...]:
+    me = g.holder("memere")
+    known = g.memo.get(KNOWN, ())
+    return tuple(s for s in g.living() if g.cards[s] == HABITANT and s != me and s not in known)
+
+
+def _soup_called(g: Game) -> bool:
+    """The table draws the soup's Habitant before her call, whenever it could give one ("Si
+    on connaît déjà tous les Habitants en jeu, le pouvoir est sans effet")."""
+    me = g.holder("memere")
+    return me is not None and g.alive(me) and bool(_unknown_habitants(g))
+
+
+def _draw(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if not isinstance(c, Seat) or c.seat not in _unknown_habitants(g):
+        raise IllegalChoice("habitant", "the soup's draw names a living Habitant the Memére "
+                                        "does not know yet")
+    return common.tonight(g, SOUP, c.seat)
+
+
+def _tea_options(g: Game, stop: Stop) -> list:
+    """From the second night she may pour the tea for a player present instead."""
+    return common.others(g, actor(stop)) if g.phase.number >= 2 else []
+
+
+def _pour(g: Game, stop: Stop, c: Choice | None) -> Game:
+    me = actor(stop)
+    if c is None:  # À la Soupe!
+        s = g.tonight.get(SOUP)
+        if s is None:
+            return g
+        g = common.remember(g, KNOWN, tuple(g.memo.get(KNOWN, ())) + (s,))
+        return g.tell((me,), "memere", "soup", seat=s, role=HABITANT)
+    if g.phase.number < 2:
+        raise IllegalChoice("tea", "on the first night the Memére only serves the soup")
+    s = common.another_target(g, c, stop, "tea", "Memére",
+                              "the Memére pours the tea for another player")
+    lupin = sides.wolfish(g, s)
+    g = g.tell((me,), "memere", "tea", seat=s, value=lupin)
+    if lupin:  # "le lupin sera lui aussi informé de l'identité de la Memére … dès son prochain réveil"
+        g = g.tell((s,), "werewolves", "memere_asked", seat=me)
+    return g
+
+
+MEMERE = _card(
+    "memere", "Memére", "Memére", "villagers",
+    steps=(Step(SOUP, ("night",), order("memere") - 5, EVERY_NIGHT, Kind.SEAT, role="memere",
+                key="habitant", called=_soup_called, wakes=lambda g: (),
+                options=lambda g, stop: [Seat(s) for s in _unknown_habitants(g)], act=_draw,
+                required=lambda g: True, chance=True),
+           Step("memere", ("night",), order("memere"), EVERY_NIGHT, Kind.SEAT, role="memere",
+                key="tea", options=_tea_options, act=_pour)))
+
+CHARACTERS = (WENDIGO, LONE_WOLF, DOG_WOLF, MEMERE)
