@@ -117,8 +117,8 @@ WITHIN = {"night_owl_seen": "night_owl", "dream_reader_mime": "dream_reader",
 
 
 #: Steps the app plays right before a call, with no call of their own: the die rolled for Dr
-#: Jekyll, which his call tells him.
-BEFORE = {"jekyll_die": "jekyll_hyde", "crow_die": "crow"}
+#: Jekyll, which his call tells him; the Habitant drawn for the Québec Memére's soup.
+BEFORE = {"jekyll_die": "jekyll_hyde", "crow_die": "crow", "memere_soup": "memere"}
 
 
 def test_the_casts_night_steps_take_their_places_and_calendars_from_the_order():
