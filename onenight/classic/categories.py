@@ -30,7 +30,8 @@ QUEBEC = {"werewolf": ("meute", "buveur", "standard"),
           "wendigo": ("ennemi_legendaire", "sobre", "chaotique"),
           "lone_wolf": ("ennemi_legendaire", "sobre", "chaotique"),
           "dog_wolf": ("ambivalent", "sobre", "chaotique"),
-          "memere": ("villageois", "buveur", "standard")}
+          "memere": ("villageois", "buveur", "standard"),
+          "survenant": ("villageois", "sobre", "standard")}
 DIMENSIONS = ("booklet", "side", "category")
 
 

@@ -32,7 +32,7 @@ _FACTS = ("bite_survived", "infected", "infection_failed", "sick", "turned", "gr
           "elected", "tie", "eliminated", "shot", "successor", "bitten_becomes", "marked",
           "immune", "fire_caught", "burned", "spells_cancelled", "enemies_eliminated",
           "escaped", "crow_card", "repelled", "lone_wolf_turned",
-          "dog_wild")
+          "dog_wild", "survenant")
 
 
 @dataclass(frozen=True)

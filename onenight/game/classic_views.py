@@ -377,9 +377,9 @@ class DawnView:
 
 #: What the village learns at dawn besides its dead (the entries the engine tells everyone):
 #: the raven's poster, the magistrate's immune, the burned home, the priest's blessed spared,
-#: the crow's card laid before a player, the Wendigo's repelled attack
+#: the crow's card laid before a player, the Wendigo's repelled attack, the Survenants
 #: (and, from the game's state, the mage's vanished player).
-NEWS = ("marked", "immune", "burned", "escaped", "crow_card", "repelled")
+NEWS = ("marked", "immune", "burned", "escaped", "crow_card", "repelled", "survenant")
 
 
 def morning_news(g, players, day: int) -> tuple[Text, ...]:

@@ -306,3 +306,29 @@ def test_memere_soup_has_no_effect_once_she_knows_every_habitant():
     g = play(seats, {"night": 1, "memere_soup": {"habitant": 3}},
              {"day": 1, "votes": V("- - - - - -")}, {"night": 2})
     assert g.stop.step != "memere_soup"
+
+
+# ---- the Survenant -------------------------------------------------------------------------------
+
+SURVENANT = "survenant werewolf seer survenant villager villager werewolf villager"
+
+
+def test_every_player_learns_who_the_survenants_are():
+    """"Au début de la partie, tous les joueurs apprennent l'identité du/des Survenant(s) en
+    jeu.\""""
+    g = play(SURVENANT, {"night": 1, "werewolves": {"victim": 4}}, {"day": 1})
+    assert [e.seat for e in public(g, "survenant")] == [0, 3]
+    assert [e.phase for e in public(g, "survenant")] == ["day 1", "day 1"]
+
+
+def test_a_survenant_is_a_villager_who_may_be_infected():
+    """"Un survenant peut quand même devenir infecté.\""""
+    seats = "survenant accursed_wolf_father seer villager villager villager werewolf villager"
+    g = play(seats, {"night": 1, "werewolves": {"victim": 0},
+                     "accursed_wolf_father": {"infect": True}}, {"day": 1})
+    assert g.infected == 0 and side(g, 0) == "werewolves"
+
+
+def test_a_deck_may_hold_several_survenants():
+    assert check_deck(["survenant"] * 3 + ["werewolf", "werewolf", "seer", "villager",
+                                           "villager"], 8).ok

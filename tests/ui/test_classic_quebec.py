@@ -148,3 +148,30 @@ def test_the_memere_serves_the_soup_then_pours_the_tea_at_the_table(app):
     assert app.tr("classic.learn.tea.yes", name="Fay") in second["memere"]
     story = to_the_story(app, (0, 5), ())
     assert "Bob, la Memére, a versé le thé à Fay." in story
+
+
+def test_the_survenants_are_told_to_the_whole_village_at_the_first_dawn(app):
+    """English, 800x480, the table's own cards: the first dawn tells everyone who the two
+    Survenants are, after the night's dead; the game plays to its end, its story says it."""
+    from kivy.core.window import Window
+
+    app.set_language("en")
+    Window.size = (800, 480)
+    table = ["werewolf", "survenant", "seer", "villager", "survenant", "werewolf", "villager",
+             "villager", "villager", "villager"]
+    start_classic(app, TEN, "", deal="cards", cards=table)
+    deal_by_own_cards(app, table)
+
+    def night(app, w):
+        if w.step == "werewolves":
+            return ("seat", 9)
+        return ("nothing",) if not w.stop.required else None
+
+    night_through(app, night)
+    told = dawn_told(app).split("\n1\n")[0]
+    assert "Bob is a Survenant: the whole village knows it." in told
+    assert "Eve is a Survenant: the whole village knows it." in told
+    assert told.index("Jo") < told.index("Bob is a Survenant")
+    assert not untranslated(app), untranslated(app)
+    story = to_the_story(app, (0, 5), ())
+    assert "The whole village knew Bob was a Survenant." in story

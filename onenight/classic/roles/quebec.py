@@ -269,4 +269,26 @@ MEMERE = _card(
            Step("memere", ("night",), order("memere"), EVERY_NIGHT, Kind.SEAT, role="memere",
                 key="tea", options=_tea_options, act=_pour)))
 
-CHARACTERS = (WENDIGO, LONE_WOLF, DOG_WOLF, MEMERE)
+
+# ---- the Survenant: a stranger whom the whole village knows ------------------------------------
+
+#: "Rôle multiple": the booklet gives no count; the printed box holds three.
+SURVENANT_COPIES = 3
+
+
+def _strangers_known(g: Game) -> Game:
+    """"Au début de la partie, tous les joueurs apprennent l'identité du/des Survenant(s) en
+    jeu": told to the whole table at the first dawn, its first moment with every eye open
+    (the night's dead are told first)."""
+    if g.phase.number != 1:
+        return g
+    for s in g.holders("survenant"):
+        g = g.tell(None, "dawn", "survenant", seat=s)
+    return g
+
+
+SURVENANT = Character("survenant", "Survenant", "Survenant", "villagers", "village",
+                      ((QUEBEC, SURVENANT_COPIES),), per_game=0, booklet="002",
+                      at_dawn=_strangers_known)
+
+CHARACTERS = (WENDIGO, LONE_WOLF, DOG_WOLF, MEMERE, SURVENANT)
