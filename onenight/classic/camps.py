@@ -11,6 +11,8 @@ reads, so that another camp's win is one more row.
   encore en jeu, on gagne seul");
 - ``blocks_werewolves``: while he is alive, the werewolves' side cannot win (the Wendigo:
   "Les lupins, en revanche, ne peuvent PAS gagner si le Wendigo est toujours en jeu!");
+- ``after_death``: his own win may come after his death (the Bonhomme Sept-Heures: "Une
+  victoire posthume est possible");
 - ``aside``: alive, he does not stand in the way of the werewolves' win while it holds (the
   Loup Solitaire: "Tant qu'il reste un autre loup en jeu, le Loup Solitaire n'affecte pas
   les conditions de victoire. Si les lupins gagnent, il perd.").
@@ -36,6 +38,7 @@ class Camp:
     takes_village_win: bool = False
     blocks_werewolves: bool = False
     aside: Callable[[Game, int], bool] | None = None
+    after_death: bool = False  # ``wins`` is checked for its dead holder too (posthumous)
 
 
 def _lone_wolf_outnumbers(g: Game, seat: int) -> bool:
@@ -49,6 +52,7 @@ def _lone_wolf_outnumbers(g: Game, seat: int) -> bool:
 CAMPS: tuple[Camp, ...] = (
     Camp("lone_wolf", "lone_wolf_outnumbers", wins=_lone_wolf_outnumbers,
          aside=lambda g, s: not quebec.pack_gone(g, s)),
+    Camp("bonhomme", "all_somnolent", wins=quebec.all_somnolent, after_death=True),
     Camp("wendigo", "wendigo_outlived_the_wolves", takes_village_win=True,
          blocks_werewolves=True),
 )
@@ -64,7 +68,10 @@ def own_win(g: Game) -> tuple[Camp, int] | None:
     """A camp whose own condition holds now, and its seat."""
     for camp in CAMPS:
         if camp.wins is not None:
-            for s in holders(g, camp):
+            seats = holders(g, camp) if not camp.after_death else tuple(
+                s for s in range(g.players) if s not in g.living()
+                and lone_goal(g, s) == camp.goal) + holders(g, camp)
+            for s in seats:
                 if camp.wins(g, s):
                     return camp, s
     return None

@@ -25,7 +25,7 @@ CAST: tuple[Character, ...] = tuple(_BY_ID[i] for i in (
     # seed 000's night killers beside the pack
     "cassandra", "jekyll_hyde", "crow",
     # the Québec booklet's (seed 002) camps and lone players
-    "wendigo", "lone_wolf", "dog_wolf", "memere", "survenant"))
+    "wendigo", "lone_wolf", "dog_wolf", "memere", "survenant", "bonhomme"))
 #: RULES-CLASSIC.md §1's cast: Best Of and the base game.
 SECTION_1: tuple[str, ...] = tuple(c.id for c in CAST[:20])
 CHARACTER: dict[str, Character] = {c.id: c for c in CAST}

@@ -31,7 +31,8 @@ QUEBEC = {"werewolf": ("meute", "buveur", "standard"),
           "lone_wolf": ("ennemi_legendaire", "sobre", "chaotique"),
           "dog_wolf": ("ambivalent", "sobre", "chaotique"),
           "memere": ("villageois", "buveur", "standard"),
-          "survenant": ("villageois", "sobre", "standard")}
+          "survenant": ("villageois", "sobre", "standard"),
+          "bonhomme": ("ennemi_legendaire", "sobre", "chaotique")}
 DIMENSIONS = ("booklet", "side", "category")
 
 

@@ -73,6 +73,8 @@ NIGHT_CALLS: tuple[Call, ...] = (
     Call("bear_tamer", "bear_tamer", ("003",), "first_night",
          skipped="not a waking: the bear growls in the morning (RULES-CLASSIC.md §9)"),
     # -- the usual round: every night --------------------------------------------------------
+    # the Québec booklet's Bonhomme Sept-Heures first: his sleepers miss the night's calls
+    Call("bonhomme", "bonhomme", ("002",), "from_night_2"),
     Call("vigilante_before", "vigilante", ("000",), "from_night_2",
          only_if="no_death_last_day"),
     Call("shapeshifter", "shapeshifter", ("000",)),

@@ -115,6 +115,7 @@ class Character:
     bite_turns: Callable[[Game, int], bool] | None = None
     #: the bite turned him (called at dawn, instead of his death)
     on_bite_turns: Callable[[Game, int], Game] | None = None
+    seen_as: str | None = None  # the card the seer is shown instead (the Bonhomme: a Habitant)
     takes_powers: frozenset[str] = frozenset()  # causes of its death that take the village's powers
     opening: str | None = None  # the phase a game opens with when it is dealt ("day 0")
     wins_with: str | None = None  # plays on its card's side but wins with this one (the traitor)

@@ -88,6 +88,7 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "lone_wolf": 10,
     "dog_wolf": 10,
     "memere": 12,  # the soup or a player to point at, then a line to read
+    "bonhomme": 12,  # two players to point at
 })
 #: The lines of the debate for :class:`~onenight.narration.runner.DebateRunner`.
 DEBATE_LINES = ("debate.start", "debate.last_minute", "vote.countdown")
@@ -149,7 +150,8 @@ def all_line_ids() -> frozenset[str]:
 
 
 END_SIDES = ("village", "werewolves", "lovers", "white_werewolf", "pied_piper", "angel",
-             "nobody", "assassin", "cassandra", "wendigo", "lone_wolf")
+             "nobody", "assassin", "cassandra", "wendigo", "lone_wolf",
+             "bonhomme")
 
 
 def classic_voice(settings: NarrationSettings) -> Voice:

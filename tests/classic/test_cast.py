@@ -63,7 +63,7 @@ def test_the_wider_cast_says_which_booklet_describes_each_character():
         "sandman": "000", "trapper": "000", "mage": "000", "cassandra": "000",
         "jekyll_hyde": "000", "crow": "000", "wendigo": "002",
         "lone_wolf": "002", "dog_wolf": "002", "memere": "002",
-        "survenant": "002"}
+        "survenant": "002", "bonhomme": "002"}
     assert CHARACTER["raven"].copies("base_game") == 1  # the Village edition's square cards
     assert CHARACTER["pyromaniac"].copies("base_game") == 1
 
@@ -72,7 +72,7 @@ def test_the_loners_have_goals_of_their_own():
     assert {c.id: c.goal for c in CAST if c.goal} == {
         "white_werewolf": "white_werewolf", "pied_piper": "pied_piper", "angel": "angel",
         "assassin": "assassin", "cassandra": "cassandra", "wendigo": "wendigo",
-        "lone_wolf": "lone_wolf"}
+        "lone_wolf": "lone_wolf", "bonhomme": "bonhomme"}
 
 
 def test_each_step_is_declared_once_by_its_characters_entry_or_by_the_table():

@@ -54,7 +54,7 @@ def test_every_call_of_every_list_is_in_the_merged_order():
 
 #: The Québec booklet (seed 002) gives no call order: its callers are placed in the merged
 #: one beside the calls they follow (the lone wolf right after the pack's own steps).
-QUEBEC = {"lone_wolf_pack", "lone_wolf", "dog_wolf", "memere"}
+QUEBEC = {"lone_wolf_pack", "lone_wolf", "dog_wolf", "memere", "bonhomme"}
 
 
 def test_the_quebec_callers_are_placed_beside_the_calls_like_theirs():
@@ -66,6 +66,8 @@ def test_the_quebec_callers_are_placed_beside_the_calls_like_theirs():
     assert ORDER["wild_child"] < ORDER["wolf_hound"] < ORDER["dog_wolf"] < ORDER["seer"]
     # the Memére learns of a player right after the seer
     assert ORDER["seer"] < ORDER["memere"] < ORDER["mathematician"]
+    # the Bonhomme Sept-Heures opens the usual round: his sleepers miss its calls
+    assert ORDER["wolf_hound"] < ORDER["bonhomme"] < ORDER["vigilante_before"]
 
 
 def test_each_lists_own_order_is_kept():
@@ -95,7 +97,8 @@ def test_the_lists_conditions_are_data_and_each_has_its_test():
         "sisters": "first_night", "wild_child": "first_night", "wolf_hound": "first_night",
         "bear_tamer": "first_night", "vigilante_before": "from_night_2",
         "white_werewolf": "even_nights", "crow": "from_night_2",
-        "lone_wolf_pack": "first_night", "lone_wolf": "even_nights", "dog_wolf": "first_night"}
+        "lone_wolf_pack": "first_night", "lone_wolf": "even_nights", "dog_wolf": "first_night",
+        "bonhomme": "from_night_2"}
     # "(s'il n'y a eu aucun mort lors de la dernière journée)", "(dès qu'un premier personnage
     # a été tué par les Loups-Garous)", "(s'il n'y a eu aucun mort pendant la nuit)", "(s'il a
     # été tué pendant la journée ou la nuit précédente)"

@@ -136,7 +136,7 @@ def test_every_winner_set_is_consistent_with_section_7(gh):
     if v.side == "nobody":
         assert not living and not winners
     elif v.side in ("angel", "pied_piper", "white_werewolf", "assassin",
-                    "cassandra", "wendigo", "lone_wolf"):
+                    "cassandra", "wendigo", "lone_wolf", "bonhomme"):
         (w,) = winners | (set(v.seats) & hated)
         assert sides[w] == v.side
     elif v.side == "lovers":

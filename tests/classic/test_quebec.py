@@ -3,7 +3,7 @@ per rule, named after it (the booklet's words in the docstrings). Records as in 
 
 from __future__ import annotations
 
-from onenight.classic import ballot_options, check_deck, legal_choices
+from onenight.classic import ballot_options, check_deck, legal_choices, states
 from onenight.classic.categories import labels
 from onenight.classic.sides import side
 
@@ -332,3 +332,69 @@ def test_a_survenant_is_a_villager_who_may_be_infected():
 def test_a_deck_may_hold_several_survenants():
     assert check_deck(["survenant"] * 3 + ["werewolf", "werewolf", "seer", "villager",
                                            "villager"], 8).ok
+
+
+# ---- the Bonhomme Sept-Heures --------------------------------------------------------------------
+
+# seat 0 the Bonhomme; seats 1 and 5 werewolves; seat 2 the seer
+BONHOMME = "bonhomme werewolf seer villager villager werewolf"
+QUIET = V("- - - - - -")
+
+
+def test_bonhomme_puts_two_players_to_sleep_from_the_second_night():
+    g = play(BONHOMME, {"night": 1}, {"day": 1, "votes": QUIET},
+             {"night": 2, "bonhomme": {"targets": [2, 3]}})
+    assert states.somnolent(g) == {2, 3}
+    assert "bonhomme" in err(BONHOMME, {"night": 1, "bonhomme": {"targets": [2, 3]}})
+
+
+def test_bonhommes_sleepers_miss_their_calls_until_the_morning():
+    """"n'aura pas droit à sa phase habituelle\""""
+    g = play(BONHOMME, {"night": 1}, {"day": 1, "votes": QUIET},
+             {"night": 2, "bonhomme": {"targets": [2, 1]}})
+    assert not [e for e in told(g, 2, "saw") if e.phase == "night 2"]
+    g = play(BONHOMME, {"night": 1}, {"day": 1, "votes": QUIET},
+             {"night": 2, "bonhomme": {"targets": [2, 1]}, "seer": {"view": 0}})
+    assert not [e for e in told(g, 2, "saw") if e.phase == "night 2"]
+
+
+def test_bonhommes_sleeping_werewolf_does_not_wake_with_the_pack():
+    """"Les membres de la meute réagissent à cet effet comme s'ils étaient épuisés.\""""
+    g = play(BONHOMME, {"night": 1}, {"day": 1, "votes": QUIET},
+             {"night": 2, "bonhomme": {"targets": [1, 3]}, "seer": {"view": 4}})
+    assert [e.to for e in g.log if e.kind == "pack" and e.phase == "night 2"] == [(5,)]
+
+
+def test_bonhomme_is_seen_as_a_habitant_by_the_seer():
+    g = play(BONHOMME, {"night": 1, "seer": {"view": 0}})
+    (e,) = told(g, 2, "saw")
+    assert e.role == "villager"
+
+
+def test_bonhomme_wins_alone_the_morning_everyone_else_is_somnolent():
+    """"Si, un matin, tous les joueurs dans le village somnolent, on gagne la partie.\""""
+    seats = "bonhomme werewolf seer villager villager villager villager villager"
+    o = out(seats, {"night": 1, "werewolves": {"victim": 7}},
+            {"day": 1, "votes": V("- 6 6 6 6 6 5 -")},
+            {"night": 2, "bonhomme": {"targets": [2, 3]}, "werewolves": {"victim": 4}},
+            {"day": 2, "votes": V("- - - - - - - -")},
+            {"night": 3, "bonhomme": {"targets": [1, 5]}}, {"day": 3})
+    assert (o["winning_side"], o["reason"]) == ("bonhomme", "all_somnolent")
+    assert o["winners"] == [0]
+
+
+def test_bonhomme_attacked_by_the_pack_makes_it_somnolent_and_may_win_after_his_death():
+    """"Si la meute nous attaque, … toute la meute devient somnolente"; "Une victoire
+    posthume est possible si ces conditions sont remplies au lendemain de notre départ.\""""
+    seats = "bonhomme werewolf seer villager villager villager"
+    g = play(seats, {"night": 1}, {"day": 1, "votes": V("- - - - - -")},
+             {"night": 2, "bonhomme": {"targets": [2, 3]}, "werewolves": {"victim": 0}},
+             {"day": 2})
+    assert not g.alive(0) and states.somnolent(g) == {1, 2, 3}
+    assert told(g, 1, "bonhomme_found")[0].seat == 0
+    assert g.verdict is None  # seats 4 and 5 are awake
+    o = out(seats, {"night": 1}, {"day": 1, "votes": V("- - - - - -")},
+            {"night": 2, "bonhomme": {"targets": [2, 3]}, "werewolves": {"victim": 0}},
+            {"day": 2, "votes": V("- 4 4 4 - 4")}, {"night": 3, "werewolves": {"victim": 5}},
+            {"day": 3})
+    assert (o["winning_side"], o["winners"]) == ("bonhomme", [0])

@@ -19,7 +19,8 @@ def test_the_rules_are_checked_in_section_7s_order():
     # Wendigo who takes the village's win ("on gagne seul")
     assert [side for _, side in RULES] == ["angel", "assassin", "cassandra", "nobody",
                                            "pied_piper", "lovers", "white_werewolf",
-                                           "lone_wolf", "wendigo", "village", "werewolves"]
+                                           "lone_wolf", "bonhomme", "wendigo", "village",
+                                           "werewolves"]
 
 
 def test_no_werewolf_left_the_village_wins_its_dead_too():

@@ -175,3 +175,35 @@ def test_the_survenants_are_told_to_the_whole_village_at_the_first_dawn(app):
     assert not untranslated(app), untranslated(app)
     story = to_the_story(app, (0, 5), ())
     assert "The whole village knew Bob was a Survenant." in story
+
+
+def test_the_bonhomme_sept_heures_puts_two_players_to_sleep_at_the_table(app):
+    """French, 1280x800, the table's own cards: on the second night the Bonhomme names two
+    players on the ring, the seer and a werewolf; the seer's call is made for show with
+    nobody woken, and the pack wakes without its sleeper; the game plays to its end, its
+    story in sentences."""
+    table = ["werewolf", "bonhomme", "seer", "villager", "villager", "werewolf", "villager",
+             "villager", "villager", "villager"]
+    start_classic(app, TEN, "", deal="cards", cards=table)
+    deal_by_own_cards(app, table)
+    woken = {}
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        woken[(w.step, app.classic.game.phase.number)] = tuple(w.stop.woken)
+        if w.step == "bonhomme":
+            return ("seats", [0, 2])
+        if w.step == "werewolves":
+            return ("seat", [s for s in living(app) if s not in (0, 1, 5)][-1])
+        return ("nothing",) if not w.stop.required else None
+
+    def vote(app, voter):
+        return 3 if 3 in offered(app) else offered(app)[-1]
+
+    play_to_end(app, night, vote, chain,
+                until=lambda app: app.classic.phase == "dawn"
+                and app.classic.game.phase.label == "day 2")
+    assert woken[("seer", 1)] == (2,) and woken.get(("seer", 2), ()) == ()
+    assert woken[("werewolves", 2)] == (5,)
+    story = to_the_story(app, (0, 5), ())
+    assert "Bob, le Bonhomme Sept-Heures, a endormi" in story

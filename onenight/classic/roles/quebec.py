@@ -4,12 +4,14 @@ are :mod:`..camps`'. docs/characters.md lists the rest of that booklet, and why 
 
 from __future__ import annotations
 
+import itertools
+
 from onenight.common.errors import IllegalChoice
 
-from .. import cast, deaths, sides
-from ..model import Choice, Game, Kind, Seat, Stop
+from .. import cast, deaths, sides, states
+from ..model import Choice, Game, Kind, Seat, Seats, Stop
 from ..order import order
-from ..table import EVEN_NIGHTS, EVERY_NIGHT, FIRST_NIGHT, Character, Step
+from ..table import EVEN_NIGHTS, EVERY_NIGHT, FIRST_NIGHT, FROM_NIGHT_2, Character, Step
 from . import common
 from .common import actor
 
@@ -291,4 +293,57 @@ SURVENANT = Character("survenant", "Survenant", "Survenant", "villagers", "villa
                       ((QUEBEC, SURVENANT_COPIES),), per_game=0, booklet="002",
                       at_dawn=_strangers_known)
 
-CHARACTERS = (WENDIGO, LONE_WOLF, DOG_WOLF, MEMERE, SURVENANT)
+
+# ---- the Bonhomme Sept-Heures: endormis dur and somnolent (:mod:`..states`) ---------------------
+
+def _sleepers(g: Game, stop: Stop) -> list:
+    others = [s for s in g.living() if s != actor(stop) and not sides.absent(g, s)]
+    return [Seats(p) for p in itertools.combinations(others, min(2, len(others)))] \
+        if others else []
+
+
+def _throw(g: Game, stop: Stop, c: Choice | None) -> Game:
+    """The ball touches two players ("les deux premiers touchés par la balle"): endormis dur
+    until the morning, somnolent while he plays."""
+    if c is None:
+        return g
+    me = actor(stop)
+    others = [s for s in g.living() if s != me and not sides.absent(g, s)]
+    seats = common.living_targets(g, c, "targets", "Bonhomme Sept-Heures", min(2, len(others)))
+    if me in seats:
+        raise IllegalChoice("targets", "the Bonhomme Sept-Heures puts others to sleep, not "
+                                       "himself")
+    return states.put_to_sleep(g, seats)
+
+
+def _pack_found_him(g: Game, seat: int) -> Game:
+    """"Si la meute nous attaque, elle apprend notre identité, mais toute la meute devient
+    somnolente, et on en sera informé.\""""
+    d = g.death_of(seat)
+    if g.cards[seat] != "bonhomme" or d.cause != "werewolves":
+        return g
+    pack = tuple(g.tonight.get("pack", ()))
+    g = states.make_somnolent(g, pack).tell(pack, "werewolves", "bonhomme_found", seat=seat)
+    return g.tell((seat,), "bonhomme", "pack_somnolent", seats=pack)
+
+
+def all_somnolent(g: Game, seat: int) -> bool:
+    """A morning when every other player in the village is somnolent; the morning after his
+    departure too ("Une victoire posthume est possible si ces conditions sont remplies au
+    lendemain de notre départ du jeu")."""
+    if g.phase.is_night or g.today.get("moment", "dawn") != "dawn":
+        return False
+    d = g.death_of(seat)
+    if d is not None and g.phase.number != d.day + 1:
+        return False
+    others = [s for s in sides.present(g) if s != seat]
+    return bool(others) and set(others) <= states.somnolent(g)
+
+
+BONHOMME = _card(
+    "bonhomme", "Bonhomme Sept-Heures", "Bonhomme Sept-Heures", "loners", goal="bonhomme",
+    seen_as="villager", on_death=_pack_found_him,
+    steps=(Step("bonhomme", ("night",), order("bonhomme"), FROM_NIGHT_2, Kind.SEATS,
+                role="bonhomme", key="targets", options=_sleepers, act=_throw),))
+
+CHARACTERS = (WENDIGO, LONE_WOLF, DOG_WOLF, MEMERE, SURVENANT, BONHOMME)

@@ -107,7 +107,8 @@ def _look(g: Game, stop: Stop, c: Choice | None) -> Game:
         return g
     s = common.another_target(g, c, stop, "view", "seer",
                               "the seer looks at another player's card")
-    return g.tell((actor(stop),), "seer", "saw", seat=s, role=g.cards[s])
+    return g.tell((actor(stop),), "seer", "saw", seat=s,
+                  role=cast.CHARACTER[g.cards[s]].seen_as or g.cards[s])
 
 
 SEER = Character(
