@@ -9,20 +9,39 @@ from .classic_play import (deal_by_own_cards, living, night_through, play_to_end
 from .test_classic_cast import TEN, chain, dawn_told, offered, to_the_story
 
 
+def _english(app):
+    """The English table at the small tablet's size."""
+    from kivy.core.window import Window
+
+    app.set_language("en")
+    Window.size = (800, 480)
+
+
+def _deal(app, table):
+    """A game of ten with the table's own cards, ``table`` seat by seat."""
+    start_classic(app, TEN, "", deal="cards", cards=table)
+    deal_by_own_cards(app, table)
+
+
+def _idle(w):
+    """What the woken of a call do when the test has nothing for them: nothing, or the
+    required choice the screen makes."""
+    return ("nothing",) if not w.stop.required else None
+
+
 def test_the_wendigo_repels_a_pack_of_one_and_wins_alone_at_the_table(app):
     """French, 1280x800, the table's own cards: the lone werewolf attacks the Wendigo; the
     dawn says the attack was repelled, without naming him, and that the werewolf died of it;
     the Wendigo, alive when no wolf is left, wins alone; the story says it."""
     table = ["werewolf", "wendigo", "seer", "villager", "villager", "villager", "villager",
              "villager", "villager", "villager"]
-    start_classic(app, TEN, "", deal="cards", cards=table)
-    deal_by_own_cards(app, table)
+    _deal(app, table)
 
     def night(app, w):
         assert not untranslated(app), untranslated(app)
         if w.step == "werewolves":
             return ("seat", 1)
-        return ("nothing",) if not w.stop.required else None
+        return _idle(w)
 
     def vote(app, voter):
         return offered(app)[0]
@@ -45,14 +64,10 @@ def test_the_lone_wolf_sees_the_pack_and_attacks_it_at_the_table(app):
     shows who is in the pack (not him among them on the pack's screen); on the second he is
     shown who is left of it and attacks one on the ring; that werewolf dies at dawn, said as
     a death of the night; the game plays to its end, its story in sentences."""
-    from kivy.core.window import Window
-
-    app.set_language("en")
-    Window.size = (800, 480)
+    _english(app)
     table = ["werewolf", "lone_wolf", "seer", "villager", "villager", "werewolf", "villager",
              "villager", "villager", "villager"]
-    start_classic(app, TEN, "", deal="cards", cards=table)
-    deal_by_own_cards(app, table)
+    _deal(app, table)
     seen = {}
 
     def night(app, w):
@@ -65,7 +80,7 @@ def test_the_lone_wolf_sees_the_pack_and_attacks_it_at_the_table(app):
             return ("seat", [s for s in living(app) if s not in (0, 1, 5)][-1])
         if w.step == "lone_wolf":
             return ("seat", 5)
-        return ("nothing",) if not w.stop.required else None
+        return _idle(w)
 
     def vote(app, voter):
         return 3 if 3 in offered(app) else offered(app)[0]  # a villager, on the first day
@@ -90,8 +105,7 @@ def test_the_dog_wolf_chooses_a_master_and_turns_wild_at_the_table(app):
     story in sentences."""
     table = ["werewolf", "dog_wolf", "seer", "villager", "villager", "werewolf", "villager",
              "villager", "villager", "villager"]
-    start_classic(app, TEN, "", deal="cards", cards=table)
-    deal_by_own_cards(app, table)
+    _deal(app, table)
     packs = {}
     dog_offered = []
 
@@ -102,7 +116,7 @@ def test_the_dog_wolf_chooses_a_master_and_turns_wild_at_the_table(app):
         if w.step == "werewolves":
             packs[app.classic.game.phase.number] = tuple(w.stop.woken)
             return ("seat", [s for s in living(app) if s not in (0, 1, 5)][-1])
-        return ("nothing",) if not w.stop.required else None
+        return _idle(w)
 
     def vote(app, voter):
         if voter == 1 and app.classic.game.stop.step == "votes":  # not the captain's election
@@ -128,8 +142,7 @@ def test_the_memere_serves_the_soup_then_pours_the_tea_at_the_table(app):
     story in sentences."""
     table = ["werewolf", "memere", "seer", "villager", "hunter", "werewolf", "witch",
              "fox", "little_girl", "elder"]
-    start_classic(app, TEN, "", deal="cards", cards=table)
-    deal_by_own_cards(app, table)
+    _deal(app, table)
 
     def night(app, w):
         assert not untranslated(app), untranslated(app)
@@ -137,7 +150,7 @@ def test_the_memere_serves_the_soup_then_pours_the_tea_at_the_table(app):
             return ("seat", [s for s in living(app) if s not in (0, 1, 3, 5)][-1])
         if w.step == "memere" and app.classic.game.phase.number == 2:
             return ("seat", 5)
-        return ("nothing",) if not w.stop.required else None
+        return _idle(w)
 
     first = night_through(app, night)
     assert app.tr("classic.learn.soup", name="Dee") in first["memere"]
@@ -153,19 +166,15 @@ def test_the_memere_serves_the_soup_then_pours_the_tea_at_the_table(app):
 def test_the_survenants_are_told_to_the_whole_village_at_the_first_dawn(app):
     """English, 800x480, the table's own cards: the first dawn tells everyone who the two
     Survenants are, after the night's dead; the game plays to its end, its story says it."""
-    from kivy.core.window import Window
-
-    app.set_language("en")
-    Window.size = (800, 480)
+    _english(app)
     table = ["werewolf", "survenant", "seer", "villager", "survenant", "werewolf", "villager",
              "villager", "villager", "villager"]
-    start_classic(app, TEN, "", deal="cards", cards=table)
-    deal_by_own_cards(app, table)
+    _deal(app, table)
 
     def night(app, w):
         if w.step == "werewolves":
             return ("seat", 9)
-        return ("nothing",) if not w.stop.required else None
+        return _idle(w)
 
     night_through(app, night)
     told = dawn_told(app).split("\n1\n")[0]
@@ -184,8 +193,7 @@ def test_the_bonhomme_sept_heures_puts_two_players_to_sleep_at_the_table(app):
     story in sentences."""
     table = ["werewolf", "bonhomme", "seer", "villager", "villager", "werewolf", "villager",
              "villager", "villager", "villager"]
-    start_classic(app, TEN, "", deal="cards", cards=table)
-    deal_by_own_cards(app, table)
+    _deal(app, table)
     woken = {}
 
     def night(app, w):
@@ -195,7 +203,7 @@ def test_the_bonhomme_sept_heures_puts_two_players_to_sleep_at_the_table(app):
             return ("seats", [0, 2])
         if w.step == "werewolves":
             return ("seat", [s for s in living(app) if s not in (0, 1, 5)][-1])
-        return ("nothing",) if not w.stop.required else None
+        return _idle(w)
 
     def vote(app, voter):
         return 3 if 3 in offered(app) else offered(app)[-1]

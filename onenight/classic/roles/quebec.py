@@ -87,7 +87,7 @@ def _sees_the_pack(g: Game, stop: Stop) -> Game:
 
 
 def _prey(g: Game, stop: Stop) -> list:
-    return [Seat(s) for s in _others_in_pack(g, actor(stop))]
+    return [Seat(s) for s in _others_in_pack(g, actor(stop)) if not sides.absent(g, s)]
 
 
 def _attack(g: Game, stop: Stop, c: Choice | None) -> Game:
@@ -221,7 +221,8 @@ HABITANT = "villager"
 def _unknown_habitants(g: Game) -> tuple[int, ...]:
     me = g.holder("memere")
     known = g.memo.get(KNOWN, ())
-    return tuple(s for s in g.living() if g.cards[s] == HABITANT and s != me and s not in known)
+    return tuple(s for s in sides.present(g) if g.cards[s] == HABITANT and s != me
+                 and s not in known)
 
 
 def _soup_called(g: Game) -> bool:
@@ -240,7 +241,8 @@ def _draw(g: Game, stop: Stop, c: Choice | None) -> Game:
 
 def _tea_options(g: Game, stop: Stop) -> list:
     """From the second night she may pour the tea for a player present instead."""
-    return common.others(g, actor(stop)) if g.phase.number >= 2 else []
+    me = actor(stop)
+    return [Seat(s) for s in sides.present(g) if s != me] if g.phase.number >= 2 else []
 
 
 def _pour(g: Game, stop: Stop, c: Choice | None) -> Game:
