@@ -15,7 +15,7 @@ from ..table import EVEN_NIGHTS, EVERY_NIGHT, FIRST_NIGHT, FROM_NIGHT_2, Charact
 from . import common
 from .common import actor
 
-#: The Québec booklet's cards: one of each, printed by the table.
+#: The Québec booklet's cards: one of each (the Survenant: several), printed by the table.
 QUEBEC = "quebec"
 _ONE = ((QUEBEC, 1),)
 
