@@ -204,7 +204,15 @@ def bound_ballot(g: Game, voter: int) -> tuple[bool, int | None]:
     return True, bound[1] if ok else None
 
 
+def _barred(g: Game, b: tuple) -> None:
+    for voter, target in enumerate(b):
+        if target is not None and sides.barred_ballot(g, voter, target):
+            raise IllegalChoice(f"[{voter}]", f"seat {voter} is the Chien-Garou: their ballot "
+                                              f"may not name seat {target}, their master")
+
+
 def _bound(g: Game, b: tuple) -> None:
+    _barred(g, b)
     for voter, target in enumerate(b):
         bound, to = bound_ballot(g, voter)
         if bound and target is not None and target != to:
@@ -259,6 +267,7 @@ def _revote(g: Game, stop: Stop, c: Choice | None) -> Game:
         return _no_self_vote(v, t)
 
     b = ballots(g, c, allowed, "revote")
+    _barred(g, b)
     g = village.after_vote(g, b, "revote")
     counts = tally(g, b)
     g = _show_ballots(g, "revote", b, counts)
@@ -415,6 +424,8 @@ def ballot_options(g: Game, stop: Stop, seat: int) -> tuple[int | None, ...]:
         if bound:
             return (None,) if to is None else (None, to)
         targets = tuple(s for s in g.living() if _votable(g, seat, s))
+    if stop.step not in ("captain_votes", "captain_revote"):
+        targets = tuple(s for s in targets if not sides.barred_ballot(g, seat, s))
     if vill:
         targets = tuple(s for s in targets if not village.no_target(g, stop.step, s))
     return (None,) + targets

@@ -19,7 +19,10 @@ from .table import ON_DEMAND, Step, ask
 NIGHT_CAUSES = (("victim", "werewolves"), ("big_bad_wolf", "big_bad_wolf"),
                 ("white_werewolf", "white_werewolf"), ("fire", "fire"), ("poison", "witch"),
                 ("vigilante_before", "vigilante"), ("vigilante_after", "vigilante"),
-                ("caught", "trap"), ("cassandra", "silver_bullet"), ("hyde", "hyde"))
+                ("caught", "trap"), ("cassandra", "silver_bullet"), ("hyde", "hyde"),
+                ("lone_wolf", "lone_wolf"))
+#: ``tonight`` key: the infected the Québec lone wolf devours the night he takes the pack's place.
+FEAST = "lone_wolf_feast"
 #: The causes whose victim the witch is shown, and may heal (``tonight["healed"]``).
 SHOWN_TO_WITCH = frozenset({"werewolves", "trap", "silver_bullet", "hyde"})
 #: ``tonight`` key: (the seat Dr Jekyll saves, the causes it escapes: those of his call).
@@ -170,12 +173,21 @@ def attacks(g: Game) -> dict[int, tuple[str, ...]]:
     victim = t.get("victim")
     if victim is not None and not t.get("infected"):
         ch = cast.CHARACTER[g.cards[victim]]
-        if ch.bitten_becomes is None and _bites(g).get(victim, 0) + 1 >= ch.bites:
+        if ch.repels:
+            pack = t.get("pack", ())
+            if len(pack) == 1 and g.alive(pack[0]):  # "un seul loup, celui-ci est éliminé"
+                causes[pack[0]] = ["wendigo"]
+        elif ch.bite_turns is not None and ch.bite_turns(g, victim):
+            pass  # the Chien-Garou bitten by his master's pack joins it
+        elif ch.bitten_becomes is None and _bites(g).get(victim, 0) + 1 >= ch.bites:
             causes[victim] = ["werewolves"]
     for key, cause in NIGHT_CAUSES[1:]:
         s = t.get(key)
-        if s is not None and g.alive(s):
+        if s is not None and g.alive(s) and cause not in cast.CHARACTER[g.cards[s]].resists:
             causes.setdefault(s, []).append(cause)
+    for s in t.get(FEAST, ()):  # the Québec lone wolf, the pack gone, devours the infected
+        if g.alive(s):
+            causes.setdefault(s, []).append("lone_wolf")
     return {s: tuple(cs) for s, cs in causes.items()}
 
 
@@ -213,11 +225,18 @@ def resolve_night(g: Game) -> Game:
     for s in set(attacks) - set(kills):
         g = spare(g, s, public=False)
     victim = t.get("victim")
-    if victim is not None and attacks.get(victim) != "werewolves" \
+    if victim is not None and not t.get("infected") and cast.CHARACTER[g.cards[victim]].repels:
+        # the Wendigo: both camps are told the attack was repelled ("Les deux camps sont mis
+        # au courant de la situation"), not who repelled it
+        g = g.tell(None, "werewolves", "repelled")
+    elif victim is not None and attacks.get(victim) != "werewolves" \
             and t.get("healed") != victim and not t.get("infected") \
             and "werewolves" not in _rescued(g, victim):
-        became = cast.CHARACTER[g.cards[victim]].bitten_becomes
-        if became is not None:  # the woodsman: his card is a werewolf's from now on
+        ch = cast.CHARACTER[g.cards[victim]]
+        became = ch.bitten_becomes
+        if ch.bite_turns is not None and ch.bite_turns(g, victim):
+            g = ch.on_bite_turns(g, victim)
+        elif became is not None:  # the woodsman: his card is a werewolf's from now on
             cards = list(g.cards)
             cards[victim] = became
             g = g._with(cards=tuple(cards)).tell((victim,), "werewolves", "bitten_becomes",

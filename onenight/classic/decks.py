@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from onenight.common.errors import DeckError
 from onenight.common.notices import DeckCheck, Notice
 
-from . import cast
+from . import cast, categories
 
 MIN_PLAYERS = 6  # 6 and 7 with a warning: the app is the game master, nobody sits out
 ADVISED_MIN = 8  # the base game's table starts at 8
@@ -27,7 +27,8 @@ THIEF_CARDS = 2  # with a thief, deal players + 2 cards
 #: girl, the thief and the white werewolf).
 #: The compendium of new characters (seed 000) is a box too: one card of each, which the table
 #: prints.
-BOXES = ("best_of", "base_game", "new_characters")
+#: The Québec booklet's (seed 002) cards are one more: one of each, printed too.
+BOXES = ("best_of", "base_game", "new_characters", "quebec")
 
 
 def box_copies(card: str, boxes: Sequence[str] = BOXES) -> int:
@@ -149,6 +150,10 @@ def check_deck(cards: Sequence[str], players: int, boxes: Sequence[str] = BOXES)
         elif ch.per_game and n > ch.per_game:
             problems.append(Notice("once", {"card": card, "count": n},
                                    f"{n} {card} cards: each character is dealt once"))
+    legends = sum(1 for c in known if "ennemi_legendaire" in categories.QUEBEC.get(c, ()))
+    if legends > 1:  # "Il ne peut y avoir qu'un seul ennemi légendaire par partie"
+        problems.append(Notice("legendary", {"count": legends},
+                               f"{legends} legendary enemies: a game holds one at most"))
     wolves = werewolf_cards(known)
     if known and not wolves:
         problems.append(Notice("no_werewolf", {}, "no werewolf card: the village would win "

@@ -207,7 +207,11 @@ PUBLIC_CAUSE = {"werewolves": "night", "big_bad_wolf": "night", "white_werewolf"
                 "fire": "fire", "trap": "night", "silver_bullet": "silver_bullet",
                 "misfire": "misfire", "hyde": "night",
                 # Le Village's barber: his victim, and himself when it was no werewolf
-                "barber": "barber", "barber_fault": "barber_fault"}
+                "barber": "barber", "barber_fault": "barber_fault",
+                # the Québec booklet's Wendigo: the lone werewolf whose attack he repelled
+                "wendigo": "wendigo",
+                # the Québec booklet's Loup Solitaire: his victims are the night's
+                "lone_wolf": "night"}
 
 
 @dataclass(frozen=True)

@@ -68,9 +68,13 @@ NIGHT_CALLS: tuple[Call, ...] = (
     Call("sisters", "sister", ("003",), "first_night"),
     Call("wild_child", "wild_child", ("003",), "first_night"),
     Call("wolf_hound", "wolf_hound", ("003",), "first_night"),
+    # the Québec booklet's Chien-Garou chooses his master as the wild child his model
+    Call("dog_wolf", "dog_wolf", ("002",), "first_night"),
     Call("bear_tamer", "bear_tamer", ("003",), "first_night",
          skipped="not a waking: the bear growls in the morning (RULES-CLASSIC.md §9)"),
     # -- the usual round: every night --------------------------------------------------------
+    # the Québec booklet's Bonhomme Sept-Heures first: his sleepers miss the night's calls
+    Call("bonhomme", "bonhomme", ("002",), "from_night_2"),
     Call("vigilante_before", "vigilante", ("000",), "from_night_2",
          only_if="no_death_last_day"),
     Call("shapeshifter", "shapeshifter", ("000",)),
@@ -79,6 +83,8 @@ NIGHT_CALLS: tuple[Call, ...] = (
     Call("dream_reader", "dream_reader", ("000",)),
     Call("apprentice_seer", "apprentice_seer", ("000",)),
     Call("seer", "seer", ("001", "003", "000")),
+    # the Québec booklet's Memére learns of another as the seer does, right after her
+    Call("memere", "memere", ("002",)),
     Call("mathematician", "mathematician", ("000",)),
     Call("night_owl", "night_owl", ("000",)),
     Call("rescuer", "rescuer", ("001", "000")),
@@ -87,6 +93,9 @@ NIGHT_CALLS: tuple[Call, ...] = (
     Call("werewolves", "werewolf", ("001", "003", "000")),
     Call("baker", None, ("001",)),  # a building's (Le Village), not a card's: onenight.classic.village
     Call("white_werewolf", "white_werewolf", ("001", "003"), "even_nights"),
+    # the Québec booklet (002) gives no order: its lone wolf sees the pack right after it
+    Call("lone_wolf_pack", "lone_wolf", ("002",), "first_night"),
+    Call("lone_wolf", "lone_wolf", ("002",), "even_nights"),
     Call("pyromaniac", "pyromaniac", ("001",)),
     Call("accursed_wolf_father", "accursed_wolf_father", ("003",)),
     Call("big_bad_wolf", "big_bad_wolf", ("003",)),

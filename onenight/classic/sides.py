@@ -29,6 +29,13 @@ def wolfish(g: Game, seat: int) -> bool:
     return camp(g, seat) == "werewolves"
 
 
+def wolf(g: Game, seat: int) -> bool:
+    """A wolf the village must be rid of, and whom its looks find (the fox, the bear): the
+    werewolves' side, and the Québec booklet's Loup Solitaire outside the pack ("Est
+    considéré comme un loup, mais il n'appartient pas au camp des lupins, ni à la meute")."""
+    return wolfish(g, seat) or cast.CHARACTER[g.cards[seat]].lone_wolf
+
+
 def pack(g: Game) -> tuple[int, ...]:
     """The living werewolves who wake together tonight. A card that became a werewolf's wakes
     at once; an infected player, or a wild child whose model died, from the next night."""
@@ -166,3 +173,13 @@ def absent(g: Game, seat: int) -> bool:
 def present(g: Game) -> tuple[int, ...]:
     """The living players in the room: the voters of a vote (not the mage's vanished one)."""
     return tuple(s for s in g.living() if not absent(g, s))
+
+
+MASTER = "dog_wolf.master"  # the Québec Chien-Garou's spiritual master
+
+
+def barred_ballot(g: Game, voter: int, target: int) -> bool:
+    """``voter`` may not vote to put ``target`` out: the Chien-Garou's master, while the
+    Chien-Garou plays ("On ne peut pas voter pour l'expulsion de notre maître")."""
+    return (g.memo.get(MASTER) == target and g.cards[voter] == "dog_wolf"
+            and g.alive(target))

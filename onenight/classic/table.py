@@ -108,6 +108,15 @@ class Character:
     bites: int = 1  # werewolves' bites it takes to die (the elder: 2)
     bitten_becomes: str | None = None  # the card it turns into when bitten (the woodsman)
     infectable: bool = True
+    repels: bool = False  # the pack's attack never kills him; a pack of one dies of it (the Wendigo)
+    resists: frozenset[str] = frozenset()  # causes of death that do not kill him (night attacks)
+    lone_wolf: bool = False  # a wolf outside the pack: a wolf for the village and its looks
+    #: the pack's bite joins him to it instead of killing him, when this holds (the
+    #: Chien-Garou attacked by a pack his master is in)
+    bite_turns: Callable[[Game, int], bool] | None = None
+    #: the bite turned him (called at dawn, instead of his death)
+    on_bite_turns: Callable[[Game, int], Game] | None = None
+    seen_as: str | None = None  # the card the seer is shown instead (the Bonhomme: a Habitant)
     takes_powers: frozenset[str] = frozenset()  # causes of its death that take the village's powers
     opening: str | None = None  # the phase a game opens with when it is dealt ("day 0")
     wins_with: str | None = None  # plays on its card's side but wins with this one (the traitor)

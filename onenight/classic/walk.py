@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from onenight.common.errors import DeckError, IllegalChoice
 from onenight.common.values import seat_number
 
-from . import cast, day, deaths, forms, sides, village, win
+from . import cast, day, deaths, forms, sides, states, village, win
 from .model import (ASLEEP, OUT_OF_PLAY, VOTE_VARIANTS, Choice, Game, Groups, Kind, Memo,
                     Options, Phase, Potions, Roll, Seat, Seats, Side, Stop, Take, Votes, Yes)
 from .table import Step
@@ -117,9 +117,11 @@ def _open(g: Game, step: Step) -> Game:
     woken = step.wakes(g) if step.wakes else g.holders(step.role)
     for_show = _for_show(g, step)
     if g.phase.is_night and step.role:
-        # the sandman's sleeper and the mage's vanished player do not wake, whoever calls
+        # the sandman's sleeper, the mage's vanished player and the Bonhomme Sept-Heures'
+        # endormis dur do not wake, whoever calls
         asleep = g.tonight.get(ASLEEP)
-        awake = tuple(s for s in woken if s != asleep and not sides.absent(g, s))
+        awake = tuple(s for s in woken if s != asleep and not sides.absent(g, s)
+                      and not states.hard_asleep(g, s))
         if awake != tuple(woken):
             woken, for_show = awake, for_show or not awake
     if step.kind is Kind.NONE:

@@ -3,10 +3,11 @@ a code the app has a sentence for (``classic.verdict.<reason>``), with the seats
 
 from __future__ import annotations
 
+from . import camps
 from .model import Game, Verdict
 from .sides import DENOUNCED
 from .sides import (ally_of, angel_won_by, contract_done, enemies_left, lone_goal, mixed_lovers,
-                    side, two_werewolves_shot, wolfish)
+                    side, two_werewolves_shot, wolf, wolfish)
 
 #: The rules of §7 in the order they are checked: (reason code, winning side).
 RULES = (
@@ -18,6 +19,8 @@ RULES = (
     ("all_charmed", "pied_piper"),
     ("lovers_alone", "lovers"),
     ("white_werewolf_alone", "white_werewolf"),
+    # the Québec booklet's legendary enemies who take the village's win (:mod:`.camps`)
+    *camps.RULES,
     ("no_werewolf_left", "village"),
     ("only_werewolves_left", "werewolves"),
 )
@@ -58,10 +61,18 @@ def check(g: Game) -> Verdict | None:
     if len(living) == 1 and lone_goal(g, living[0]) == "white_werewolf":
         return won("white_werewolf_alone", living, living)
     everyone = range(g.players)
-    if not any(wolfish(g, s) for s in living):
+    own = camps.own_win(g)
+    if own is not None:
+        return won(own[0].reason, (own[1],), (own[1],))
+    if not any(wolf(g, s) for s in living):
+        legend = camps.takes_village_win(g)
+        if legend is not None:
+            return won(legend[0].reason, (legend[1],), (legend[1],))
         return won("no_werewolf_left", [s for s in everyone if side(g, s) == "village"])
-    if all(wolfish(g, s) or ally_of(g, s) == "werewolves" for s in living) and not any(
-            lone_goal(g, s) == "white_werewolf" for s in living):
+    if all(wolfish(g, s) or ally_of(g, s) == "werewolves" or camps.aside(g, s)
+           for s in living) and not any(
+            lone_goal(g, s) == "white_werewolf" for s in living) \
+            and not camps.werewolves_blocked(g):
         return won("only_werewolves_left", [s for s in everyone if side(g, s) == "werewolves"])
     return None
 

@@ -31,7 +31,8 @@ _ANSWERS = ("saw", "took", "sniffed")
 _FACTS = ("bite_survived", "infected", "infection_failed", "sick", "turned", "growl",
           "elected", "tie", "eliminated", "shot", "successor", "bitten_becomes", "marked",
           "immune", "fire_caught", "burned", "spells_cancelled", "enemies_eliminated",
-          "escaped", "crow_card", "tavern", "soul_called", "denounced", "lied")
+          "escaped", "crow_card", "tavern", "soul_called", "denounced", "lied", "repelled",
+          "lone_wolf_turned", "dog_wild", "survenant")
 
 
 @dataclass(frozen=True)

@@ -290,7 +290,7 @@ def _learned(e: Entry, players) -> Learned:
     key = f"classic.learn.{e.kind}"
     if e.kind == "victim" and e.seat is None:
         key = "classic.learn.victims" if e.seats else "classic.learn.no_victim"
-    if e.kind == "sniffed":
+    if e.kind in ("sniffed", "tea"):  # the fox's nose, the Memére's tea
         key += ".yes" if e.value else ".no"
     if e.kind == "distance" and not e.value:
         key += ".none"
@@ -361,7 +361,8 @@ class Fallen:
 #: The public causes the dawn says aloud with the death (classic.dawn.died.<cause>): Cassandra's
 #: silver bullet ("en précisant que celui-ci est mort d'une balle en argent"), and her own
 #: death after her second mistake.
-TOLD_CAUSES = ("silver_bullet", "misfire")
+#: The Québec Wendigo's: the werewolf who attacked him alone.
+TOLD_CAUSES = ("silver_bullet", "misfire", "wendigo")
 
 
 def _fallen(e: Entry, players) -> Fallen:
@@ -381,9 +382,10 @@ class DawnView:
 
 #: What the village learns at dawn besides its dead (the entries the engine tells everyone):
 #: the raven's poster, the magistrate's immune, the burned home, the priest's blessed spared,
-#: the crow's card laid before a player, the tavern keeper's guests
-#: (and, from the game's state, the mage's vanished player).
-NEWS = ("marked", "immune", "burned", "escaped", "crow_card", "tavern")
+#: the crow's card laid before a player, the tavern keeper's guests, the Wendigo's repelled
+#: attack, the Survenants (and, from the game's state, the mage's vanished player).
+NEWS = ("marked", "immune", "burned", "escaped", "crow_card", "tavern", "repelled",
+        "survenant")
 
 
 def morning_news(g, players, day: int) -> tuple[Text, ...]:

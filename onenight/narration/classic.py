@@ -85,6 +85,11 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "crow": 14,  # the die's word and the players to read, then one to point at
     "jekyll_hyde": 14,  # the die's word to read, then perhaps a player to point at
     "tavern_keeper": 16,  # any number of players to point at
+    "lone_wolf_pack": 8,  # the pack's names to read
+    "lone_wolf": 10,
+    "dog_wolf": 10,
+    "memere": 12,  # the soup or a player to point at, then a line to read
+    "bonhomme": 12,  # two players to point at
 })
 #: The lines of the debate for :class:`~onenight.narration.runner.DebateRunner`.
 DEBATE_LINES = ("debate.start", "debate.last_minute", "vote.countdown")
@@ -146,7 +151,8 @@ def all_line_ids() -> frozenset[str]:
 
 
 END_SIDES = ("village", "werewolves", "lovers", "white_werewolf", "pied_piper", "angel",
-             "nobody", "assassin", "cassandra", "fanatic")
+             "nobody", "assassin", "cassandra", "fanatic", "wendigo", "lone_wolf",
+             "bonhomme")
 
 
 def classic_voice(settings: NarrationSettings) -> Voice:

@@ -62,7 +62,11 @@ def test_the_wider_cast_says_which_booklet_describes_each_character():
         "dream_reader": "000", "evil_spirit": "000", "hypnotist": "000", "priest": "000", "assassin": "000",
         "sandman": "000", "trapper": "000", "mage": "000", "cassandra": "000",
         "jekyll_hyde": "000", "crow": "000", "tavern_keeper": "000",
-        "lost_soul": "000", "fanatic": "000"}
+        "lost_soul": "000", "fanatic": "000",
+        "wendigo": "002",
+        "lone_wolf": "002", "dog_wolf": "002", "memere": "002",
+        "survenant": "002", "bonhomme": "002"}
+
     assert CHARACTER["raven"].copies("base_game") == 1  # the Village edition's square cards
     assert CHARACTER["pyromaniac"].copies("base_game") == 1
 
@@ -70,7 +74,10 @@ def test_the_wider_cast_says_which_booklet_describes_each_character():
 def test_the_loners_have_goals_of_their_own():
     assert {c.id: c.goal for c in CAST if c.goal} == {
         "white_werewolf": "white_werewolf", "pied_piper": "pied_piper", "angel": "angel",
-        "assassin": "assassin", "cassandra": "cassandra", "fanatic": "fanatic"}
+        "assassin": "assassin", "cassandra": "cassandra", "fanatic": "fanatic",
+        "wendigo": "wendigo",
+        "lone_wolf": "lone_wolf", "bonhomme": "bonhomme"}
+
 
 
 def test_each_step_is_declared_once_by_its_characters_entry_or_by_the_table():

@@ -46,13 +46,17 @@ def test_a_filter_keeps_any_chosen_value_within_a_dimension_and_every_dimension_
 
 
 def test_the_quebec_categories_filter():
-    assert CastFilter().toggle("category", "buveur").cards() == ("werewolf", "seer")
+    assert CastFilter().toggle("category", "buveur").cards() == ("werewolf", "seer", "memere")
     assert CastFilter().toggle("category", "meute").cards() == ("werewolf",)
+    assert CastFilter().toggle("category", "ennemi_legendaire").cards() == (
+        "wendigo", "lone_wolf", "bonhomme")
 
 
 def test_the_chips_offered_are_those_some_card_carries():
     assert offered("booklet") == ("001", "003", "000", "002")
     assert offered("side") == ("villagers", "werewolves", "ambiguous", "loners")
-    assert offered("category") == ("villageois", "meute", "buveur", "standard")
+    assert offered("category") == ("villageois", "ambivalent", "ennemi_legendaire", "meute",
+                                   "buveur", "sobre",
+                                   "standard", "chaotique")
     with pytest.raises(ValueError):
         CastFilter().toggle("category", "lupin")  # no card of the cast is a lupin yet

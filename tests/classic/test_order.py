@@ -42,7 +42,7 @@ def _in_order(listed: list[str]) -> bool:
 
 def test_every_call_of_every_list_is_in_the_merged_order():
     named = set(SEED_001) | set(SEED_003_EVERY_NIGHT) | set(SEED_003_FIRST_NIGHT) | set(SEED_000)
-    assert named == set(CALL) - {"wolf_hound"}
+    assert named == set(CALL) - {"wolf_hound"} - QUEBEC
     # the wolf-hound's choice is not in Best Of's list (which names him only among the
     # werewolves): RULES-CLASSIC.md §3 calls it after the wild child
     assert ORDER["wild_child"] < ORDER["wolf_hound"] < ORDER["seer"]
@@ -50,6 +50,24 @@ def test_every_call_of_every_list_is_in_the_merged_order():
         assert c.lists, c.id
         for book, listed in (("001", SEED_001), ("000", SEED_000)):
             assert (c.id in listed) == (book in c.lists), (c.id, book)
+
+
+#: The Québec booklet (seed 002) gives no call order: its callers are placed in the merged
+#: one beside the calls they follow (the lone wolf right after the pack's own steps).
+QUEBEC = {"lone_wolf_pack", "lone_wolf", "dog_wolf", "memere", "bonhomme"}
+
+
+def test_the_quebec_callers_are_placed_beside_the_calls_like_theirs():
+    assert {c.id for c in NIGHT_CALLS if "002" in c.lists} == QUEBEC
+    assert all(c.lists == ("002",) for c in NIGHT_CALLS if c.id in QUEBEC)
+    assert ORDER["werewolves"] < ORDER["white_werewolf"] < ORDER["lone_wolf_pack"] \
+        < ORDER["lone_wolf"] < ORDER["witch"]
+    # the Chien-Garou's master, chosen as the wild child's model, in the preparation round
+    assert ORDER["wild_child"] < ORDER["wolf_hound"] < ORDER["dog_wolf"] < ORDER["seer"]
+    # the Memére learns of a player right after the seer
+    assert ORDER["seer"] < ORDER["memere"] < ORDER["mathematician"]
+    # the Bonhomme Sept-Heures opens the usual round: his sleepers miss its calls
+    assert ORDER["wolf_hound"] < ORDER["bonhomme"] < ORDER["vigilante_before"]
 
 
 def test_each_lists_own_order_is_kept():
@@ -78,7 +96,9 @@ def test_the_lists_conditions_are_data_and_each_has_its_test():
         "evil_spirit": "first_night", "enemies": "first_night", "assassin": "first_night",
         "sisters": "first_night", "wild_child": "first_night", "wolf_hound": "first_night",
         "bear_tamer": "first_night", "vigilante_before": "from_night_2",
-        "white_werewolf": "even_nights", "crow": "from_night_2"}
+        "white_werewolf": "even_nights", "crow": "from_night_2",
+        "lone_wolf_pack": "first_night", "lone_wolf": "even_nights", "dog_wolf": "first_night",
+        "bonhomme": "from_night_2"}
     # "(s'il n'y a eu aucun mort lors de la dernière journée)", "(dès qu'un premier personnage
     # a été tué par les Loups-Garous)", "(s'il n'y a eu aucun mort pendant la nuit)", "(s'il a
     # été tué pendant la journée ou la nuit précédente)"
@@ -100,8 +120,8 @@ WITHIN = {"night_owl_seen": "night_owl", "dream_reader_mime": "dream_reader",
 
 
 #: Steps the app plays right before a call, with no call of their own: the die rolled for Dr
-#: Jekyll, which his call tells him.
-BEFORE = {"jekyll_die": "jekyll_hyde", "crow_die": "crow"}
+#: Jekyll, which his call tells him; the Habitant drawn for the Québec Memére's soup.
+BEFORE = {"jekyll_die": "jekyll_hyde", "crow_die": "crow", "memere_soup": "memere"}
 
 
 def test_the_casts_night_steps_take_their_places_and_calendars_from_the_order():

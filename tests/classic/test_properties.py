@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from onenight.classic import (CAST, Kind, Options, Seat, Votes, apply, ballot_options, deal,
                               legal_choices, new_game, outcome, replay, to_record, view_for)
-from onenight.classic import village
+from onenight.classic import camps, village
 from onenight.classic.autoplay import random_choice
 from onenight.classic.cast import STEP
 from onenight.classic.decks import PRESETS, check_deck
@@ -136,7 +136,7 @@ def test_every_winner_set_is_consistent_with_section_7(gh):
     if v.side == "nobody":
         assert not living and not winners
     elif v.side in ("angel", "pied_piper", "white_werewolf", "assassin",
-                    "cassandra"):
+                    "cassandra", "wendigo", "lone_wolf", "bonhomme"):
         (w,) = winners | (set(v.seats) & hated)
         assert sides[w] == v.side
     elif v.side == "lovers":
@@ -146,9 +146,12 @@ def test_every_winner_set_is_consistent_with_section_7(gh):
         assert not any(wolfish(g, s) for s in living)
         assert winners == {s for s in range(g.players) if sides[s] == "village"} - hated
     else:
-        # the werewolves' side and their allies (the traitor) are the only ones alive
+        # the werewolves' side and their allies (the traitor) are the only ones alive, and
+        # no legendary enemy who forbids their win (the Wendigo)
+        assert not any(sides[s] == "wendigo" for s in living)
+        # (the Québec lone wolf stands aside while a wolf of the pack lives, and loses)
         assert v.side == "werewolves" and all(wolfish(g, s) or ally_of(g, s) == "werewolves"
-                                              for s in living)
+                                              or camps.aside(g, s) for s in living)
         assert winners == {s for s in range(g.players) if sides[s] == "werewolves"} - hated
     # lovers of different sides never win with their old sides
     if g.lovers and sides[g.lovers[0]] == "lovers":

@@ -17,10 +17,13 @@ def test_the_rules_are_checked_in_section_7s_order():
     # Cassandra's two werewolves too ("la Tueuse est déclarée vainqueur et la partie est
     # terminée")
     # and the fanatic who names every werewolf at the stake ("le Meneur de Jeu déclare
-    # immédiatement que le Fanatique remporte la partie")
+    # immédiatement que le Fanatique remporte la partie"); the Québec camps' before the
+    # village's: the lone wolf's count, the Wendigo who takes the village's win ("on gagne
+    # seul")
     assert [side for _, side in RULES] == ["angel", "assassin", "cassandra", "fanatic", "nobody",
-                                           "pied_piper",
-                                           "lovers", "white_werewolf", "village", "werewolves"]
+                                           "pied_piper", "lovers", "white_werewolf",
+                                           "lone_wolf", "bonhomme", "wendigo", "village",
+                                           "werewolves"]
 
 
 def test_no_werewolf_left_the_village_wins_its_dead_too():

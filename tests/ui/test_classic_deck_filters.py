@@ -48,13 +48,19 @@ def test_the_deck_builder_filters_the_whole_cast_by_booklet_side_and_category(ap
     tap(d._chips[("booklet", "000")])
     tap(d._chips[("side", "werewolves")])
     tap(d._chips[("category", "buveur")])
-    assert d.shown_cards() == ["werewolf", "seer"]
+    assert d.shown_cards() == ["werewolf", "seer", "memere"]
     assert ("Meute · Buveur · Standard" if lang == "fr" else "Pack · Drinker · Standard") \
         in d._rows["werewolf"].sub
     assert d.cards() == ["werewolf"]
     assert not untranslated(app), untranslated(app)
     tap(d._chips[("category", "buveur")])
     assert len(d.shown_cards()) == len(CAST)
+    # the Québec booklet's legendary enemies, its own cards
+    tap(d._chips[("category", "ennemi_legendaire")])
+    assert d.shown_cards() == ["wendigo", "lone_wolf", "bonhomme"]
+    assert ("Ennemi légendaire · Sobre · Chaotique" if lang == "fr"
+            else "Legendary enemy") in d._rows["wendigo"].sub
+    tap(d._chips[("category", "ennemi_legendaire")])
     # shown again: the same rows, set again from the table's deck, named in its language
     rows = dict(d._rows)
     d.refresh()

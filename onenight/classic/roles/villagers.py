@@ -107,7 +107,8 @@ def _look(g: Game, stop: Stop, c: Choice | None) -> Game:
         return g
     s = common.another_target(g, c, stop, "view", "seer",
                               "the seer looks at another player's card")
-    return g.tell((actor(stop),), "seer", "saw", seat=s, role=g.cards[s])
+    return g.tell((actor(stop),), "seer", "saw", seat=s,
+                  role=cast.CHARACTER[g.cards[s]].seen_as or g.cards[s])
 
 
 SEER = Character(
@@ -136,7 +137,7 @@ def _sniff(g: Game, stop: Stop, c: Choice | None) -> Game:
         return g
     middle = common.living_target(g, c, "sniff", "fox")
     group = fox_group(g, middle)
-    yes = any(sides.wolfish(g, s) for s in group)
+    yes = any(sides.wolf(g, s) for s in group)
     g = g.tell((actor(stop),), "fox", "sniffed", seat=middle, seats=group, value=yes)
     return g if yes else common.remember(g, FOX_LOST, True)
 
@@ -272,7 +273,7 @@ def _growl(g: Game, stop: Stop) -> Game:
     tamer = g.holder("bear_tamer")
     living = g.living()
     near = {left_of(tamer, g.players, living), right_of(tamer, g.players, living)} - {None}
-    growl = sides.wolfish(g, tamer) or any(sides.wolfish(g, s) for s in near)
+    growl = sides.wolf(g, tamer) or any(sides.wolf(g, s) for s in near)
     return g.tell(None, "bear", "growl", value=growl)
 
 

@@ -1,0 +1,351 @@
+"""The Québec booklet's characters (seed 002) that the engine plays: each is one entry, with
+its rules from the booklet and its categories (:data:`..categories.QUEBEC`); the camps' wins
+are :mod:`..camps`'. docs/characters.md lists the rest of that booklet, and why each waits."""
+
+from __future__ import annotations
+
+import itertools
+
+from onenight.common.errors import IllegalChoice
+
+from .. import cast, deaths, sides, states
+from ..model import Choice, Game, Kind, Seat, Seats, Stop
+from ..order import order
+from ..table import EVEN_NIGHTS, EVERY_NIGHT, FIRST_NIGHT, FROM_NIGHT_2, Character, Step
+from . import common
+from .common import actor
+
+#: The Québec booklet's cards: one of each (the Survenant: several), printed by the table.
+QUEBEC = "quebec"
+_ONE = ((QUEBEC, 1),)
+
+
+def _card(id: str, fr: str, en: str, family: str, camp: str = "village", **kw) -> Character:
+    return Character(id, fr, en, family, camp, _ONE, booklet="002", **kw)
+
+
+# ---- the Wendigo: a legendary enemy the pack cannot kill ----------------------------------------
+
+#: "Tente de remporter la partie, seul": alive when the village's conditions hold, he wins
+#: alone, and the werewolves cannot win while he lives (:mod:`..camps`). The pack's attack
+#: is repelled, and a pack of one dies of it (:func:`..deaths.attacks`); the accursed
+#: wolf-father's infection fails on him as on the elder.
+WENDIGO = _card("wendigo", "Wendigo", "Wendigo", "loners", goal="wendigo", repels=True,
+                infectable=False)
+
+
+# ---- the Loup Solitaire: a wolf outside the pack, with a win of his own -------------------------
+
+#: ``memo`` keys: he has taken the pack's place (the pack gone); the wolves he devoured.
+TURNED = "lone_wolf.turned"
+DEVOURED = "lone_wolf.devoured"
+
+
+def _wolf_card(g: Game, seat: int) -> bool:
+    """A wolf by his card (the pack's wolves, not an infected player nor the lone wolf)."""
+    return cast.CHARACTER[g.cards[seat]].camp == "werewolves" and g.infected != seat
+
+
+def turned(g: Game) -> bool:
+    return bool(g.memo.get(TURNED))
+
+
+def _camp(g: Game, seat: int) -> str:
+    """Outside both camps until the pack is gone; then a werewolf like the others ("devient
+    un loup régulier")."""
+    return "werewolves" if turned(g) else "village"
+
+
+def pack_gone(g: Game, me: int) -> bool:
+    """No wolf left in the pack ("S'il n'y a plus de loups dans la meute"): no living player
+    but him holds a wolf's card (the infected are no wolves by their card)."""
+    return not any(_wolf_card(g, s) for s in g.living() if s != me)
+
+
+def _take_the_packs_place(g: Game) -> Game:
+    """At dusk, once the pack has no wolf left: he devours the infected left that night, and
+    wakes with the pack from now on."""
+    me = g.holder("lone_wolf")
+    if me is None or not g.alive(me) or turned(g) or not pack_gone(g, me) \
+            or sides.lone_goal(g, me) != "lone_wolf":
+        return g
+    g = common.remember(g, TURNED, True).tell((me,), "lone_wolf", "lone_wolf_turned", seat=me)
+    g = g.tell((), "lone_wolf", "lone_wolf_turned", seat=me)  # for the story
+    feast = tuple(s for s in g.living() if s != me and sides.wolfish(g, s))
+    return common.tonight(g, deaths.FEAST, feast) if feast else g
+
+
+def _others_in_pack(g: Game, me: int) -> tuple[int, ...]:
+    return tuple(s for s in sides.pack(g) if s != me)
+
+
+def _sees_the_pack(g: Game, stop: Stop) -> Game:
+    """"apprend l'identité des membres de la meute (mais sans savoir qui sont des loups ou
+    des infectés)": the seats, not their cards."""
+    me = actor(stop)
+    return g.tell((me,), stop.step, "pack", seats=_others_in_pack(g, me))
+
+
+def _prey(g: Game, stop: Stop) -> list:
+    return [Seat(s) for s in _others_in_pack(g, actor(stop)) if not sides.absent(g, s)]
+
+
+def _attack(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    me = actor(stop)
+    s = common.another_target(g, c, stop, "attack", "lone wolf",
+                              "the lone wolf attacks a member of the pack, not himself")
+    if s not in _others_in_pack(g, me):
+        raise IllegalChoice("attack", f"seat {s} is not in the pack: the lone wolf attacks one "
+                                      "of the pack's members he was shown")
+    return common.tonight(g, "lone_wolf", s)
+
+
+def _count_devoured(g: Game, seat: int) -> Game:
+    """"chaque loup dévoré s'ajoute à son compte": a wolf by his card he killed."""
+    d = g.death_of(seat)
+    if d.cause != "lone_wolf" or not _wolf_card(g, seat):
+        return g
+    return common.remember(g, DEVOURED, g.memo.get(DEVOURED, 0) + 1)
+
+
+def devoured(g: Game) -> int:
+    return g.memo.get(DEVOURED, 0)
+
+
+LONE_WOLF = _card(
+    "lone_wolf", "Loup Solitaire", "Lone Wolf", "loners", goal="lone_wolf", lone_wolf=True,
+    resists=frozenset({"witch"}), camp_of=_camp, at_dusk=_take_the_packs_place,
+    on_death=_count_devoured,
+    steps=(Step("lone_wolf_pack", ("night",), order("lone_wolf_pack"), FIRST_NIGHT, Kind.NONE,
+                role="lone_wolf", brief=_sees_the_pack),
+           Step("lone_wolf", ("night",), order("lone_wolf"), EVEN_NIGHTS, Kind.SEAT,
+                role="lone_wolf", key="attack", spent=turned, brief=_sees_the_pack,
+                options=_prey, act=_attack)))
+
+
+# ---- the Chien-Garou: a master on the first night; his fate decides the dog's camp --------------
+
+def _choose_master(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    s = common.another_target(g, c, stop, "master", "Chien-Garou",
+                              "the Chien-Garou chooses another player as his master")
+    return common.remember(g, sides.MASTER, s)
+
+
+#: ``memo`` key: the night the pack his master is in attacked him, and he joined it.
+BITTEN_WILD = "dog_wolf.bitten"
+
+
+def _wolf_shown(d) -> bool:
+    """The card shown at a death is a wolf's ("identifié comme un loup")."""
+    ch = cast.CHARACTER[d.card]
+    return ch.camp == "werewolves" or ch.lone_wolf
+
+
+def wild_since(g: Game, seat: int) -> int | None:
+    """The phase number from which the Chien-Garou at ``seat`` is "sauvage", on the pack's
+    side: his master voted out and shown a wolf, or gone any other way ("quitte le village
+    sans explication"), before the dog's own death; or the pack his master is in attacked
+    him. A master voted out who was no wolf keeps him loyal to the village for good."""
+    bitten = g.memo.get(BITTEN_WILD)
+    if bitten is not None:
+        return bitten
+    master = g.memo.get(sides.MASTER)
+    theirs = None if master is None else g.death_of(master)
+    mine = g.death_of(seat)
+    if theirs is None or (mine is not None and g.deaths.index(mine) < g.deaths.index(theirs)):
+        return None
+    if theirs.cause == "vote" and not _wolf_shown(theirs):
+        return None
+    return theirs.day
+
+
+def _dog_camp(g: Game, seat: int) -> str:
+    return "village" if wild_since(g, seat) is None else "werewolves"
+
+
+def _dog_wakes_from(g: Game, seat: int) -> int:
+    day = wild_since(g, seat)
+    return 0 if day is None else day + 1  # the night after
+
+
+def _masters_pack_bites(g: Game, seat: int) -> bool:
+    """"…nous attaque parce qu'il fait partie de la meute": the pack that chose him holds his
+    master."""
+    return g.memo.get(sides.MASTER) in g.tonight.get("pack", ()) \
+        and wild_since(g, seat) is None
+
+
+def _joins_the_pack(g: Game, seat: int) -> Game:
+    return _told_wild(common.remember(g, BITTEN_WILD, g.phase.number), seat)
+
+
+def _told_wild(g: Game, dog: int) -> Game:
+    """The dog learns he is wild (and the story tells it)."""
+    g = g.tell((dog,), "dog_wolf", "dog_wild", seat=dog)
+    return g.tell((), "dog_wolf", "dog_wild", seat=dog)
+
+
+def _master_gone(g: Game, dead: int) -> Game:
+    """For the story: the master's death turns the dog wild (or keeps him loyal)."""
+    dog = g.holder("dog_wolf")
+    if dog is None or g.memo.get(sides.MASTER) != dead or not g.alive(dog):
+        return g
+    if wild_since(g, dog) is None:
+        return g
+    return _told_wild(g, dog)
+
+
+DOG_WOLF = _card(
+    "dog_wolf", "Chien-Garou", "Dog-Wolf", "ambiguous", camp_of=_dog_camp,
+    wakes_from=_dog_wakes_from, on_death=_master_gone, bite_turns=_masters_pack_bites,
+    on_bite_turns=_joins_the_pack,
+    steps=(Step("dog_wolf", ("night",), order("dog_wolf"), FIRST_NIGHT, Kind.SEAT,
+                role="dog_wolf", key="master",
+                options=lambda g, stop: common.others(g, actor(stop)),
+                act=_choose_master, required=lambda g: len(g.living()) >= 2),))
+
+
+# ---- the Memére: À la Soupe! (a Habitant drawn) or Toute la Véri-Thé (a lupin or not) ----------
+
+#: ``memo`` key: the Habitants the Memére knows; ``tonight`` key: the one the soup would give.
+KNOWN = "memere.known"
+SOUP = "memere_soup"
+#: The Québec booklet's Habitant is the plain villager's card of the classic cast.
+HABITANT = "villager"
+
+
+def _unknown_habitants(g: Game) -> tuple[int, ...]:
+    me = g.holder("memere")
+    known = g.memo.get(KNOWN, ())
+    return tuple(s for s in sides.present(g) if g.cards[s] == HABITANT and s != me
+                 and s not in known)
+
+
+def _soup_called(g: Game) -> bool:
+    """The table draws the soup's Habitant before her call, whenever it could give one ("Si
+    on connaît déjà tous les Habitants en jeu, le pouvoir est sans effet")."""
+    me = g.holder("memere")
+    return me is not None and g.alive(me) and bool(_unknown_habitants(g))
+
+
+def _draw(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if not isinstance(c, Seat) or c.seat not in _unknown_habitants(g):
+        raise IllegalChoice("habitant", "the soup's draw names a living Habitant the Memére "
+                                        "does not know yet")
+    return common.tonight(g, SOUP, c.seat)
+
+
+def _tea_options(g: Game, stop: Stop) -> list:
+    """From the second night she may pour the tea for a player present instead."""
+    me = actor(stop)
+    return [Seat(s) for s in sides.present(g) if s != me] if g.phase.number >= 2 else []
+
+
+def _pour(g: Game, stop: Stop, c: Choice | None) -> Game:
+    me = actor(stop)
+    if c is None:  # À la Soupe!
+        s = g.tonight.get(SOUP)
+        if s is None:
+            return g
+        g = common.remember(g, KNOWN, tuple(g.memo.get(KNOWN, ())) + (s,))
+        return g.tell((me,), "memere", "soup", seat=s, role=HABITANT)
+    if g.phase.number < 2:
+        raise IllegalChoice("tea", "on the first night the Memére only serves the soup")
+    s = common.another_target(g, c, stop, "tea", "Memére",
+                              "the Memére pours the tea for another player")
+    lupin = sides.wolfish(g, s)
+    g = g.tell((me,), "memere", "tea", seat=s, value=lupin)
+    if lupin:  # "le lupin sera lui aussi informé de l'identité de la Memére … dès son prochain réveil"
+        g = g.tell((s,), "werewolves", "memere_asked", seat=me)
+    return g
+
+
+MEMERE = _card(
+    "memere", "Memére", "Memére", "villagers",
+    steps=(Step(SOUP, ("night",), order("memere") - 5, EVERY_NIGHT, Kind.SEAT, role="memere",
+                key="habitant", called=_soup_called, wakes=lambda g: (),
+                options=lambda g, stop: [Seat(s) for s in _unknown_habitants(g)], act=_draw,
+                required=lambda g: True, chance=True),
+           Step("memere", ("night",), order("memere"), EVERY_NIGHT, Kind.SEAT, role="memere",
+                key="tea", options=_tea_options, act=_pour)))
+
+
+# ---- the Survenant: a stranger whom the whole village knows ------------------------------------
+
+#: "Rôle multiple": the booklet gives no count; the printed box holds three.
+SURVENANT_COPIES = 3
+
+
+def _strangers_known(g: Game) -> Game:
+    """"Au début de la partie, tous les joueurs apprennent l'identité du/des Survenant(s) en
+    jeu": told to the whole table at the first dawn, its first moment with every eye open
+    (the night's dead are told first)."""
+    if g.phase.number != 1:
+        return g
+    for s in g.holders("survenant"):
+        g = g.tell(None, "dawn", "survenant", seat=s)
+    return g
+
+
+SURVENANT = Character("survenant", "Survenant", "Survenant", "villagers", "village",
+                      ((QUEBEC, SURVENANT_COPIES),), per_game=0, booklet="002",
+                      at_dawn=_strangers_known)
+
+
+# ---- the Bonhomme Sept-Heures: endormis dur and somnolent (:mod:`..states`) ---------------------
+
+def _sleepers(g: Game, stop: Stop) -> list:
+    others = [s for s in g.living() if s != actor(stop) and not sides.absent(g, s)]
+    return [Seats(p) for p in itertools.combinations(others, min(2, len(others)))] \
+        if others else []
+
+
+def _throw(g: Game, stop: Stop, c: Choice | None) -> Game:
+    """The ball touches two players ("les deux premiers touchés par la balle"): endormis dur
+    until the morning, somnolent while he plays."""
+    if c is None:
+        return g
+    me = actor(stop)
+    others = [s for s in g.living() if s != me and not sides.absent(g, s)]
+    seats = common.living_targets(g, c, "targets", "Bonhomme Sept-Heures", min(2, len(others)))
+    if me in seats:
+        raise IllegalChoice("targets", "the Bonhomme Sept-Heures puts others to sleep, not "
+                                       "himself")
+    return states.put_to_sleep(g, seats)
+
+
+def _pack_found_him(g: Game, seat: int) -> Game:
+    """"Si la meute nous attaque, elle apprend notre identité, mais toute la meute devient
+    somnolente, et on en sera informé.\""""
+    d = g.death_of(seat)
+    if g.cards[seat] != "bonhomme" or d.cause != "werewolves":
+        return g
+    pack = tuple(g.tonight.get("pack", ()))
+    g = states.make_somnolent(g, pack).tell(pack, "werewolves", "bonhomme_found", seat=seat)
+    return g.tell((seat,), "bonhomme", "pack_somnolent", seats=pack)
+
+
+def all_somnolent(g: Game, seat: int) -> bool:
+    """A morning when every other player in the village is somnolent; the morning after his
+    departure too ("Une victoire posthume est possible si ces conditions sont remplies au
+    lendemain de notre départ du jeu")."""
+    if g.phase.is_night or g.today.get("moment", "dawn") != "dawn":
+        return False
+    d = g.death_of(seat)
+    if d is not None and g.phase.number != d.day + 1:
+        return False
+    others = [s for s in sides.present(g) if s != seat]
+    return bool(others) and set(others) <= states.somnolent(g)
+
+
+BONHOMME = _card(
+    "bonhomme", "Bonhomme Sept-Heures", "Bonhomme Sept-Heures", "loners", goal="bonhomme",
+    seen_as="villager", on_death=_pack_found_him,
+    steps=(Step("bonhomme", ("night",), order("bonhomme"), FROM_NIGHT_2, Kind.SEATS,
+                role="bonhomme", key="targets", options=_sleepers, act=_throw),))
+
+CHARACTERS = (WENDIGO, LONE_WOLF, DOG_WOLF, MEMERE, SURVENANT, BONHOMME)

@@ -1,0 +1,400 @@
+"""The Québec booklet's characters (seed 002): its legendary enemies and lone players, one test
+per rule, named after it (the booklet's words in the docstrings). Records as in test_night.py."""
+
+from __future__ import annotations
+
+from onenight.classic import ballot_options, check_deck, legal_choices, states
+from onenight.classic.categories import labels
+from onenight.classic.sides import side
+
+from .helpers import V, deaths, err, out, play, public, told
+
+# ---- the Wendigo ---------------------------------------------------------------------------------
+
+# seats 1 and 6 are werewolves; seat 0 the Wendigo
+WENDIGO = "wendigo werewolf seer villager villager villager werewolf villager"
+# one werewolf (seat 1)
+WENDIGO_ONE = "wendigo werewolf seer villager villager villager villager villager"
+
+
+def test_wendigo_is_a_legendary_enemy_of_the_quebec_booklet():
+    lab = labels("wendigo")
+    assert lab.booklets == ("002",) and lab.side == "loners"
+    assert lab.categories == ("ennemi_legendaire", "sobre", "chaotique")
+
+
+def test_wendigo_repels_the_packs_attack_and_both_camps_are_told_not_who():
+    g = play(WENDIGO, {"night": 1, "werewolves": {"victim": 0}}, {"day": 1})
+    assert g.alive(0) and deaths(g) == []
+    (e,) = public(g, "repelled")
+    assert e.seat is None  # "Les deux camps sont mis au courant de la situation"
+
+
+def test_wendigo_repelling_a_pack_of_one_eliminates_that_werewolf():
+    o = out(WENDIGO_ONE, {"night": 1, "werewolves": {"victim": 0}}, {"day": 1})
+    assert o["phases"][1]["dead"] == [{"seat": 1, "cause": "wendigo"}]
+
+
+def test_wendigo_repelling_a_pack_of_two_kills_nobody():
+    g = play(WENDIGO, {"night": 1, "werewolves": {"victim": 0}}, {"day": 1})
+    assert g.alive(1) and g.alive(6)
+
+
+def test_wendigo_cannot_be_infected_by_the_accursed_wolf_father():
+    seats = "wendigo accursed_wolf_father seer villager villager villager werewolf villager"
+    g = play(seats, {"night": 1, "werewolves": {"victim": 0},
+                     "accursed_wolf_father": {"infect": True}}, {"day": 1})
+    assert g.infected is None and g.alive(0)
+    assert public(g, "repelled")
+
+
+def test_wendigo_alive_when_the_village_wins_wins_alone():
+    """"Si les conditions de victoires des villageois sont remplies, mais qu'on est encore en
+    jeu, on gagne seul.\""""
+    o = out(WENDIGO_ONE, {"night": 1}, {"day": 1, "votes": V("1 0 1 1 1 1 1 1")})
+    assert (o["winning_side"], o["reason"]) == ("wendigo", "wendigo_outlived_the_wolves")
+    assert o["winners"] == [0]
+
+
+def test_village_wins_when_the_wendigo_is_dead():
+    o = out(WENDIGO_ONE, {"night": 1, "werewolves": {"victim": 3}},
+            {"day": 1, "votes": V("- 0 0 - 0 0 0 0")},
+            {"night": 2}, {"day": 2, "votes": V("- 2 1 - 1 1 1 1")})
+    assert o["winning_side"] == "village" and 0 not in o["winners"]
+
+
+def test_werewolves_cannot_win_while_the_wendigo_lives():
+    """"Les lupins, en revanche, ne peuvent PAS gagner si le Wendigo est toujours en jeu!\""""
+    seats = "wendigo werewolf werewolf villager"
+    # left: the Wendigo and two werewolves: no verdict for the werewolves
+    g = play(seats + " villager villager", {"night": 1, "werewolves": {"victim": 3}},
+             {"day": 1, "votes": V("4 4 4 - 5 4")},
+             {"night": 2, "werewolves": {"victim": 5}}, {"day": 2})
+    assert g.verdict is None and g.living() == (0, 1, 2)
+
+
+def test_wendigo_plays_for_himself():
+    g = play(WENDIGO, {"night": 1})
+    assert side(g, 0) == "wendigo"
+
+
+
+# ---- the Loup Solitaire --------------------------------------------------------------------------
+
+# seat 0 the lone wolf; seats 1 and 6 the pack's werewolves; seat 2 the seer
+LONE = "lone_wolf werewolf seer villager villager villager werewolf villager"
+LONE_TEN = LONE + " villager villager"
+BLANK8 = V("- - - - - - - -")
+
+
+def test_lone_wolf_learns_the_packs_members_on_the_first_night_not_their_cards():
+    g = play(LONE, {"night": 1})
+    (e,) = told(g, 0, "pack")
+    assert e.seats == (1, 6) and e.role is None
+    # the pack is not told of him: he is no member of it
+    assert all(0 not in e.seats for s in (1, 6) for e in told(g, s, "pack"))
+
+
+def test_lone_wolf_may_be_devoured_by_the_pack():
+    g = play(LONE, {"night": 1, "werewolves": {"victim": 0}}, {"day": 1})
+    assert deaths(g) == [(0, "werewolves")]
+
+
+def test_lone_wolf_attacks_a_member_of_the_pack_on_even_nights():
+    g = play(LONE, {"night": 1}, {"day": 1, "votes": BLANK8},
+             {"night": 2, "lone_wolf": {"attack": 6}}, {"day": 2})
+    assert deaths(g) == [(6, "lone_wolf")]
+    (e,) = [e for e in public(g, "died") if e.seat == 6]
+    assert e.value == "night"  # the night's killers stay secret
+    (seen,) = [e for e in told(g, 0, "pack") if e.phase == "night 2"]
+    assert seen.seats == (1, 6)
+
+
+def test_lone_wolf_attacks_only_the_pack_and_not_on_odd_nights():
+    assert "not in the pack" in err(LONE, {"night": 1}, {"day": 1, "votes": BLANK8},
+                                    {"night": 2, "lone_wolf": {"attack": 3}})
+    assert "lone_wolf" in err(LONE, {"night": 1, "lone_wolf": {"attack": 1}})
+
+
+def test_lone_wolf_is_seen_as_a_wolf_by_the_fox():
+    """"La plupart des effets affectant les loups … affectent le Loup Solitaire.\""""
+    seats = "villager lone_wolf fox villager villager werewolf villager villager"
+    g = play(seats, {"night": 1, "fox": {"sniff": 1}})
+    (e,) = told(g, 2, "sniffed")
+    assert e.value is True
+
+
+def test_lone_wolf_resists_the_witchs_poison():
+    """"ce dernier résiste au Parfum de Mort et aux empoisonnements\""""
+    seats = "lone_wolf werewolf witch villager villager villager werewolf villager"
+    g = play(seats, {"night": 1, "witch": {"poison": 0}}, {"day": 1})
+    assert g.alive(0) and deaths(g) == []
+
+
+def test_village_does_not_win_while_the_lone_wolf_lives():
+    """He "est considéré comme un loup": the village must be rid of him too."""
+    g = play(LONE, {"night": 1, "werewolves": {"victim": 3}},
+             {"day": 1, "votes": V("1 6 1 - 1 1 1 1")},
+             {"night": 2, "lone_wolf": {"attack": 6}}, {"day": 2})
+    assert g.verdict is None and not g.alive(1) and not g.alive(6) and g.alive(0)
+    o = out(LONE, {"night": 1, "werewolves": {"victim": 3}},
+            {"day": 1, "votes": V("1 6 1 - 1 1 1 1")},
+            {"night": 2, "lone_wolf": {"attack": 6}},
+            {"day": 2, "votes": V("2 - 0 - 0 0 - 0")})
+    assert o["winning_side"] == "village" and 0 not in o["winners"]
+
+
+def test_lone_wolf_loses_when_the_werewolves_win():
+    """"Tant qu'il reste un autre loup en jeu, le Loup Solitaire n'affecte pas les conditions
+    de victoire. Si les lupins gagnent, il perd.\""""
+    seats = "lone_wolf werewolf werewolf villager villager villager"
+    o = out(seats, {"night": 1, "werewolves": {"victim": 3}},
+            {"day": 1, "votes": V("4 4 4 - 5 4")},
+            {"night": 2, "werewolves": {"victim": 5}}, {"day": 2})
+    assert o["winning_side"] == "werewolves" and o["winners"] == [1, 2]
+
+
+def test_lone_wolf_wakes_with_the_pack_once_no_wolf_is_left_in_it():
+    """"S'il n'y a plus de loups dans la meute, … devient un loup régulier\""""
+    g = play(LONE, {"night": 1, "werewolves": {"victim": 3}},
+             {"day": 1, "votes": V("1 6 1 - 1 1 1 1")},
+             {"night": 2, "lone_wolf": {"attack": 6}}, {"day": 2, "votes": BLANK8},
+             {"night": 3, "werewolves": {"victim": 4}})
+    assert told(g, 0, "lone_wolf_turned")
+    assert [e.seats for e in told(g, 0, "pack") if e.phase == "night 3"] == [(0,)]
+    assert side(g, 0) == "lone_wolf"
+
+
+def test_lone_wolf_devours_the_infected_when_the_pack_has_no_wolf_left():
+    """"S'il n'y a plus de loups dans la meute, dévore tous les infectés restants\""""
+    seats = "lone_wolf accursed_wolf_father seer villager villager villager villager villager"
+    o = out(seats, {"night": 1, "werewolves": {"victim": 3},
+                    "accursed_wolf_father": {"infect": True}},
+            {"day": 1, "votes": V("1 0 1 1 1 1 1 1")}, {"night": 2}, {"day": 2})
+    assert o["phases"][3]["dead"] == [{"seat": 3, "cause": "lone_wolf"}]
+
+
+def test_lone_wolf_wins_when_he_and_the_wolves_he_devoured_match_the_village():
+    """The booklet's example: "s'il a dévoré 2 autres loups dans le passé, et qu'il reste
+    encore 3 villageois en jeu, on est à 3 contre 3, et le loup gagne.\""""
+    o = out(LONE_TEN, {"night": 1, "werewolves": {"victim": 3}},
+            {"day": 1, "votes": V("4 4 4 - 0 4 4 4 4 4")},
+            {"night": 2, "lone_wolf": {"attack": 1}, "werewolves": {"victim": 5}},
+            {"day": 2, "votes": V("- - - - - - - - - -")},
+            {"night": 3, "werewolves": {"victim": 7}},
+            {"day": 3, "votes": V("- - - - - - - - - -")},
+            {"night": 4, "lone_wolf": {"attack": 6}}, {"day": 4})
+    assert (o["winning_side"], o["reason"]) == ("lone_wolf", "lone_wolf_outnumbers")
+    assert o["winners"] == [0]
+
+
+def test_a_deck_holds_one_legendary_enemy_at_most():
+    """"Il ne peut y avoir qu'un seul ennemi légendaire par partie.\""""
+    assert check_deck(["wendigo", "werewolf"] + ["villager"] * 6, 8).ok
+    check = check_deck(["wendigo", "lone_wolf", "werewolf"] + ["villager"] * 5, 8)
+    assert [p.code for p in check.problems] == ["legendary"]
+
+
+# ---- the Chien-Garou -----------------------------------------------------------------------------
+
+# seat 0 the Chien-Garou; seats 1 and 6 the werewolves
+DOG = "dog_wolf werewolf seer villager villager villager werewolf villager"
+
+
+def test_chien_garou_chooses_his_master_on_the_first_night_and_is_a_villager_meanwhile():
+    g = play(DOG, {"night": 1, "dog_wolf": {"master": 1}}, {"day": 1})
+    assert side(g, 0) == "village"
+    assert "another player" in err(DOG, {"night": 1, "dog_wolf": {"master": 0}})
+
+
+def test_chien_garou_cannot_vote_to_put_his_master_out():
+    """"On ne peut pas voter pour l'expulsion de notre maître.\""""
+    g = play(DOG, {"night": 1, "dog_wolf": {"master": 3}}, {"day": 1})
+    assert 3 not in ballot_options(g, 0) and 3 in ballot_options(g, 2)
+    assert "their master" in err(DOG, {"night": 1, "dog_wolf": {"master": 3}},
+                                 {"day": 1, "votes": V("3 - - - - - - -")})
+
+
+def test_chien_garou_goes_wild_when_his_master_voted_out_is_shown_a_wolf():
+    g = play(DOG, {"night": 1, "dog_wolf": {"master": 1}},
+             {"day": 1, "votes": V("- 6 1 1 1 1 1 1")}, {"night": 2})
+    assert side(g, 0) == "werewolves"
+    assert 0 in next(e for e in g.log if e.kind == "pack" and e.phase == "night 2").seats
+
+
+def test_chien_garou_stays_loyal_when_his_master_voted_out_was_no_wolf():
+    g = play(DOG, {"night": 1, "dog_wolf": {"master": 3}},
+             {"day": 1, "votes": V("- 3 3 1 3 3 3 3")}, {"night": 2})
+    assert side(g, 0) == "village"
+    # and for good: a master voted out loyal stays so
+
+
+def test_chien_garou_goes_wild_when_his_master_leaves_without_a_word():
+    """"…quitte le village sans explication, on devient 'sauvage'.\""""
+    g = play(DOG, {"night": 1, "dog_wolf": {"master": 3}, "werewolves": {"victim": 3}},
+             {"day": 1, "votes": V("- - - - - - - -")}, {"night": 2})
+    assert side(g, 0) == "werewolves"
+    assert told(g, 0, "dog_wild")
+
+
+def test_chien_garou_attacked_by_his_masters_pack_joins_it_alive():
+    """"…nous attaque parce qu'il fait partie de la meute, on devient 'sauvage' et joint la
+    meute.\""""
+    g = play(DOG, {"night": 1, "dog_wolf": {"master": 6}, "werewolves": {"victim": 0}},
+             {"day": 1, "votes": V("- - - - - - - -")}, {"night": 2})
+    assert g.alive(0) and deaths(g) == [] and side(g, 0) == "werewolves"
+    assert 0 in next(e for e in g.log if e.kind == "pack" and e.phase == "night 2").seats
+
+
+def test_chien_garou_attacked_by_a_pack_without_his_master_dies():
+    g = play(DOG, {"night": 1, "dog_wolf": {"master": 3}, "werewolves": {"victim": 0}},
+             {"day": 1})
+    assert deaths(g) == [(0, "werewolves")]
+
+
+def test_chien_garou_is_an_ambivalent_of_the_quebec_booklet():
+    assert labels("dog_wolf").categories == ("ambivalent", "sobre", "chaotique")
+
+
+# ---- the Memére ----------------------------------------------------------------------------------
+
+# seat 0 the Memére; seats 3, 4, 5 Habitants (the plain villagers); seats 1 and 6 werewolves
+MEMERE = "memere werewolf seer villager villager villager werewolf hunter"
+
+
+def test_memere_soup_tells_her_a_habitant_drawn_at_random():
+    """"On apprend, au hasard, le rôle d'un Habitant toujours en jeu.\""""
+    g = play(MEMERE, {"night": 1, "memere_soup": {"habitant": 4}})
+    (e,) = told(g, 0, "soup")
+    assert (e.seat, e.role) == (4, "villager")
+
+
+def test_memere_soup_is_drawn_among_the_living_habitants_she_does_not_know():
+    g = play(MEMERE, {"night": 1, "memere_soup": {"habitant": 4}},
+             {"day": 1, "votes": V("- - - - - - - -")}, {"night": 2})
+    assert g.stop.step == "memere_soup" and g.stop.chance
+    assert sorted(c.seat for c in legal_choices(g)) == [3, 5]
+    assert "does not know yet" in err(MEMERE, {"night": 1, "memere_soup": {"habitant": 4}},
+                                      {"day": 1, "votes": V("- - - - - - - -")},
+                                      {"night": 2, "memere_soup": {"habitant": 4}})
+
+
+def test_memere_serves_only_the_soup_on_the_first_night():
+    assert "only serves the soup" in err(MEMERE, {"night": 1, "memere_soup": {"habitant": 3},
+                                                  "memere": {"tea": 1}})
+
+
+def test_memere_tea_tells_her_whether_a_player_is_a_lupin_and_tells_the_lupin_who_asked():
+    """"On apprend immédiatement si un joueur de notre choix est un lupin … le lupin sera lui
+    aussi informé de l'identité de la Memére, et ce dès son prochain réveil.\""""
+    g = play(MEMERE, {"night": 1, "memere_soup": {"habitant": 3}},
+             {"day": 1, "votes": V("- - - - - - - -")},
+             {"night": 2, "memere_soup": {"habitant": 4}, "memere": {"tea": 6}})
+    (e,) = told(g, 0, "tea")
+    assert (e.seat, e.value) == (6, True)
+    (w,) = told(g, 6, "memere_asked")
+    assert (w.seat, w.step) == (0, "werewolves")
+    assert not told(g, 0, "soup")[1:]  # the tea, not the soup, that night
+    g = play(MEMERE, {"night": 1, "memere_soup": {"habitant": 3}},
+             {"day": 1, "votes": V("- - - - - - - -")},
+             {"night": 2, "memere_soup": {"habitant": 4}, "memere": {"tea": 2}})
+    assert told(g, 0, "tea")[0].value is False and not told(g, 2, "memere_asked")
+
+
+def test_memere_soup_has_no_effect_once_she_knows_every_habitant():
+    seats = "memere werewolf seer villager werewolf hunter"
+    g = play(seats, {"night": 1, "memere_soup": {"habitant": 3}},
+             {"day": 1, "votes": V("- - - - - -")}, {"night": 2})
+    assert g.stop.step != "memere_soup"
+
+
+# ---- the Survenant -------------------------------------------------------------------------------
+
+SURVENANT = "survenant werewolf seer survenant villager villager werewolf villager"
+
+
+def test_every_player_learns_who_the_survenants_are():
+    """"Au début de la partie, tous les joueurs apprennent l'identité du/des Survenant(s) en
+    jeu.\""""
+    g = play(SURVENANT, {"night": 1, "werewolves": {"victim": 4}}, {"day": 1})
+    assert [e.seat for e in public(g, "survenant")] == [0, 3]
+    assert [e.phase for e in public(g, "survenant")] == ["day 1", "day 1"]
+
+
+def test_a_survenant_is_a_villager_who_may_be_infected():
+    """"Un survenant peut quand même devenir infecté.\""""
+    seats = "survenant accursed_wolf_father seer villager villager villager werewolf villager"
+    g = play(seats, {"night": 1, "werewolves": {"victim": 0},
+                     "accursed_wolf_father": {"infect": True}}, {"day": 1})
+    assert g.infected == 0 and side(g, 0) == "werewolves"
+
+
+def test_a_deck_may_hold_several_survenants():
+    assert check_deck(["survenant"] * 3 + ["werewolf", "werewolf", "seer", "villager",
+                                           "villager"], 8).ok
+
+
+# ---- the Bonhomme Sept-Heures --------------------------------------------------------------------
+
+# seat 0 the Bonhomme; seats 1 and 5 werewolves; seat 2 the seer
+BONHOMME = "bonhomme werewolf seer villager villager werewolf"
+QUIET = V("- - - - - -")
+
+
+def test_bonhomme_puts_two_players_to_sleep_from_the_second_night():
+    g = play(BONHOMME, {"night": 1}, {"day": 1, "votes": QUIET},
+             {"night": 2, "bonhomme": {"targets": [2, 3]}})
+    assert states.somnolent(g) == {2, 3}
+    assert "bonhomme" in err(BONHOMME, {"night": 1, "bonhomme": {"targets": [2, 3]}})
+
+
+def test_bonhommes_sleepers_miss_their_calls_until_the_morning():
+    """"n'aura pas droit à sa phase habituelle\""""
+    g = play(BONHOMME, {"night": 1}, {"day": 1, "votes": QUIET},
+             {"night": 2, "bonhomme": {"targets": [2, 1]}})
+    assert not [e for e in told(g, 2, "saw") if e.phase == "night 2"]
+    g = play(BONHOMME, {"night": 1}, {"day": 1, "votes": QUIET},
+             {"night": 2, "bonhomme": {"targets": [2, 1]}, "seer": {"view": 0}})
+    assert not [e for e in told(g, 2, "saw") if e.phase == "night 2"]
+
+
+def test_bonhommes_sleeping_werewolf_does_not_wake_with_the_pack():
+    """"Les membres de la meute réagissent à cet effet comme s'ils étaient épuisés.\""""
+    g = play(BONHOMME, {"night": 1}, {"day": 1, "votes": QUIET},
+             {"night": 2, "bonhomme": {"targets": [1, 3]}, "seer": {"view": 4}})
+    assert [e.to for e in g.log if e.kind == "pack" and e.phase == "night 2"] == [(5,)]
+
+
+def test_bonhomme_is_seen_as_a_habitant_by_the_seer():
+    g = play(BONHOMME, {"night": 1, "seer": {"view": 0}})
+    (e,) = told(g, 2, "saw")
+    assert e.role == "villager"
+
+
+def test_bonhomme_wins_alone_the_morning_everyone_else_is_somnolent():
+    """"Si, un matin, tous les joueurs dans le village somnolent, on gagne la partie.\""""
+    seats = "bonhomme werewolf seer villager villager villager villager villager"
+    o = out(seats, {"night": 1, "werewolves": {"victim": 7}},
+            {"day": 1, "votes": V("- 6 6 6 6 6 5 -")},
+            {"night": 2, "bonhomme": {"targets": [2, 3]}, "werewolves": {"victim": 4}},
+            {"day": 2, "votes": V("- - - - - - - -")},
+            {"night": 3, "bonhomme": {"targets": [1, 5]}}, {"day": 3})
+    assert (o["winning_side"], o["reason"]) == ("bonhomme", "all_somnolent")
+    assert o["winners"] == [0]
+
+
+def test_bonhomme_attacked_by_the_pack_makes_it_somnolent_and_may_win_after_his_death():
+    """"Si la meute nous attaque, … toute la meute devient somnolente"; "Une victoire
+    posthume est possible si ces conditions sont remplies au lendemain de notre départ.\""""
+    seats = "bonhomme werewolf seer villager villager villager"
+    g = play(seats, {"night": 1}, {"day": 1, "votes": V("- - - - - -")},
+             {"night": 2, "bonhomme": {"targets": [2, 3]}, "werewolves": {"victim": 0}},
+             {"day": 2})
+    assert not g.alive(0) and states.somnolent(g) == {1, 2, 3}
+    assert told(g, 1, "bonhomme_found")[0].seat == 0
+    assert g.verdict is None  # seats 4 and 5 are awake
+    o = out(seats, {"night": 1}, {"day": 1, "votes": V("- - - - - -")},
+            {"night": 2, "bonhomme": {"targets": [2, 3]}, "werewolves": {"victim": 0}},
+            {"day": 2, "votes": V("- 4 4 4 - 4")}, {"night": 3, "werewolves": {"victim": 5}},
+            {"day": 3})
+    assert (o["winning_side"], o["winners"]) == ("bonhomme", [0])

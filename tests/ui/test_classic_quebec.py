@@ -1,0 +1,217 @@
+"""The Québec booklet's camps at the table (seed 002): games holding its legendary enemies and
+lone players, tapped through the real screens from the home screen to the end. What the
+woken are shown, what the dawn says and the end's verdict are checked on screen; each saved
+record replays to the same outcome with ``onenight classic replay``."""
+
+from .classic_play import home_after  # noqa: F401 (the shared app left as found)
+from .classic_play import (deal_by_own_cards, living, night_through, play_to_end, screen, shown,
+                           start_classic, untranslated)
+from .test_classic_cast import TEN, chain, dawn_told, offered, to_the_story
+
+
+def _english(app):
+    """The English table at the small tablet's size."""
+    from kivy.core.window import Window
+
+    app.set_language("en")
+    Window.size = (800, 480)
+
+
+def _deal(app, table):
+    """A game of ten with the table's own cards, ``table`` seat by seat."""
+    start_classic(app, TEN, "", deal="cards", cards=table)
+    deal_by_own_cards(app, table)
+
+
+def _idle(w):
+    """What the woken of a call do when the test has nothing for them: nothing, or the
+    required choice the screen makes."""
+    return ("nothing",) if not w.stop.required else None
+
+
+def test_the_wendigo_repels_a_pack_of_one_and_wins_alone_at_the_table(app):
+    """French, 1280x800, the table's own cards: the lone werewolf attacks the Wendigo; the
+    dawn says the attack was repelled, without naming him, and that the werewolf died of it;
+    the Wendigo, alive when no wolf is left, wins alone; the story says it."""
+    table = ["werewolf", "wendigo", "seer", "villager", "villager", "villager", "villager",
+             "villager", "villager", "villager"]
+    _deal(app, table)
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        if w.step == "werewolves":
+            return ("seat", 1)
+        return _idle(w)
+
+    def vote(app, voter):
+        return offered(app)[0]
+
+    play_to_end(app, night, vote, chain, until=lambda app: app.classic.phase == "dawn")
+    told = dawn_told(app).split("\n1\n")[0]  # the sentences, above the ring's names
+    assert app.tr("classic.dawn.news.repelled") in told and "Bob" not in told
+    assert "Ana a attaqué le Wendigo sans sa meute" in told
+    assert not untranslated(app), untranslated(app)
+    story = to_the_story(app, (0,), ())
+    verdict = app.classic.game.verdict
+    assert (verdict.side, verdict.winners) == ("wendigo", (1,))
+    assert "Le Wendigo a repoussé l'attaque de la meute." in story
+    assert screen(app).name == "classic_end"
+    assert verdict.reason == "wendigo_outlived_the_wolves"
+
+
+def test_the_lone_wolf_sees_the_pack_and_attacks_it_at_the_table(app):
+    """English, 800x480, the table's own cards: on the first night the lone wolf's screen
+    shows who is in the pack (not him among them on the pack's screen); on the second he is
+    shown who is left of it and attacks one on the ring; that werewolf dies at dawn, said as
+    a death of the night; the game plays to its end, its story in sentences."""
+    _english(app)
+    table = ["werewolf", "lone_wolf", "seer", "villager", "villager", "werewolf", "villager",
+             "villager", "villager", "villager"]
+    _deal(app, table)
+    seen = {}
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        if w.step in ("lone_wolf_pack", "lone_wolf", "werewolves"):
+            learned = app.classic.night_view().learned
+            seen[(w.step, app.classic.game.phase.number)] = " ".join(
+                screen(app).say(x.text) for x in learned)
+        if w.step == "werewolves":
+            return ("seat", [s for s in living(app) if s not in (0, 1, 5)][-1])
+        if w.step == "lone_wolf":
+            return ("seat", 5)
+        return _idle(w)
+
+    def vote(app, voter):
+        return 3 if 3 in offered(app) else offered(app)[0]  # a villager, on the first day
+
+    play_to_end(app, night, vote, chain,
+                until=lambda app: app.classic.phase == "dawn"
+                and app.classic.game.phase.label == "day 2")
+    assert app.tr("classic.learn.pack", names="Ana, Fay") in seen[("lone_wolf_pack", 1)]
+    assert "Bob" not in seen[("werewolves", 1)] and "Ana" in seen[("werewolves", 1)]
+    assert app.tr("classic.learn.pack", names="Ana, Fay") in seen[("lone_wolf", 2)]
+    told = dawn_told(app).split("\n1\n")[0]
+    assert "Fay" in told and "Werewolf" in told
+    assert not app.classic.game.alive(5)
+    story = to_the_story(app, (0, 1), ())
+    assert "Bob, the Lone Wolf, fell upon Fay." in story
+
+
+def test_the_dog_wolf_chooses_a_master_and_turns_wild_at_the_table(app):
+    """French, 1280x800, the table's own cards: the Chien-Garou names his master (a werewolf)
+    on the ring; at the vote his ballot may not name him; the master voted out is shown a
+    wolf, and the next night the dog wakes with the pack; the game plays to its end, its
+    story in sentences."""
+    table = ["werewolf", "dog_wolf", "seer", "villager", "villager", "werewolf", "villager",
+             "villager", "villager", "villager"]
+    _deal(app, table)
+    packs = {}
+    dog_offered = []
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        if w.step == "dog_wolf":
+            return ("seat", 0)
+        if w.step == "werewolves":
+            packs[app.classic.game.phase.number] = tuple(w.stop.woken)
+            return ("seat", [s for s in living(app) if s not in (0, 1, 5)][-1])
+        return _idle(w)
+
+    def vote(app, voter):
+        if voter == 1 and app.classic.game.stop.step == "votes":  # not the captain's election
+            dog_offered.append(offered(app))
+            return offered(app)[-1]
+        return 0 if 0 in offered(app) else offered(app)[-1]
+
+    play_to_end(app, night, vote, chain,
+                until=lambda app: app.classic.phase == "dawn"
+                and app.classic.game.phase.label == "day 2")
+    assert dog_offered and all(0 not in o for o in dog_offered)
+    assert not app.classic.game.alive(0)
+    assert packs[1] == (0, 5) and packs[2] == (1, 5)
+    story = to_the_story(app, (1, 5), ())
+    assert "Bob, le Chien-Garou, a choisi Ana pour maître." in story
+    assert "Bob, le Chien-Garou, retourne à l'état sauvage et rejoint la meute." in story
+
+
+def test_the_memere_serves_the_soup_then_pours_the_tea_at_the_table(app):
+    """French, 1280x800, the table's own cards: on the first night the Memére taps nobody and
+    is shown the Habitant the table drew for her soup; on the second she pours the tea for a
+    werewolf on the ring and is told he is on the wolves' side; the game plays to its end, its
+    story in sentences."""
+    table = ["werewolf", "memere", "seer", "villager", "hunter", "werewolf", "witch",
+             "fox", "little_girl", "elder"]
+    _deal(app, table)
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        if w.step == "werewolves":
+            return ("seat", [s for s in living(app) if s not in (0, 1, 3, 5)][-1])
+        if w.step == "memere" and app.classic.game.phase.number == 2:
+            return ("seat", 5)
+        return _idle(w)
+
+    first = night_through(app, night)
+    assert app.tr("classic.learn.soup", name="Dee") in first["memere"]
+    play_to_end(app, night, lambda app, voter: 3 if 3 in offered(app) else offered(app)[-1],
+                chain,
+                until=lambda app: app.classic.phase == "night")
+    second = night_through(app, night)
+    assert app.tr("classic.learn.tea.yes", name="Fay") in second["memere"]
+    story = to_the_story(app, (0, 5), ())
+    assert "Bob, la Memére, a versé le thé à Fay." in story
+
+
+def test_the_survenants_are_told_to_the_whole_village_at_the_first_dawn(app):
+    """English, 800x480, the table's own cards: the first dawn tells everyone who the two
+    Survenants are, after the night's dead; the game plays to its end, its story says it."""
+    _english(app)
+    table = ["werewolf", "survenant", "seer", "villager", "survenant", "werewolf", "villager",
+             "villager", "villager", "villager"]
+    _deal(app, table)
+
+    def night(app, w):
+        if w.step == "werewolves":
+            return ("seat", 9)
+        return _idle(w)
+
+    night_through(app, night)
+    told = dawn_told(app).split("\n1\n")[0]
+    assert "Bob is a Survenant: the whole village knows it." in told
+    assert "Eve is a Survenant: the whole village knows it." in told
+    assert told.index("Jo") < told.index("Bob is a Survenant")
+    assert not untranslated(app), untranslated(app)
+    story = to_the_story(app, (0, 5), ())
+    assert "The whole village knew Bob was a Survenant." in story
+
+
+def test_the_bonhomme_sept_heures_puts_two_players_to_sleep_at_the_table(app):
+    """French, 1280x800, the table's own cards: on the second night the Bonhomme names two
+    players on the ring, the seer and a werewolf; the seer's call is made for show with
+    nobody woken, and the pack wakes without its sleeper; the game plays to its end, its
+    story in sentences."""
+    table = ["werewolf", "bonhomme", "seer", "villager", "villager", "werewolf", "villager",
+             "villager", "villager", "villager"]
+    _deal(app, table)
+    woken = {}
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        woken[(w.step, app.classic.game.phase.number)] = tuple(w.stop.woken)
+        if w.step == "bonhomme":
+            return ("seats", [0, 2])
+        if w.step == "werewolves":
+            return ("seat", [s for s in living(app) if s not in (0, 1, 5)][-1])
+        return _idle(w)
+
+    def vote(app, voter):
+        return 3 if 3 in offered(app) else offered(app)[-1]
+
+    play_to_end(app, night, vote, chain,
+                until=lambda app: app.classic.phase == "dawn"
+                and app.classic.game.phase.label == "day 2")
+    assert woken[("seer", 1)] == (2,) and woken.get(("seer", 2), ()) == ()
+    assert woken[("werewolves", 2)] == (5,)
+    story = to_the_story(app, (0, 5), ())
+    assert "Bob, le Bonhomme Sept-Heures, a endormi" in story
