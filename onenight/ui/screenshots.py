@@ -19,13 +19,23 @@ NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid", "Gaëlle", "Hugo"
          "Maximilien"]
 
 
-def render(out_dir: Path, width: int, height: int, lang: str = "fr") -> list[Path]:
+def configure(width: int, height: int) -> None:
+    """Kivy's settings for a window of this size driven by code; before anything imports
+    Kivy's clock or window."""
     from kivy.config import Config
 
     Config.set("graphics", "width", str(width))
     Config.set("graphics", "height", str(height))
     Config.set("graphics", "resizable", "0")
     Config.set("kivy", "exit_on_escape", "0")
+    # No frame cap: the tour draws its frames itself, and with Kivy's (60 a second) every
+    # tick of its clock slept to the next sixtieth of a second, a settle() 133 ms: over half
+    # of the command's wall time was spent asleep.
+    Config.set("graphics", "maxfps", "0")
+
+
+def render(out_dir: Path, width: int, height: int, lang: str = "fr") -> list[Path]:
+    configure(width, height)
     import random
 
     from onenight.game.clock import FakeClock

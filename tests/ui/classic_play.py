@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from onenight.ui.driving import find, pump, tap, texts
+from onenight.ui.driving import find, settle, tap, texts
 
 
 @pytest.fixture(autouse=True)
@@ -31,7 +31,7 @@ def home_after(app):
     app.go("home")
     if app.lang != "fr":
         app.set_language("fr")
-    pump(1)
+    settle()
 
 
 def screen(app):
@@ -73,7 +73,7 @@ def later(app, seconds: float = 1.0):
 def to_setup(app, names, preset: str):
     """Home → Thiercelieux → the names → the preset."""
     app.go("home")
-    pump(1)
+    settle()
     tap(find(screen(app), "classic"))
     s = screen(app)
     assert s.name == "classic_players"
@@ -143,7 +143,7 @@ def night_until(app, step: str | None = None, limit: int = 600):
         w = ctl.state.window
         if ctl.phase != "night":
             assert step is None, f"the night ended before {step}"
-            pump(1)
+            settle()
             return
         if step is not None and w is not None and w.step == step:
             screen(app).refresh()
@@ -289,7 +289,7 @@ def night_through(app, night, limit: int = 600) -> dict:
     seen: dict = {}
     for _ in range(limit):
         if app.classic.phase != "night":
-            pump(1)
+            settle()
             return seen
         night_tick(app, night, seen)
     raise AssertionError("the night did not end")

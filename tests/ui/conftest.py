@@ -10,12 +10,8 @@ import pytest
 os.environ.setdefault("KIVY_NO_ARGS", "1")
 os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
 
-from kivy.config import Config  # noqa: E402
-
-Config.set("graphics", "width", "1280")
-Config.set("graphics", "height", "800")
-Config.set("graphics", "resizable", "0")
-Config.set("graphics", "maxfps", "0")  # never wait for the next frame
+# the window's size (1280x800) and Kivy's frame cap (none) are set in tests/conftest.py,
+# before anything imports Kivy's clock
 
 
 class FakeClient:
@@ -121,6 +117,13 @@ def app(tmp_path_factory):
     a.test_clock = clock
     a.test_boxes = boxes
     start(a)
+    from kivy.clock import Clock
+
+    # Kivy's clock sleeps at each tick to honour its frame cap, read when it was made: every
+    # settle() of every walk would wait for real time
+    assert Clock._max_fps == 0, (
+        "Kivy's clock was made with a frame cap: something imported kivy.clock before "
+        "tests/conftest.py set graphics.maxfps to 0")
     # The app lives as long as the session: out of the garbage collector's full passes, which
     # the UI tests' widget churn triggers often and which would otherwise scan it every time.
     gc.collect()

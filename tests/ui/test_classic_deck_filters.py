@@ -5,7 +5,7 @@ its card's labels; a filter hides rows, never the cards already put in."""
 import pytest
 
 from onenight.classic.cast import CAST
-from onenight.ui.driving import find, pump, tap
+from onenight.ui.driving import find, settle, tap
 
 from .classic_play import home_after  # noqa: F401 (the shared app left as found)
 from .classic_play import screen, shown, untranslated
@@ -16,7 +16,7 @@ NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 def to_the_deck(app):
     app.send({"type": "players", "names": NAMES}, app.classic)
     app.go("classic_deck")
-    pump(1)
+    settle()
     d = screen(app)
     assert d.name == "classic_deck"
     return d

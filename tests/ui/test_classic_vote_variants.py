@@ -3,7 +3,7 @@ day under each variant tapped through the vote screen from its debate. Each walk
 position reached through the controller's events (the deal and a quiet first night), so that
 only the day is tapped."""
 
-from onenight.ui.driving import find, pump, tap
+from onenight.ui.driving import find, settle, tap
 
 from .classic_play import home_after  # noqa: F401 (the shared app left as found)
 from .classic_play import later, screen, shown, tap_seat_twice, untranslated
@@ -37,7 +37,7 @@ def to_the_debate(app, vote: str, captain: str = "never"):
             break
     assert ctl.phase == "debate", ctl.phase
     app.go("classic_debate")
-    pump(1)
+    settle()
     assert screen(app).name == "classic_debate"
 
 
@@ -74,7 +74,7 @@ def enter(app, ballots: dict):
 def test_the_vote_option_cycles_through_the_four_ways_on_the_setup_screen(app):
     app.send({"type": "players", "names": NAMES}, app.classic)
     app.go("classic_setup")
-    pump(1)
+    settle()
     s = screen(app)
     seen = []
     for _ in range(4):
