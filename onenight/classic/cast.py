@@ -7,10 +7,11 @@ Adding a character means adding its entry (and its functions) to a family module
 
 from __future__ import annotations
 
-from .roles import ambiguous, compendium, loners, villagers, wolves
+from .roles import ambiguous, compendium, loners, quebec_states, villagers, wolves
 from .table import ON_DEMAND, Character, Step
 
-_BY_ID = {c.id: c for family in (wolves, villagers, ambiguous, loners, compendium) for c in family.CHARACTERS}
+_BY_ID = {c.id: c for family in (wolves, villagers, ambiguous, loners, compendium, quebec_states)
+          for c in family.CHARACTERS}
 
 #: Every character: RULES-CLASSIC.md §1's, in its order, then the wider cast (Le Village's
 #: raven, seed 000's characters: docs/characters.md).
@@ -23,7 +24,9 @@ CAST: tuple[Character, ...] = tuple(_BY_ID[i] for i in (
     "pyromaniac", "dream_reader", "evil_spirit", "hypnotist",
     "priest", "assassin", "sandman", "trapper", "mage",
     # seed 000's night killers beside the pack
-    "cassandra", "jekyll_hyde", "crow"))
+    "cassandra", "jekyll_hyde", "crow",
+    # seed 002's characters built on its states (the Québec booklet)
+    "braggart", "chronic_infected", "eavesdropper"))
 #: RULES-CLASSIC.md §1's cast: Best Of and the base game.
 SECTION_1: tuple[str, ...] = tuple(c.id for c in CAST[:20])
 CHARACTER: dict[str, Character] = {c.id: c for c in CAST}

@@ -16,7 +16,7 @@ from .cast import CAST, CHARACTER
 #: 000 the new characters' compendium, 002 the Québec variant.
 BOOKLETS = ("001", "003", "000", "002")
 #: The booklet that describes the cards of each box.
-BOX_BOOKLET = {"base_game": "001", "best_of": "003", "new_characters": "000"}
+BOX_BOOKLET = {"base_game": "001", "best_of": "003", "new_characters": "000", "quebec": "002"}
 SIDES = ("villagers", "werewolves", "ambiguous", "loners")
 #: The Québec booklet's categories: its camps, then Buveur/Sobre, then Standard/Chaotique.
 QUEBEC_CATEGORIES = ("villageois", "lupin", "ambivalent", "ennemi_legendaire", "meute",
@@ -25,7 +25,12 @@ QUEBEC_CATEGORIES = ("villageois", "lupin", "ambivalent", "ennemi_legendaire", "
 #: ("Loup-Garou — Meute/Loup, Débutant, Buveur, Standard"; "Voyante — Villageois, Avancé,
 #: Buveur, Standard"). Its Sorcière is a lupine of its own, not the classic witch.
 QUEBEC = {"werewolf": ("meute", "buveur", "standard"),
-          "seer": ("villageois", "buveur", "standard")}
+          "seer": ("villageois", "buveur", "standard"),
+          # the booklet's own characters, built on its states ("Fier-à-Bras — Villageois,
+          # Débutant, Sobre, Standard"; "Infecté Chronique — Meute/Lupin, …")
+          "braggart": ("villageois", "sobre", "standard"),
+          "chronic_infected": ("lupin", "meute", "sobre", "standard"),
+          "eavesdropper": ("villageois", "sobre", "standard")}
 DIMENSIONS = ("booklet", "side", "category")
 
 

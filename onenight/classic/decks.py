@@ -27,7 +27,8 @@ THIEF_CARDS = 2  # with a thief, deal players + 2 cards
 #: girl, the thief and the white werewolf).
 #: The compendium of new characters (seed 000) is a box too: one card of each, which the table
 #: prints.
-BOXES = ("best_of", "base_game", "new_characters")
+#: The Québec booklet's (seed 002) too: one card of each, which the table prints.
+BOXES = ("best_of", "base_game", "new_characters", "quebec")
 
 
 def box_copies(card: str, boxes: Sequence[str] = BOXES) -> int:

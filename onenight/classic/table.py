@@ -110,7 +110,9 @@ class Character:
     takes_powers: frozenset[str] = frozenset()  # causes of its death that take the village's powers
     opening: str | None = None  # the phase a game opens with when it is dealt ("day 0")
     wins_with: str | None = None  # plays on its card's side but wins with this one (the traitor)
-    booklet: str = ""  # the booklet that describes it: "001", "003", "000" (docs/characters.md)
+    booklet: str = ""  # the booklet that describes it: "001", "003", "000", "002"
+    # (docs/characters.md)
+    starts: tuple[str, ...] = ()  # the Québec states its holder starts with (:mod:`.states`)
     steps: tuple[Step, ...] = ()
     camp_of: Callable[[Game, int], str] | None = None
     wakes_from: Callable[[Game, int], int] | None = None

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from onenight.common.errors import DeckError, IllegalChoice
 from onenight.common.values import seat_number
 
-from . import cast, day, deaths, forms, sides, village, win
+from . import cast, day, deaths, forms, sides, states, village, win
 from .model import (ASLEEP, OUT_OF_PLAY, VOTE_VARIANTS, Choice, Game, Kind, Memo, Options,
                     Phase, Potions, Roll, Seat, Seats, Side, Stop, Take, Votes, Yes)
 from .table import Step
@@ -74,6 +74,7 @@ def new_game(seats: Sequence[str], left_over: Sequence[str] = (),
              phase=first)
     g = g.tell((), "deal", "deal", value={"seats": list(seats), "left_over": list(left_over)})
     g = village.settle_in(g, buildings)
+    g = states.at_deal(g)
     return _advance(_begin(g, first))
 
 

@@ -47,12 +47,24 @@ def test_a_filter_keeps_any_chosen_value_within_a_dimension_and_every_dimension_
 
 def test_the_quebec_categories_filter():
     assert CastFilter().toggle("category", "buveur").cards() == ("werewolf", "seer")
-    assert CastFilter().toggle("category", "meute").cards() == ("werewolf",)
+    assert CastFilter().toggle("category", "meute").cards() == ("werewolf", "chronic_infected")
+    assert CastFilter().toggle("category", "sobre").cards() == (
+        "braggart", "chronic_infected", "eavesdropper")
+
+
+def test_the_quebec_booklets_own_characters_carry_its_categories_and_booklet():
+    assert labels("braggart") == labels("eavesdropper")
+    assert labels("braggart").booklets == ("002",)
+    assert labels("braggart").categories == ("villageois", "sobre", "standard")
+    # "Infecté Chronique — Meute/Lupin, Débutant, Sobre, Standard"
+    assert labels("chronic_infected").categories == ("lupin", "meute", "sobre", "standard")
+    assert labels("chronic_infected").side == "werewolves"
 
 
 def test_the_chips_offered_are_those_some_card_carries():
     assert offered("booklet") == ("001", "003", "000", "002")
     assert offered("side") == ("villagers", "werewolves", "ambiguous", "loners")
-    assert offered("category") == ("villageois", "meute", "buveur", "standard")
+    assert offered("category") == ("villageois", "lupin", "meute", "buveur", "sobre",
+                                   "standard")
     with pytest.raises(ValueError):
-        CastFilter().toggle("category", "lupin")  # no card of the cast is a lupin yet
+        CastFilter().toggle("category", "chaotique")  # no card of the cast is chaotic yet

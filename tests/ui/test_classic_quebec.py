@@ -1,0 +1,34 @@
+"""The Québec booklet's characters built on its states, at the table: a game holding the
+Fier-à-Bras, the Infecté Chronique and the Écornifleux, tapped through the real screens from
+the home screen to the end and its story, in French; its record replays to the same outcome."""
+
+from .classic_play import home_after  # noqa: F401 (the shared app left as found)
+from .classic_play import deal_by_own_cards, go_on, night_through, start_classic, untranslated
+from .test_classic_cast import TEN, dawn_told, to_the_story
+
+
+def test_the_braggart_survives_the_pack_and_the_chronic_infected_wakes_with_it(app):
+    """French, 1280x800: the chronic infected wakes with the pack on the first night and the
+    pack's screen names him among its own; the pack attacks the braggart, who is strong: the
+    dawn names no dead; the game plays to its end, and the story tells that he survived and
+    lost his strength."""
+    table = ["braggart", "werewolf", "chronic_infected", "eavesdropper", "seer", "hunter",
+             "werewolf", "villager", "villager", "villager"]
+    start_classic(app, TEN, "", deal="cards", cards=table)
+    deal_by_own_cards(app, table)
+
+    def first_night(app, w):
+        assert not untranslated(app), untranslated(app)
+        if w.step == "werewolves":
+            assert w.stop.woken == (1, 2, 6)
+            return ("seat", 0)
+        return ("nothing",) if not w.stop.required else None
+
+    seen = night_through(app, first_night)
+    assert app.tr("classic.learn.pack", names="Bob, Cy, Gus") in seen["werewolves"]
+
+    told = dawn_told(app)
+    assert app.tr("classic.dawn.nobody") in told and app.classic.game.alive(0)
+    go_on(app)
+    story = to_the_story(app, (1, 2, 6), ())
+    assert app.tr("classic.story.strong_spent", targets="Ana") in story
