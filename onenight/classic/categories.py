@@ -30,7 +30,8 @@ QUEBEC = {"werewolf": ("meute", "buveur", "standard"),
           # Débutant, Sobre, Standard"; "Infecté Chronique — Meute/Lupin, …")
           "braggart": ("villageois", "sobre", "standard"),
           "chronic_infected": ("lupin", "meute", "sobre", "standard"),
-          "eavesdropper": ("villageois", "sobre", "standard")}
+          "eavesdropper": ("villageois", "sobre", "standard"),
+          "grey_wolf": ("meute", "buveur", "chaotique")}
 DIMENSIONS = ("booklet", "side", "category")
 
 

@@ -18,6 +18,8 @@ Where the lists disagree, they are merged so that each list's own order is kept:
 - the werewolves' own steps after the pack (the white werewolf, the pyromaniac, the accursed
   wolf-father, the big bad wolf: seeds 001 and 003), then seed 000's other night killers
   (Cassandra, Dr Jekyll), all before the witch, who is shown their victims;
+- seed 002 (the Québec booklet) gives no list: each of its calls takes the place its rule's
+  words give it (the Loup Gris after the pack's attack, with the pack's own steps);
 - after the charmed players, seed 001's raven, then seed 000's late callers, the vigilante's
   second call last among the living, and seed 000's crow (a dead player) after him.
 
@@ -40,7 +42,8 @@ class Call:
 
     id: str  # the step's id (the cast's step, or the one a character not played yet would have)
     role: str | None  # the character called (None: the table's own stage, or a building's)
-    lists: tuple[str, ...]  # the booklets' lists that name it: "001", "003", "000"
+    lists: tuple[str, ...]  # the booklets' lists that name it: "001", "003", "000" ("002":
+    # none names it, its rule's words place it)
     when: str = "every_night"  # every_night, first_night, even_nights, from_night_2
     only_if: str = ""  # the lists' condition on what happened (see the module's docstring)
     skipped: str = ""  # why the app does not call it at all ("" : it is called)
@@ -90,6 +93,9 @@ NIGHT_CALLS: tuple[Call, ...] = (
     Call("pyromaniac", "pyromaniac", ("001",)),
     Call("accursed_wolf_father", "accursed_wolf_father", ("003",)),
     Call("big_bad_wolf", "big_bad_wolf", ("003",)),
+    # seed 002 (Québec) has no list: its Loup Gris wakes "après que la meute ait choisi sa
+    # victime et que l'attaque s'est résolue normalement", among the pack's own steps
+    Call("grey_wolf", "grey_wolf", ("002",)),
     Call("cassandra", "cassandra", ("000",)),
     Call("jekyll_hyde", "jekyll_hyde", ("000",)),
     Call("witch", "witch", ("001", "003", "000")),

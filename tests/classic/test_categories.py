@@ -46,8 +46,10 @@ def test_a_filter_keeps_any_chosen_value_within_a_dimension_and_every_dimension_
 
 
 def test_the_quebec_categories_filter():
-    assert CastFilter().toggle("category", "buveur").cards() == ("werewolf", "seer")
-    assert CastFilter().toggle("category", "meute").cards() == ("werewolf", "chronic_infected")
+    assert CastFilter().toggle("category", "buveur").cards() == ("werewolf", "seer", "grey_wolf")
+    assert CastFilter().toggle("category", "meute").cards() == ("werewolf", "chronic_infected",
+                                                               "grey_wolf")
+    assert CastFilter().toggle("category", "chaotique").cards() == ("grey_wolf",)
     assert CastFilter().toggle("category", "sobre").cards() == (
         "braggart", "chronic_infected", "eavesdropper")
 
@@ -65,6 +67,6 @@ def test_the_chips_offered_are_those_some_card_carries():
     assert offered("booklet") == ("001", "003", "000", "002")
     assert offered("side") == ("villagers", "werewolves", "ambiguous", "loners")
     assert offered("category") == ("villageois", "lupin", "meute", "buveur", "sobre",
-                                   "standard")
+                                   "standard", "chaotique")
     with pytest.raises(ValueError):
-        CastFilter().toggle("category", "chaotique")  # no card of the cast is chaotic yet
+        CastFilter().toggle("category", "ambivalent")  # no card of the cast is ambivalent yet

@@ -9,7 +9,7 @@ from onenight.classic import states
 from onenight.classic.sides import camp, pack, side
 from onenight.common.errors import IllegalChoice
 
-from .helpers import V, deaths, out, play, public, told, until
+from .helpers import V, deaths, err, out, play, public, told, until
 
 BRAG = "braggart werewolf seer villager villager villager villager werewolf"
 BLANK8 = {"votes": V("- - - - - - - -")}
@@ -254,3 +254,62 @@ def test_sickness_a_healed_serum_sickens_nobody():
     g = until(g, "votes")
     assert not states.pack_sick(g._with(phase=g.phase.next()))
     assert g.memo.get(states.SICK) is None
+
+
+# ---- the loup gris: dent longue -----------------------------------------------------------------
+
+GREY = "grey_wolf werewolf seer villager villager villager villager witch"
+
+
+def test_grey_wolf_starts_strong_and_is_a_wolf_of_the_pack():
+    g = _game(GREY)
+    assert states.strong(g, 0) and camp(g, 0) == "werewolves" and not states.infected(g, 0)
+    assert until(g, "werewolves").stop.woken == (0, 1)
+
+
+def test_grey_wolf_spends_his_strength_to_infect_the_packs_victim_instead_of_devouring_him():
+    night1 = {"night": 1, "werewolves": {"victim": 3}, "grey_wolf": {"infect": True}}
+    g = play(GREY, night1, {"day": 1, **BLANK8})
+    assert g.alive(3) and states.infected(g, 3) and not states.strong(g, 0)
+    assert camp(g, 3) == "werewolves"
+    assert until(g, "werewolves").stop.woken == (0, 1, 3)  # with the pack from the next night
+    assert [e.seat for e in told(until(g, "werewolves"), 3, "infected")] == [3]
+
+
+def test_grey_wolf_long_tooth_is_used_once_then_called_for_show():
+    night1 = {"night": 1, "werewolves": {"victim": 3}, "grey_wolf": {"infect": True}}
+    g = play(GREY, night1, {"day": 1, **BLANK8})
+    g = until(apply(until(g, "werewolves"), Seat(4)), "grey_wolf")
+    assert g.stop.for_show
+    g = play(GREY, night1, {"day": 1, **BLANK8},
+             {"night": 2, "werewolves": {"victim": 4}, "grey_wolf": {"infect": True}},
+             {"day": 2})
+    assert not g.alive(4) and not states.infected(g, 4)  # for show: the bite killed
+
+
+def test_grey_wolf_who_lost_his_strength_has_no_long_tooth():
+    g = play(GREY, {"night": 1, "werewolves": {"victim": 3},
+                    "witch": {"heal": False, "poison": 0}}, {"day": 1, **BLANK8})
+    assert g.alive(0) and not states.strong(g, 0)  # the poison took his strength
+    assert until(apply(until(g, "werewolves"), Seat(4)), "grey_wolf").stop.for_show
+
+
+def test_grey_wolf_infects_only_a_victim_the_pack_reached():
+    g = apply(_at_pack(GREY, lambda g: states.protect(g, 3)), Seat(3))
+    g = until(g, "grey_wolf")
+    assert Yes() not in legal_choices(g)
+    try:
+        apply(g, Yes())
+    except IllegalChoice as e:
+        assert "not now" in str(e)
+    else:
+        raise AssertionError("infected a victim the pack did not reach")
+    assert "not now" in err(GREY, {"night": 1, "grey_wolf": {"infect": True}})  # no victim
+
+
+def test_grey_wolf_cannot_infect_the_elder_whose_bite_counts():
+    seats = "grey_wolf werewolf seer elder villager villager villager villager"
+    g = play(seats, {"night": 1, "werewolves": {"victim": 3}, "grey_wolf": {"infect": True}},
+             {"day": 1})
+    assert g.alive(3) and not states.infected(g, 3) and not states.strong(g, 0)
+    assert [e.seat for e in g.log if e.kind == "infection_failed"] == [3]

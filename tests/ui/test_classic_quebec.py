@@ -32,3 +32,31 @@ def test_the_braggart_survives_the_pack_and_the_chronic_infected_wakes_with_it(a
     go_on(app)
     story = to_the_story(app, (1, 2, 6), ())
     assert app.tr("classic.story.strong_spent", targets="Ana") in story
+
+
+def test_the_grey_wolf_spends_his_strength_to_infect_the_packs_victim(app):
+    """English, 800x480: the pack takes a villager, the grey wolf taps "infect" at his call;
+    the dawn names no dead, and the infected villager wakes with the pack the next night,
+    told of his infection; the game plays to its end, and the story tells the grey wolf's
+    bite."""
+    from kivy.core.window import Window
+
+    app.set_language("en")
+    Window.size = (800, 480)
+    table = ["grey_wolf", "werewolf", "seer", "villager", "villager", "villager", "villager",
+             "villager", "villager", "villager"]
+    start_classic(app, TEN, "", deal="cards", cards=table)
+    deal_by_own_cards(app, table)
+    firsts = {"werewolves": ("seat", 3), "grey_wolf": ("a",)}
+
+    def first_night(app, w):
+        assert not untranslated(app), untranslated(app)
+        return firsts.get(w.step, ("nothing",) if not w.stop.required else None)
+
+    night_through(app, first_night)
+    assert app.tr("classic.dawn.nobody") in dawn_told(app)
+    go_on(app)
+    story = to_the_story(app, (0, 1, 3), ())
+    assert app.tr("classic.story.chose.grey_wolf", actors="Ana") in story
+    g = app.classic.game
+    assert [e.seat for e in g.log if e.kind == "infected" and e.to == (3,)] == [3]

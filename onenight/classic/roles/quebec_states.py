@@ -5,7 +5,14 @@ the table). docs/characters.md lists the booklet's other characters, and why eac
 
 from __future__ import annotations
 
-from ..table import Character
+from onenight.common.errors import IllegalChoice
+
+from .. import cast, states
+from ..model import Choice, Game, Kind, Stop, Yes
+from ..order import order
+from ..table import EVERY_NIGHT, Character, Step
+from . import common, wolves
+from .common import actor
 
 #: The Québec booklet's cards: one of each (printed by the table).
 QUEBEC = "quebec"
@@ -29,4 +36,48 @@ CHRONIC_INFECTED = _quebec("chronic_infected", "Infecté Chronique", "Chronic In
 #: fait fort, protégé, etc.) et mourra" (:data:`..states.NO_ESCAPE`).
 EAVESDROPPER = _quebec("eavesdropper", "Écornifleux", "Eavesdropper")
 
-CHARACTERS = (BRAGGART, CHRONIC_INFECTED, EAVESDROPPER)
+
+
+# ---- the loup gris: his strength spent to infect the pack's victim ------------------------------
+
+LONG_TOOTH = "grey_wolf.used"
+
+
+def _long_tooth_target(g: Game, me: int) -> int | None:
+    """The victim Dent Longue may infect tonight: the pack reached one, nobody infected him
+    already, and the grey wolf is still strong and has not used it."""
+    victim = wolves.reached_victim(g)
+    if victim is None or g.tonight.get("infected") or g.memo.get(LONG_TOOTH, False):
+        return None
+    return victim if states.strong(g, me) else None
+
+
+def _long_tooth(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    if not isinstance(c, Yes):
+        raise IllegalChoice("infect", "expected true (infect tonight's victim) or nothing")
+    victim = _long_tooth_target(g, actor(stop))
+    if victim is None:
+        raise IllegalChoice("infect", "the grey wolf infects the victim the pack reached "
+                                      "tonight, once, by spending his strength: not now")
+    g = common.remember(states.spend_strong(g, actor(stop)), LONG_TOOTH, True)
+    if not cast.CHARACTER[g.cards[victim]].infectable:  # the elder: the bite counts
+        return g.tell((), "grey_wolf", "infection_failed", seat=victim)
+    g = states.infect(g, victim, g.phase.number + 1)
+    return common.tonight(g, "infected", True).tell((), "grey_wolf", "infected", seat=victim)
+
+
+#: "Est un loup pour la plupart des points de règles": a werewolf of the pack. His Couenne
+#: Épaisse has no rules in the seed; his Dent Longue spends "son statut fait fort", so he
+#: starts strong (docs/rules-decisions-classic.md).
+GREY_WOLF = _quebec(
+    "grey_wolf", "Loup Gris", "Grey Wolf", "werewolves", "werewolves", starts=("strong",),
+    steps=(Step("grey_wolf", ("night",), order("grey_wolf"), EVERY_NIGHT, Kind.YES,
+                role="grey_wolf", key="infect",
+                spent=lambda g: g.memo.get(LONG_TOOTH, False)
+                or not any(states.strong(g, s) for s in g.holders("grey_wolf")),
+                options=lambda g, stop: [Yes()] if _long_tooth_target(g, actor(stop)) is not None
+                else [], act=_long_tooth),))
+
+CHARACTERS = (BRAGGART, CHRONIC_INFECTED, EAVESDROPPER, GREY_WOLF)

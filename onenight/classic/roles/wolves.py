@@ -88,7 +88,7 @@ WEREWOLF = Character("werewolf", "Loup-Garou", "Werewolf", "werewolves", "werewo
 USED = "accursed_wolf_father.used"
 
 
-def _bitten(g: Game) -> int | None:
+def reached_victim(g: Game) -> int | None:
     """Tonight's victim when the pack reached him (not protected, not away from home)."""
     victim = g.tonight.get("victim")
     if victim is None or states.out_of_reach(g, victim, "werewolves"):
@@ -97,7 +97,7 @@ def _bitten(g: Game) -> int | None:
 
 
 def _infect_options(g: Game, stop: Stop) -> list:
-    return [Yes()] if _bitten(g) is not None else []
+    return [Yes()] if reached_victim(g) is not None else []
 
 
 def _infect(g: Game, stop: Stop, c: Choice | None) -> Game:
@@ -107,7 +107,7 @@ def _infect(g: Game, stop: Stop, c: Choice | None) -> Game:
         raise IllegalChoice("infect", "expected true (infect tonight's victim) or nothing")
     if g.tonight.get("victim") is None:
         raise IllegalChoice("infect", "the werewolves chose no victim tonight: nobody to infect")
-    victim = _bitten(g)
+    victim = reached_victim(g)
     if victim is None:
         raise IllegalChoice("infect", "tonight's victim was out of the pack's reach (protected, "
                                       "or away from home): nobody to infect")
