@@ -7,9 +7,9 @@ to the same outcome with ``onenight classic replay``."""
 from onenight.ui.driving import find, tap
 
 from .classic_play import home_after  # noqa: F401 (the shared app left as found)
-from .classic_play import (deal_by_own_cards, go_on, later, living, night_through, play_to_end,
-                           replays_to_the_same_outcome, screen, shown, start_classic,
-                           tap_seat_twice, untranslated)
+from .classic_play import (deal_by_own_cards, go_on, later, living, night_through,
+                           own_cards_game, play_to_end, replays_to_the_same_outcome, screen,
+                           shown, start_classic, tap_seat_twice, untranslated)
 
 TEN = ["Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
 
@@ -281,14 +281,8 @@ def test_the_crow_of_fate_lays_his_card_the_night_after_his_death_at_the_table(a
     dead, at the end of the second; the table has rolled his die, and his screen tells him
     what it shows and the players it sends his card to; he lays it on the ring, and the
     second dawn tells the village before whom it lies; the game plays to its end."""
-    from kivy.core.window import Window
-
-    app.set_language("en")
-    Window.size = (800, 480)
-    table = ["werewolf", "crow", "seer", "villager", "werewolf", "villager", "villager",
-             "villager", "villager", "villager"]
-    start_classic(app, TEN, "", deal="cards", cards=table)
-    deal_by_own_cards(app, table)
+    own_cards_game(app, TEN, ["werewolf", "crow", "seer", "villager", "werewolf", "villager",
+                              "villager", "villager", "villager", "villager"], english_small=True)
     wolves = (0, 4)
     crow_saw = []
 

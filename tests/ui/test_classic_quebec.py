@@ -3,7 +3,7 @@ Fier-à-Bras, the Infecté Chronique and the Écornifleux, tapped through the re
 the home screen to the end and its story, in French; its record replays to the same outcome."""
 
 from .classic_play import home_after  # noqa: F401 (the shared app left as found)
-from .classic_play import deal_by_own_cards, go_on, night_through, start_classic, untranslated
+from .classic_play import go_on, night_through, own_cards_game, untranslated
 from .test_classic_cast import TEN, dawn_told, to_the_story
 
 
@@ -14,8 +14,7 @@ def test_the_braggart_survives_the_pack_and_the_chronic_infected_wakes_with_it(a
     lost his strength."""
     table = ["braggart", "werewolf", "chronic_infected", "eavesdropper", "seer", "hunter",
              "werewolf", "villager", "villager", "villager"]
-    start_classic(app, TEN, "", deal="cards", cards=table)
-    deal_by_own_cards(app, table)
+    own_cards_game(app, TEN, table)
 
     def first_night(app, w):
         assert not untranslated(app), untranslated(app)
@@ -39,14 +38,8 @@ def test_the_grey_wolf_spends_his_strength_to_infect_the_packs_victim(app):
     the dawn names no dead, and the infected villager wakes with the pack the next night,
     told of his infection; the game plays to its end, and the story tells the grey wolf's
     bite."""
-    from kivy.core.window import Window
-
-    app.set_language("en")
-    Window.size = (800, 480)
-    table = ["grey_wolf", "werewolf", "seer", "villager", "villager", "villager", "villager",
-             "villager", "villager", "villager"]
-    start_classic(app, TEN, "", deal="cards", cards=table)
-    deal_by_own_cards(app, table)
+    own_cards_game(app, TEN, ["grey_wolf", "werewolf", "seer", "villager", "villager", "villager",
+                              "villager", "villager", "villager", "villager"], english_small=True)
     firsts = {"werewolves": ("seat", 3), "grey_wolf": ("a",)}
 
     def first_night(app, w):
