@@ -31,7 +31,9 @@ QUEBEC = {"werewolf": ("meute", "buveur", "standard"),
           "braggart": ("villageois", "sobre", "standard"),
           "chronic_infected": ("lupin", "meute", "sobre", "standard"),
           "eavesdropper": ("villageois", "sobre", "standard"),
-          "grey_wolf": ("meute", "buveur", "chaotique")}
+          "grey_wolf": ("meute", "buveur", "chaotique"),
+          # "Guenilloux — Villageois (spécial), Avancé, Sobre, Chaotique"
+          "ragpicker": ("villageois", "sobre", "chaotique")}
 DIMENSIONS = ("booklet", "side", "category")
 
 

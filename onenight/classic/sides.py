@@ -95,6 +95,16 @@ def lone_goal(g: Game, seat: int) -> str | None:
     return ch.goal
 
 
+#: The cards whose holder wins only alive: the Québec booklet's Guenilloux ("Doit absolument
+#: demeurer en jeu jusqu'à la fin pour pouvoir gagner. (Pas de victoire posthume.)").
+ALIVE_TO_WIN = frozenset({"ragpicker"})
+
+
+def loses_dead(g: Game, seat: int) -> bool:
+    """The seat is dead and its card wins only alive: its side's win is not his."""
+    return not g.alive(seat) and g.cards[seat] in ALIVE_TO_WIN
+
+
 def mixed_lovers(g: Game) -> bool:
     """Lovers of different sides: one on the werewolves' side, the other not."""
     if g.lovers is None:

@@ -57,8 +57,9 @@ def _add(g: Game, memo_key: str, seat: int) -> Game:
     return g._with(memo=g.memo.put(memo_key, tuple(sorted(set(_seats(g, memo_key)) | {seat}))))
 
 
-#: The states a card may start with (``Character.starts``).
-STARTS = ("strong", "infected")
+#: The states a card may start with (``Character.starts``): its holder's devouring sickens
+#: the pack (``serum``) for the Guenilloux.
+STARTS = ("strong", "infected", "serum")
 
 
 def at_deal(g: Game) -> Game:
@@ -73,6 +74,8 @@ def at_deal(g: Game) -> Game:
             g = make_strong(g, seat)
         if "infected" in starts:
             g = infect(g, seat, 1)
+        if "serum" in starts:
+            g = carry_serum(g, seat)
     return g
 
 

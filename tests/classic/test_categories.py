@@ -49,9 +49,9 @@ def test_the_quebec_categories_filter():
     assert CastFilter().toggle("category", "buveur").cards() == ("werewolf", "seer", "grey_wolf")
     assert CastFilter().toggle("category", "meute").cards() == ("werewolf", "chronic_infected",
                                                                "grey_wolf")
-    assert CastFilter().toggle("category", "chaotique").cards() == ("grey_wolf",)
+    assert CastFilter().toggle("category", "chaotique").cards() == ("grey_wolf", "ragpicker")
     assert CastFilter().toggle("category", "sobre").cards() == (
-        "braggart", "chronic_infected", "eavesdropper")
+        "braggart", "chronic_infected", "eavesdropper", "ragpicker")
 
 
 def test_the_quebec_booklets_own_characters_carry_its_categories_and_booklet():

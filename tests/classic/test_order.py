@@ -101,8 +101,9 @@ WITHIN = {"night_owl_seen": "night_owl", "dream_reader_mime": "dream_reader",
 
 
 #: Steps the app plays right before a call, with no call of their own: the die rolled for Dr
-#: Jekyll, which his call tells him.
-BEFORE = {"jekyll_die": "jekyll_hyde", "crow_die": "crow"}
+#: Jekyll, which his call tells him; the lot the Guenilloux's curse draws, whose infected
+#: player wakes with the pack that night.
+BEFORE = {"jekyll_die": "jekyll_hyde", "crow_die": "crow", "ragpicker_curse": "werewolves"}
 
 
 def test_the_casts_night_steps_take_their_places_and_calendars_from_the_order():

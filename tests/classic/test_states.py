@@ -303,3 +303,50 @@ def test_grey_wolf_cannot_infect_the_elder_whose_bite_counts():
              {"day": 1})
     assert g.alive(3) and not states.infected(g, 3) and not states.strong(g, 0)
     assert [e.seat for e in g.log if e.kind == "infection_failed"] == [3]
+
+
+# ---- the guenilloux -----------------------------------------------------------------------------
+
+RAG = "ragpicker werewolf seer villager villager villager villager werewolf"
+RAG_OUT = ({"night": 1, "werewolves": {"victim": 3}},
+           {"day": 1, "votes": V("- 0 0 - 0 0 0 0")})
+
+
+def test_ragpicker_voted_out_the_lot_infects_a_villager_who_wakes_with_the_pack_that_night():
+    g = until(play(RAG, *RAG_OUT), "ragpicker_curse")
+    assert g.stop.chance and g.stop.required and g.stop.woken == ()
+    assert legal_choices(g) == [Seat(4), Seat(5), Seat(6)]  # the seer excepted
+    g = until(apply(g, Seat(5)), "werewolves")
+    assert states.infected(g, 5) and g.stop.woken == (1, 5, 7)
+    assert [e.seat for e in told(g, 5, "infected")] == [5]
+    g = play(RAG, *RAG_OUT, {"night": 2, "ragpicker_curse": {"draw": 5}})
+    assert states.infected(g, 5) and camp(g, 5) == "werewolves"
+
+
+def test_ragpicker_curse_never_falls_on_the_seer_and_is_required():
+    assert "not the seer's" in err(RAG, *RAG_OUT, {"night": 2, "ragpicker_curse": {"draw": 2}})
+    assert "at ragpicker_curse (missing)" in err(RAG, *RAG_OUT,
+                                                 {"night": 2, "werewolves": {"victim": 4}})
+
+
+def test_ragpicker_curse_may_fall_on_a_player_already_infected():
+    g = until(play(RAG, *RAG_OUT), "ragpicker_curse")
+    g = states.infect(g, 4, 1)
+    assert Seat(4) in legal_choices(g)
+    g = apply(g, Seat(4))
+    assert states.pack_from(g, 4) == 1 and not states.infected(g, 5)
+
+
+def test_ragpicker_devoured_sickens_the_pack_and_curses_nobody():
+    g = play(RAG, {"night": 1, "werewolves": {"victim": 0}}, {"day": 1, **BLANK8})
+    assert g.memo.get(states.SICK) == 2
+    g = until(g, "werewolves")
+    assert g.stop.step == "werewolves" and legal_choices(g) == [None]  # no curse was called
+
+
+def test_ragpicker_must_stay_alive_to_win_with_the_village():
+    o = out(RAG, {"night": 1, "werewolves": {"victim": 0}},
+            {"day": 1, "votes": V("- - 1 1 1 1 1 1")},
+            {"night": 2}, {"day": 2, "votes": V("- - 7 7 7 7 7 -")})
+    assert o["winning_side"] == "village" and 0 not in o["winners"]
+    assert o["winners"] == [2, 3, 4, 5, 6]

@@ -35,15 +35,20 @@ def dawn_told(app) -> str:
     return shown(app)
 
 
-def to_the_story(app, wolves, picking, last=False) -> str:
+def to_the_story(app, wolves, picking, last=False, first=()) -> str:
     """Play on to the end: the pack (and the diviner) take the last villager left, the
     callers of ``picking`` name another living player (the last one if ``last``, else the
-    first), the others do nothing; every voter names a werewolf when offered one. No screen
-    shows a translation key. Returns the story, once the record replays to the same
-    outcome."""
+    first), the others do nothing; every voter names a player of ``first`` when offered one,
+    else a werewolf (of ``wolves``, or one infected in play). No screen shows a translation
+    key. Returns the story, once the record replays to the same outcome."""
+    from onenight.classic.sides import wolfish
+
+    def pack(app) -> list[int]:
+        return [s for s in living(app) if s in wolves or wolfish(app.classic.game, s)]
+
     def night(app, w):
         assert not untranslated(app), untranslated(app)
-        village = [s for s in living(app) if s not in wolves]
+        village = [s for s in living(app) if s not in pack(app)]
         if w.step in ("werewolves", "diviner"):
             return ("seat", village[-1])
         if w.step in picking:
@@ -54,7 +59,8 @@ def to_the_story(app, wolves, picking, last=False) -> str:
     def vote(app, voter):
         assert not untranslated(app), untranslated(app)
         options = offered(app)
-        return next((t for t in wolves if t in options), options[0] if options else voter)
+        return next((t for t in tuple(first) + tuple(pack(app)) if t in options),
+                    options[0] if options else voter)
 
     play_to_end(app, night, vote, chain)
     assert not untranslated(app), untranslated(app)

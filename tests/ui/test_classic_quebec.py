@@ -1,6 +1,9 @@
-"""The Québec booklet's characters built on its states, at the table: a game holding the
-Fier-à-Bras, the Infecté Chronique and the Écornifleux, tapped through the real screens from
-the home screen to the end and its story, in French; its record replays to the same outcome."""
+"""The Québec booklet's characters built on its states, at the table: games holding the
+Fier-à-Bras, the Infecté Chronique and the Écornifleux, the Loup Gris, the Guenilloux, tapped
+through the real screens from the home screen to the end and its story, in French and in
+English; each record replays to the same outcome."""
+
+from onenight.classic import states
 
 from .classic_play import home_after  # noqa: F401 (the shared app left as found)
 from .classic_play import go_on, night_through, own_cards_game, untranslated
@@ -53,3 +56,23 @@ def test_the_grey_wolf_spends_his_strength_to_infect_the_packs_victim(app):
     assert app.tr("classic.story.chose.grey_wolf", actors="Ana") in story
     g = app.classic.game
     assert [e.seat for e in g.log if e.kind == "infected" and e.to == (3,)] == [3]
+
+
+def test_the_ragpicker_voted_out_curses_a_villager_who_wakes_with_the_pack(app):
+    """French, 1280x800: the village votes the ragpicker out on the first day; the next night
+    the table draws, before the pack's call, a villager whom the infection takes: he wakes
+    with the pack, told of it; the game plays to its end, and the story tells the curse."""
+    table = ["ragpicker", "werewolf", "seer", "villager", "villager", "villager", "werewolf",
+             "villager", "villager", "villager"]
+    own_cards_game(app, TEN, table)
+    night_through(app, lambda app, w: ("seat", 9) if w.step == "werewolves" else (
+        ("nothing",) if not w.stop.required else None))
+    dawn_told(app)
+    go_on(app)
+    story = to_the_story(app, (1, 6), (), first=(0,))
+    g = app.classic.game
+    assert g.death_of(0).cause == "vote" and g.death_of(0).day == 1
+    (drawn,) = [e.seat for e in g.log if e.kind == "cursed"]
+    assert g.cards[drawn] == "villager" and states.infected(g, drawn)
+    assert [e.phase for e in g.log if e.kind == "infected" and e.to == (drawn,)] == ["night 2"]
+    assert app.tr("classic.story.chose.ragpicker_curse", targets=TEN[drawn]) in story

@@ -8,7 +8,7 @@ from __future__ import annotations
 from onenight.common.errors import IllegalChoice
 
 from .. import cast, states
-from ..model import Choice, Game, Kind, Stop, Yes
+from ..model import Choice, Game, Kind, Seat, Stop, Yes
 from ..order import order
 from ..table import EVERY_NIGHT, Character, Step
 from . import common, wolves
@@ -80,4 +80,47 @@ GREY_WOLF = _quebec(
                 options=lambda g, stop: [Yes()] if _long_tooth_target(g, actor(stop)) is not None
                 else [], act=_long_tooth),))
 
-CHARACTERS = (BRAGGART, CHRONIC_INFECTED, EAVESDROPPER, GREY_WOLF)
+
+
+# ---- the guenilloux: a curse on the village that votes him out, a sickness on the pack ---------
+
+CURSE = "ragpicker.curse"  # memo: the night the lot infects a villager (after his vote)
+
+
+def _curse_pool(g: Game) -> list:
+    """"choisi au hasard parmi les rôles de villageois, Voyante exceptée. Le hasard peut
+    désigner un joueur déjà infecté": the living holders of a villager's card but the seer's."""
+    return [Seat(s) for s in g.living() if cast.CHARACTER[g.cards[s]].family == "villagers"
+            and g.cards[s] != "seer"]
+
+
+def _cursed(g: Game, seat: int) -> Game:
+    """As he dies: voted out, the village is punished at the next dusk."""
+    d = g.death_of(seat)
+    if g.cards[seat] != "ragpicker" or d is None or d.cause != "vote":
+        return g
+    return common.remember(g, CURSE, g.phase.number + 1)
+
+
+def _infect_drawn(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    if not isinstance(c, Seat) or c not in _curse_pool(g):
+        raise IllegalChoice("draw", "the lot draws a living villager's card, not the seer's")
+    return states.infect(g, c.seat, g.phase.number).tell((), "ragpicker_curse", "cursed",
+                                                          seat=c.seat)
+
+
+#: "Doit absolument demeurer en jeu jusqu'à la fin pour pouvoir gagner" (:func:`..sides.
+#: wins_dead`); "Si éliminé suite à un vote, les villageois sont punis et l'un d'entre eux se
+#: fait infecter": the lot draws him at the next dusk, and he wakes with the pack that night;
+#: "Si dévoré par les loups, la meute va tomber malade" (:mod:`..states`, the serum).
+RAGPICKER = _quebec(
+    "ragpicker", "Guenilloux", "Ragpicker", starts=("serum",), on_death=_cursed,
+    steps=(Step("ragpicker_curse", ("night",), order("werewolves") - 5, EVERY_NIGHT, Kind.SEAT,
+                role="ragpicker", key="draw", wakes=lambda g: (),
+                called=lambda g: g.memo.get(CURSE) == g.phase.number,
+                options=lambda g, stop: _curse_pool(g), act=_infect_drawn,
+                required=lambda g: bool(_curse_pool(g)), chance=True),))
+
+CHARACTERS = (BRAGGART, CHRONIC_INFECTED, EAVESDROPPER, GREY_WOLF, RAGPICKER)
