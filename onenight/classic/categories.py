@@ -33,7 +33,8 @@ QUEBEC = {"werewolf": ("meute", "buveur", "standard"),
           "eavesdropper": ("villageois", "sobre", "standard"),
           "grey_wolf": ("meute", "buveur", "chaotique"),
           # "Guenilloux — Villageois (spécial), Avancé, Sobre, Chaotique"
-          "ragpicker": ("villageois", "sobre", "chaotique")}
+          "ragpicker": ("villageois", "sobre", "chaotique"),
+          "shamans_daughter": ("villageois", "buveur", "standard")}
 DIMENSIONS = ("booklet", "side", "category")
 
 

@@ -19,7 +19,9 @@ Where the lists disagree, they are merged so that each list's own order is kept:
   wolf-father, the big bad wolf: seeds 001 and 003), then seed 000's other night killers
   (Cassandra, Dr Jekyll), all before the witch, who is shown their victims;
 - seed 002 (the Québec booklet) gives no list: each of its calls takes the place its rule's
-  words give it (the Loup Gris after the pack's attack, with the pack's own steps);
+  words give it (the Fille de Chamane, who protects a home for the night, with the
+  protectors before the pack; the Loup Gris after the pack's attack, with the pack's own
+  steps);
 - after the charmed players, seed 001's raven, then seed 000's late callers, the vigilante's
   second call last among the living, and seed 000's crow (a dead player) after him.
 
@@ -86,6 +88,8 @@ NIGHT_CALLS: tuple[Call, ...] = (
     Call("night_owl", "night_owl", ("000",)),
     Call("rescuer", "rescuer", ("001", "000")),
     Call("trapper", "trapper", ("000",), only_if="after_a_werewolves_kill"),
+    # seed 002 (Québec): its Fille de Chamane protects a home for the night, before the pack
+    Call("shamans_daughter", "shamans_daughter", ("002",)),
     Call("diviner", "diviner", ("000",)),
     Call("werewolves", "werewolf", ("001", "003", "000")),
     Call("baker", None, ("001",)),  # a building's (Le Village), not a card's: onenight.classic.village

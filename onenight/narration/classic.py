@@ -85,6 +85,7 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "crow": 14,  # the die's word and the players to read, then one to point at
     "jekyll_hyde": 14,  # the die's word to read, then perhaps a player to point at
     "grey_wolf": 8,  # the Québec booklet's: infect the pack's victim, or not
+    "shamans_daughter": 10,
 })
 #: The lines of the debate for :class:`~onenight.narration.runner.DebateRunner`.
 DEBATE_LINES = ("debate.start", "debate.last_minute", "vote.countdown")

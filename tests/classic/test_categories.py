@@ -46,7 +46,8 @@ def test_a_filter_keeps_any_chosen_value_within_a_dimension_and_every_dimension_
 
 
 def test_the_quebec_categories_filter():
-    assert CastFilter().toggle("category", "buveur").cards() == ("werewolf", "seer", "grey_wolf")
+    assert CastFilter().toggle("category", "buveur").cards() == ("werewolf", "seer", "grey_wolf",
+                                                                 "shamans_daughter")
     assert CastFilter().toggle("category", "meute").cards() == ("werewolf", "chronic_infected",
                                                                "grey_wolf")
     assert CastFilter().toggle("category", "chaotique").cards() == ("grey_wolf", "ragpicker")

@@ -350,3 +350,37 @@ def test_ragpicker_must_stay_alive_to_win_with_the_village():
             {"night": 2}, {"day": 2, "votes": V("- - 7 7 7 7 7 -")})
     assert o["winning_side"] == "village" and 0 not in o["winners"]
     assert o["winners"] == [2, 3, 4, 5, 6]
+
+
+# ---- the fille de chamane: patte de loup --------------------------------------------------------
+
+SHAMAN = "shamans_daughter werewolf seer villager villager villager villager werewolf"
+
+
+def test_shamans_daughter_protects_a_home_and_the_pack_kills_nobody_there():
+    g = play(SHAMAN, {"night": 1, "shamans_daughter": {"protect": 3},
+                      "werewolves": {"victim": 3}}, {"day": 1})
+    assert g.alive(3) and not g.deaths
+
+
+def test_shamans_daughter_may_protect_herself():
+    g = play(SHAMAN, {"night": 1, "shamans_daughter": {"protect": 0},
+                      "werewolves": {"victim": 0}}, {"day": 1})
+    assert g.alive(0)
+
+
+def test_shamans_daughter_never_protects_the_same_player_two_nights_running():
+    night1 = {"night": 1, "shamans_daughter": {"protect": 3}, "werewolves": {"victim": 4}}
+    assert "protected last night" in err(SHAMAN, night1, {"day": 1, **BLANK8},
+                                         {"night": 2, "shamans_daughter": {"protect": 3}})
+    g = until(play(SHAMAN, night1, {"day": 1, **BLANK8}), "shamans_daughter")
+    assert Seat(3) not in legal_choices(g) and Seat(0) in legal_choices(g)
+    g = play(SHAMAN, night1, {"day": 1, **BLANK8}, {"night": 2, "shamans_daughter": {"protect": 5}},
+             {"day": 2, **BLANK8}, {"night": 3, "shamans_daughter": {"protect": 3},
+                                    "werewolves": {"victim": 3}}, {"day": 3})
+    assert g.alive(3)  # a night between: the same player again
+
+
+def test_shamans_daughter_protecting_a_werewolf_keeps_him_from_the_pack_that_night():
+    g = until(apply(until(_game(SHAMAN), "shamans_daughter"), Seat(7)), "werewolves")
+    assert g.stop.woken == (1,)

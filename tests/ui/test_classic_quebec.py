@@ -76,3 +76,19 @@ def test_the_ragpicker_voted_out_curses_a_villager_who_wakes_with_the_pack(app):
     assert g.cards[drawn] == "villager" and states.infected(g, drawn)
     assert [e.phase for e in g.log if e.kind == "infected" and e.to == (drawn,)] == ["night 2"]
     assert app.tr("classic.story.chose.ragpicker_curse", targets=TEN[drawn]) in story
+
+
+def test_the_shamans_daughter_protects_the_home_the_pack_attacks(app):
+    """English, 800x480: the shaman's daughter taps a player on the ring, whose home the pack
+    then attacks: the dawn names no dead; the game plays to its end, and the story tells
+    whose home she protected."""
+    own_cards_game(app, TEN, ["shamans_daughter", "werewolf", "seer", "villager", "villager",
+                              "villager", "werewolf", "villager", "villager", "villager"],
+                   english_small=True)
+    firsts = {"shamans_daughter": ("seat", 3), "werewolves": ("seat", 3)}
+    night_through(app, lambda app, w: firsts.get(
+        w.step, ("nothing",) if not w.stop.required else None))
+    assert app.tr("classic.dawn.nobody") in dawn_told(app) and app.classic.game.alive(3)
+    go_on(app)
+    story = to_the_story(app, (1, 6), ())
+    assert app.tr("classic.story.chose.shamans_daughter", actors="Ana", targets="Dee") in story

@@ -123,4 +123,37 @@ RAGPICKER = _quebec(
                 options=lambda g, stop: _curse_pool(g), act=_infect_drawn,
                 required=lambda g: bool(_curse_pool(g)), chance=True),))
 
-CHARACTERS = (BRAGGART, CHRONIC_INFECTED, EAVESDROPPER, GREY_WOLF, RAGPICKER)
+
+
+# ---- the fille de chamane: the wolf's paw over a home -------------------------------------------
+
+PAW = "shamans_daughter.last"  # memo: (the seat she protected, the night)
+
+
+def _paw_options(g: Game, stop: Stop) -> list:
+    """Any living player, herself too, but not the one she protected last night ("Ne peut
+    être utilisé deux nuits de suite sur la même personne")."""
+    last = g.memo.get(PAW)
+    barred = last[0] if last is not None and last[1] == g.phase.number - 1 else None
+    return [Seat(s) for s in g.living() if s != barred]
+
+
+def _paw(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    s = common.living_target(g, c, "protect", "shaman's daughter")
+    if Seat(s) not in _paw_options(g, stop):
+        raise IllegalChoice("protect", f"seat {s} was protected last night: the shaman's "
+                                       "daughter protects another player tonight")
+    return states.protect(common.remember(g, PAW, (s, g.phase.number)), s)
+
+
+#: "obtient en secret 2 pouvoirs spéciaux parmi 4 possibles. (La Patte, plus un autre.)":
+#: her Patte de Loup only (docs/rules-decisions-classic.md: the second power is left out).
+SHAMANS_DAUGHTER = _quebec(
+    "shamans_daughter", "Fille de Chamane", "Shaman's Daughter",
+    steps=(Step("shamans_daughter", ("night",), order("shamans_daughter"), EVERY_NIGHT,
+                Kind.SEAT, role="shamans_daughter", key="protect", options=_paw_options,
+                act=_paw),))
+
+CHARACTERS = (BRAGGART, CHRONIC_INFECTED, EAVESDROPPER, GREY_WOLF, RAGPICKER, SHAMANS_DAUGHTER)
