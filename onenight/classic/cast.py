@@ -27,7 +27,7 @@ CAST: tuple[Character, ...] = tuple(_BY_ID[i] for i in (
     "cassandra", "jekyll_hyde", "crow",
     # seed 002's characters built on its states (the Québec booklet)
     "braggart", "chronic_infected", "eavesdropper", "grey_wolf", "ragpicker",
-    "shamans_daughter"))
+    "shamans_daughter", "were_squirrel"))
 #: RULES-CLASSIC.md §1's cast: Best Of and the base game.
 SECTION_1: tuple[str, ...] = tuple(c.id for c in CAST[:20])
 CHARACTER: dict[str, Character] = {c.id: c for c in CAST}

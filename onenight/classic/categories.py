@@ -34,7 +34,8 @@ QUEBEC = {"werewolf": ("meute", "buveur", "standard"),
           "grey_wolf": ("meute", "buveur", "chaotique"),
           # "Guenilloux — Villageois (spécial), Avancé, Sobre, Chaotique"
           "ragpicker": ("villageois", "sobre", "chaotique"),
-          "shamans_daughter": ("villageois", "buveur", "standard")}
+          "shamans_daughter": ("villageois", "buveur", "standard"),
+          "were_squirrel": ("ennemi_legendaire", "sobre", "chaotique")}
 DIMENSIONS = ("booklet", "side", "category")
 
 

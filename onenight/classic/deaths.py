@@ -22,7 +22,9 @@ NIGHT_CAUSES = (("victim", "werewolves"), ("big_bad_wolf", "big_bad_wolf"),
                 ("caught", "trap"), ("cassandra", "silver_bullet"), ("hyde", "hyde"),
                 # the Québec booklet's pack sickness: the lone wolf who ate its cause (no
                 # choice sets it: :func:`_weighed` adds it)
-                ("sickness", "sickness"))
+                ("sickness", "sickness"),
+                # the Québec booklet's Écureuil-Garou who named a wolf
+                ("were_squirrel", "were_squirrel"))
 #: The causes whose victim the witch is shown, and may heal (``tonight["healed"]``).
 SHOWN_TO_WITCH = frozenset({"werewolves", "trap", "silver_bullet", "hyde"})
 #: ``tonight`` key: (the seat Dr Jekyll saves, the causes it escapes: those of his call).

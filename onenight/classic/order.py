@@ -46,7 +46,8 @@ class Call:
     role: str | None  # the character called (None: the table's own stage, or a building's)
     lists: tuple[str, ...]  # the booklets' lists that name it: "001", "003", "000" ("002":
     # none names it, its rule's words place it)
-    when: str = "every_night"  # every_night, first_night, even_nights, from_night_2
+    when: str = "every_night"  # every_night, first_night, even_nights, from_night_2,
+    # from_night_3
     only_if: str = ""  # the lists' condition on what happened (see the module's docstring)
     skipped: str = ""  # why the app does not call it at all ("" : it is called)
 
@@ -114,6 +115,9 @@ NIGHT_CALLS: tuple[Call, ...] = (
     Call("magistrate", "magistrate", ("000",)),
     Call("tavern_keeper", "tavern_keeper", ("000",)),
     Call("vigilante_after", "vigilante", ("000",), only_if="no_death_tonight"),
+    # seed 002 (Québec): its Écureuil-Garou names a player each night from the third, who
+    # may be a wolf: with the late callers, after the night's attacks
+    Call("were_squirrel", "were_squirrel", ("002",), "from_night_3"),
     Call("crow", "crow", ("000",), "from_night_2", only_if="died_last_phase"),
 )
 

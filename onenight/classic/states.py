@@ -42,8 +42,8 @@ SICK = "quebec.sick"
 #: The causes that are the wolves' attacks: what a protected or absent player escapes.
 WOLF_CAUSES = frozenset({"werewolves", "big_bad_wolf", "white_werewolf"})
 #: The deaths *fait fort* does not escape: the village's vote, a lover's grief, a mistake of
-#: one's own (Cassandra's misfire, the barber's fault).
-NOT_ATTACKS = frozenset({"vote", "grief", "misfire", "barber_fault"})
+#: one's own (Cassandra's misfire, the barber's fault, the Écureuil-Garou's).
+NOT_ATTACKS = frozenset({"vote", "grief", "misfire", "barber_fault", "were_squirrel"})
 #: The cards whose holder has no escape when the pack devours him (the Écornifleux: "ne
 #: bénéficie d'aucune échappatoire (absent, fait fort, protégé, etc.) et mourra").
 NO_ESCAPE = frozenset({"eavesdropper"})
@@ -77,6 +77,15 @@ def at_deal(g: Game) -> Game:
         if "serum" in starts:
             g = carry_serum(g, seat)
     return g
+
+
+#: "Vu comme un Habitant par la Voyante": the card the seer is shown instead (the Québec
+#: booklet's Habitant is the plain villager).
+SEER_SEES = {"were_squirrel": "villager"}
+
+
+def seen_by_seer(g: Game, seat: int) -> str:
+    return SEER_SEES.get(g.cards[seat], g.cards[seat])
 
 
 # ---- fait fort ----------------------------------------------------------------------------------

@@ -33,6 +33,8 @@ MUST = {
     "crow_die": "the die is rolled for the crow the night after his death",
     "crow": "the crow must lay his card before one of the players the die sends it to",
     "ragpicker_curse": "the ragpicker was voted out: the lot must infect a villager tonight",
+    "were_squirrel_luck": "the pack named the were-squirrel: the die says whether he was home",
+    "were_squirrel": "the were-squirrel must name a player he has not named yet",
     "evil_spirit": "the evil spirit must name the two enemies on the first night",
     "wild_child": "the wild child must choose a model on the first night",
     "wolf_hound": "the wolf-hound must choose his side on the first night",

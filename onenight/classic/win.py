@@ -16,6 +16,7 @@ RULES = (
     ("all_charmed", "pied_piper"),
     ("lovers_alone", "lovers"),
     ("white_werewolf_alone", "white_werewolf"),
+    ("were_squirrel_alive", "were_squirrel"),
     ("no_werewolf_left", "village"),
     ("only_werewolves_left", "werewolves"),
 )
@@ -51,6 +52,9 @@ def check(g: Game) -> Verdict | None:
     if len(living) == 1 and lone_goal(g, living[0]) == "white_werewolf":
         return won("white_werewolf_alone", living, living)
     everyone = range(g.players)
+    for s in living:  # the Québec Écureuil-Garou: the village's win, while he lives, is his
+        if lone_goal(g, s) == "were_squirrel" and not any(wolfish(g, o) for o in living):
+            return won("were_squirrel_alive", (s,), (s,))
     if not any(wolfish(g, s) for s in living):
         return won("no_werewolf_left", [s for s in everyone if side(g, s) == "village"])
     if all(wolfish(g, s) or ally_of(g, s) == "werewolves" for s in living) and not any(

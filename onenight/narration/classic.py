@@ -86,6 +86,7 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "jekyll_hyde": 14,  # the die's word to read, then perhaps a player to point at
     "grey_wolf": 8,  # the Québec booklet's: infect the pack's victim, or not
     "shamans_daughter": 10,
+    "were_squirrel": 10,
 })
 #: The lines of the debate for :class:`~onenight.narration.runner.DebateRunner`.
 DEBATE_LINES = ("debate.start", "debate.last_minute", "vote.countdown")
@@ -147,7 +148,7 @@ def all_line_ids() -> frozenset[str]:
 
 
 END_SIDES = ("village", "werewolves", "lovers", "white_werewolf", "pied_piper", "angel",
-             "nobody", "assassin", "cassandra")
+             "nobody", "assassin", "cassandra", "were_squirrel")
 
 
 def classic_voice(settings: NarrationSettings) -> Voice:

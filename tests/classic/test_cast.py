@@ -63,7 +63,7 @@ def test_the_wider_cast_says_which_booklet_describes_each_character():
         "sandman": "000", "trapper": "000", "mage": "000", "cassandra": "000",
         "jekyll_hyde": "000", "crow": "000",
         "braggart": "002", "chronic_infected": "002", "eavesdropper": "002", "grey_wolf": "002",
-        "ragpicker": "002", "shamans_daughter": "002"}
+        "ragpicker": "002", "shamans_daughter": "002", "were_squirrel": "002"}
     assert CHARACTER["raven"].copies("base_game") == 1  # the Village edition's square cards
     assert CHARACTER["pyromaniac"].copies("base_game") == 1
 
@@ -71,7 +71,7 @@ def test_the_wider_cast_says_which_booklet_describes_each_character():
 def test_the_loners_have_goals_of_their_own():
     assert {c.id: c.goal for c in CAST if c.goal} == {
         "white_werewolf": "white_werewolf", "pied_piper": "pied_piper", "angel": "angel",
-        "assassin": "assassin", "cassandra": "cassandra"}
+        "assassin": "assassin", "cassandra": "cassandra", "were_squirrel": "were_squirrel"}
 
 
 def test_each_step_is_declared_once_by_its_characters_entry_or_by_the_table():

@@ -50,9 +50,10 @@ def test_the_quebec_categories_filter():
                                                                  "shamans_daughter")
     assert CastFilter().toggle("category", "meute").cards() == ("werewolf", "chronic_infected",
                                                                "grey_wolf")
-    assert CastFilter().toggle("category", "chaotique").cards() == ("grey_wolf", "ragpicker")
+    assert CastFilter().toggle("category", "chaotique").cards() == ("grey_wolf", "ragpicker",
+                                                                    "were_squirrel")
     assert CastFilter().toggle("category", "sobre").cards() == (
-        "braggart", "chronic_infected", "eavesdropper", "ragpicker")
+        "braggart", "chronic_infected", "eavesdropper", "ragpicker", "were_squirrel")
 
 
 def test_the_quebec_booklets_own_characters_carry_its_categories_and_booklet():
@@ -67,7 +68,7 @@ def test_the_quebec_booklets_own_characters_carry_its_categories_and_booklet():
 def test_the_chips_offered_are_those_some_card_carries():
     assert offered("booklet") == ("001", "003", "000", "002")
     assert offered("side") == ("villagers", "werewolves", "ambiguous", "loners")
-    assert offered("category") == ("villageois", "lupin", "meute", "buveur", "sobre",
-                                   "standard", "chaotique")
+    assert offered("category") == ("villageois", "lupin", "ennemi_legendaire", "meute",
+                                   "buveur", "sobre", "standard", "chaotique")
     with pytest.raises(ValueError):
         CastFilter().toggle("category", "ambivalent")  # no card of the cast is ambivalent yet

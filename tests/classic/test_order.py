@@ -79,7 +79,8 @@ def test_the_lists_conditions_are_data_and_each_has_its_test():
         "evil_spirit": "first_night", "enemies": "first_night", "assassin": "first_night",
         "sisters": "first_night", "wild_child": "first_night", "wolf_hound": "first_night",
         "bear_tamer": "first_night", "vigilante_before": "from_night_2",
-        "white_werewolf": "even_nights", "crow": "from_night_2"}
+        "white_werewolf": "even_nights", "crow": "from_night_2",
+        "were_squirrel": "from_night_3"}
     # "(s'il n'y a eu aucun mort lors de la dernière journée)", "(dès qu'un premier personnage
     # a été tué par les Loups-Garous)", "(s'il n'y a eu aucun mort pendant la nuit)", "(s'il a
     # été tué pendant la journée ou la nuit précédente)"
@@ -98,6 +99,9 @@ def test_the_lists_conditions_are_data_and_each_has_its_test():
 #: player the mage touches to leave the room.
 WITHIN = {"night_owl_seen": "night_owl", "dream_reader_mime": "dream_reader",
           "hypnotized": "hypnotist", "trapped": "werewolves", "banished": "mage"}
+#: A die the app rolls within a call, when the call's choice asks for it: whether the
+#: Écureuil-Garou the pack named was home.
+ROLLED_WITHIN = {"were_squirrel_luck": "werewolves"}
 
 
 #: Steps the app plays right before a call, with no call of their own: the die rolled for Dr
@@ -113,8 +117,9 @@ def test_the_casts_night_steps_take_their_places_and_calendars_from_the_order():
         if s.id in BEFORE:
             assert ORDER[BEFORE[s.id]] - 10 < s.order < ORDER[BEFORE[s.id]], s.id
             continue
-        if s.id in WITHIN:
-            assert ORDER[WITHIN[s.id]] < s.order < ORDER[WITHIN[s.id]] + 10, s.id
+        if s.id in WITHIN or s.id in ROLLED_WITHIN:
+            call = WITHIN.get(s.id) or ROLLED_WITHIN[s.id]
+            assert ORDER[call] < s.order < ORDER[call] + 10, s.id
             continue
         call = CALL[s.id]
         assert s.order == ORDER[s.id] and s.role == call.role or s.id == "werewolves", s.id
@@ -173,9 +178,10 @@ def test_a_deck_of_every_booklets_callers_is_called_in_the_merged_order(monkeypa
     g2 = g._with(phase=Phase("night", 2), dead=frozenset({crow}),
                  deaths=(Death(crow, "vote", None, 1, "vote", "crow"),))
     assert plan(g2) == [c for c in called
-                        if c in WITHIN or CALL[c].when != "first_night"]
-    # night 3: the crow's call is over
+                        if c in WITHIN or CALL[c].when not in ("first_night", "from_night_3")]
+    # night 3: the crow's call is over; the Écureuil-Garou's begins
     assert "crow" not in plan(g2._with(phase=Phase("night", 3)))
+    assert "were_squirrel" in plan(g2._with(phase=Phase("night", 3)))
 
 
 def test_a_deck_mixing_booklets_is_called_in_the_merged_order():

@@ -7,6 +7,7 @@ import pytest
 
 from onenight.classic import Options, Potions, Seat, Votes, Yes, apply, legal_choices, new_game
 from onenight.classic.deaths import SPARED
+from onenight.classic.roles.quebec_states import lucky_face
 from onenight.classic import states
 from onenight.classic.sides import camp, pack, side
 from onenight.common.errors import IllegalChoice
@@ -384,3 +385,69 @@ def test_shamans_daughter_never_protects_the_same_player_two_nights_running():
 def test_shamans_daughter_protecting_a_werewolf_keeps_him_from_the_pack_that_night():
     g = until(apply(until(_game(SHAMAN), "shamans_daughter"), Seat(7)), "werewolves")
     assert g.stop.woken == (1,)
+
+
+# ---- the écureuil-garou -------------------------------------------------------------------------
+
+SQUIRREL = "were_squirrel werewolf seer villager villager villager villager werewolf"
+QUIET = ({"night": 1, "werewolves": {"victim": 6}}, {"day": 1, **BLANK8})
+
+
+def test_were_squirrel_wins_alone_when_the_villages_win_comes_and_he_lives():
+    o = out(SQUIRREL, {"night": 1, "werewolves": {"victim": 6}},
+            {"day": 1, "votes": V("1 - 1 1 1 1 - 1")},
+            {"night": 2, "werewolves": {"victim": 5}},
+            {"day": 2, "votes": V("7 - 7 7 7 - - -")})
+    assert o["winning_side"] == "were_squirrel" and o["winners"] == [0]
+    assert o["reason"] == "were_squirrel_alive"
+
+
+def test_were_squirrel_dead_the_village_wins_as_usual():
+    o = out(SQUIRREL, {"night": 1, "werewolves": {"victim": 0}},
+            {"day": 1, "votes": V("- - 1 1 1 1 1 1")},
+            {"night": 2, "werewolves": {"victim": 5}},
+            {"day": 2, "votes": V("- - 7 7 7 - 7 -")})
+    assert o["winning_side"] == "village" and 0 not in o["winners"]
+
+
+def test_were_squirrel_names_a_player_each_night_from_the_third_never_twice():
+    g = until(play(SQUIRREL, *QUIET, {"night": 2, "werewolves": {"victim": 5}},
+                   {"day": 2, **BLANK8}), "were_squirrel")
+    assert g.phase.label == "night 3" and g.stop.required
+    g = play(SQUIRREL, *QUIET, {"night": 2, "werewolves": {"victim": 5}},
+             {"day": 2, **BLANK8}, {"night": 3, "werewolves": {"victim": 4},
+                                    "were_squirrel": {"choose": 3}}, {"day": 3, **BLANK8})
+    g = until(g, "were_squirrel")
+    assert Seat(3) not in legal_choices(g) and Seat(2) in legal_choices(g)
+    assert "named already" in err(
+        SQUIRREL, *QUIET, {"night": 2, "werewolves": {"victim": 5}}, {"day": 2, **BLANK8},
+        {"night": 3, "werewolves": {"victim": 4}, "were_squirrel": {"choose": 3}},
+        {"day": 3, **BLANK8}, {"night": 4, "werewolves": {"victim": 2},
+                               "were_squirrel": {"choose": 3}})
+
+
+def test_were_squirrel_who_names_a_wolf_is_eliminated():
+    g = play(SQUIRREL, *QUIET, {"night": 2, "werewolves": {"victim": 5}}, {"day": 2, **BLANK8},
+             {"night": 3, "werewolves": {"victim": 4}, "were_squirrel": {"choose": 7}},
+             {"day": 3})
+    assert (0, "were_squirrel") in deaths(g) and g.alive(7)
+
+
+def test_were_squirrel_is_no_werewolf_to_the_seer_but_a_plain_villager():
+    g = play(SQUIRREL, {"night": 1, "seer": {"view": 0}})
+    (e,) = told(g, 2, "saw")
+    assert e.role == "villager"
+
+
+def test_were_squirrel_named_by_the_pack_from_the_second_night_may_be_away_by_the_die():
+    assert [lucky_face(n) for n in (2, 3, 4, 5, 9)] == [4, 3, 2, 2, 2]
+    g = play(SQUIRREL, *QUIET, {"night": 2, "werewolves": {"victim": 0},
+                                "were_squirrel_luck": {"roll": 4}}, {"day": 2})
+    assert g.alive(0) and not g.deaths[1:]
+    g = play(SQUIRREL, *QUIET, {"night": 2, "werewolves": {"victim": 0},
+                                "were_squirrel_luck": {"roll": 3}}, {"day": 2})
+    assert (0, "werewolves") in deaths(g)
+    assert "were_squirrel_luck: missing" in err(
+        SQUIRREL, *QUIET, {"night": 2, "werewolves": {"victim": 0}}, {"day": 2})
+    g = until(_game(SQUIRREL), "werewolves")
+    assert until(apply(g, Seat(0)), "debate").deaths[0].seat == 0  # the first night: no luck

@@ -17,8 +17,9 @@ def test_the_rules_are_checked_in_section_7s_order():
     # Cassandra's two werewolves too ("la Tueuse est déclarée vainqueur et la partie est
     # terminée")
     assert [side for _, side in RULES] == ["angel", "assassin", "cassandra", "nobody",
-                                           "pied_piper",
-                                           "lovers", "white_werewolf", "village", "werewolves"]
+                                           "pied_piper", "lovers", "white_werewolf",
+                                           "were_squirrel", "village", "werewolves"]
+    # the Québec Écureuil-Garou takes the village's win while he lives: checked just before
 
 
 def test_no_werewolf_left_the_village_wins_its_dead_too():

@@ -92,3 +92,18 @@ def test_the_shamans_daughter_protects_the_home_the_pack_attacks(app):
     go_on(app)
     story = to_the_story(app, (1, 6), ())
     assert app.tr("classic.story.chose.shamans_daughter", actors="Ana", targets="Dee") in story
+
+
+def test_the_were_squirrel_alive_takes_the_villages_win(app):
+    """French, 1280x800: the village votes out both werewolves while the were-squirrel lives:
+    the end screen gives him the win, alone, in words (no key shown), and the record replays
+    to the same outcome."""
+    own_cards_game(app, TEN, ["were_squirrel", "werewolf", "seer", "villager", "villager",
+                              "villager", "werewolf", "villager", "villager", "villager"])
+    night_through(app, lambda app, w: ("seat", 9) if w.step == "werewolves" else (
+        ("nothing",) if not w.stop.required else None))
+    dawn_told(app)
+    go_on(app)
+    to_the_story(app, (1, 6), ())
+    v = app.classic.game.verdict
+    assert (v.side, v.reason, v.winners) == ("were_squirrel", "were_squirrel_alive", (0,))

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from onenight.common.errors import IllegalChoice
 
-from .. import cast, states
-from ..model import Choice, Game, Kind, Seat, Stop, Yes
+from .. import cast, sides, states
+from ..model import Choice, Game, Kind, Roll, Seat, Stop, Yes
 from ..order import order
-from ..table import EVERY_NIGHT, Character, Step
+from ..table import EVERY_NIGHT, FROM_NIGHT_2, FROM_NIGHT_3, Character, Step
 from . import common, wolves
 from .common import actor
 
@@ -156,4 +156,69 @@ SHAMANS_DAUGHTER = _quebec(
                 Kind.SEAT, role="shamans_daughter", key="protect", options=_paw_options,
                 act=_paw),))
 
-CHARACTERS = (BRAGGART, CHRONIC_INFECTED, EAVESDROPPER, GREY_WOLF, RAGPICKER, SHAMANS_DAUGHTER)
+
+
+# ---- the écureuil-garou: a legendary enemy who wins the village's win --------------------------
+
+NAMED = "were_squirrel.named"  # memo: the players he has named, in order
+#: ``tonight``: the were-squirrel who named a wolf, eliminated at dawn.
+SQUIRREL_FAULT = "were_squirrel"
+#: The die's lowest face that keeps him away from home, by night ("on a 50% d'être absent. Ce
+#: pourcentage augmente chaque nuit"): 4 on the second (3 faces in 6), one face more each
+#: night after, never every face.
+LUCK_FROM = {2: 4, 3: 3}
+LUCK_AT_LAST = 2
+
+
+def lucky_face(night: int) -> int:
+    return LUCK_FROM.get(night, LUCK_AT_LAST)
+
+
+def _squirrel_options(g: Game, stop: Stop) -> list:
+    named = g.memo.get(NAMED, ())
+    return [Seat(s) for s in g.living() if s != actor(stop) and s not in named]
+
+
+def _name(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if c is None:
+        return g
+    me = actor(stop)
+    s = common.another_target(g, c, stop, "choose", "were-squirrel",
+                              "the were-squirrel names another player")
+    named = g.memo.get(NAMED, ())
+    if s in named:
+        raise IllegalChoice("choose", f"seat {s} was named already: the were-squirrel names "
+                                      "each player once")
+    g = common.remember(g, NAMED, named + (s,))
+    return common.tonight(g, SQUIRREL_FAULT, me) if sides.wolfish(g, s) else g
+
+
+def _hunted(g: Game) -> bool:
+    """The pack named him tonight: the die says whether he was home."""
+    return g.tonight.get("victim") in g.holders("were_squirrel")
+
+
+def _luck(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if not isinstance(c, Roll) or not 1 <= c.value <= 6:
+        raise IllegalChoice("roll", "the die shows 1 to 6")
+    me = g.tonight.get("victim")
+    g = g.tell((), "were_squirrel_luck", "rolled", seat=me, value=c.value)
+    return states.send_away(g, me) if c.value >= lucky_face(g.phase.number) else g
+
+
+#: "Tente de remporter la partie, seul. Si encore en jeu alors que les conditions de victoires
+#: des villageois sont remplies, ils perdent et on gagne" (:mod:`..win`); "Vu comme un
+#: Habitant par la Voyante" (:data:`..states.SEER_SEES`).
+WERE_SQUIRREL = _quebec(
+    "were_squirrel", "Écureuil-Garou", "Were-Squirrel", "loners", goal="were_squirrel",
+    steps=(Step("were_squirrel_luck", ("night",), order("werewolves") + 7, FROM_NIGHT_2,
+                Kind.DIE, role="were_squirrel", key="roll", wakes=lambda g: (),
+                called=lambda g: _hunted(g),
+                options=lambda g, stop: [Roll(v) for v in range(1, 7)], act=_luck,
+                required=lambda g: True, chance=True),
+           Step("were_squirrel", ("night",), order("were_squirrel"), FROM_NIGHT_3, Kind.SEAT,
+                role="were_squirrel", key="choose", options=_squirrel_options, act=_name,
+                required=lambda g: len(g.living()) > 1 + len(g.memo.get(NAMED, ()))),))
+
+CHARACTERS = (BRAGGART, CHRONIC_INFECTED, EAVESDROPPER, GREY_WOLF, RAGPICKER, SHAMANS_DAUGHTER,
+              WERE_SQUIRREL)

@@ -107,7 +107,7 @@ def _look(g: Game, stop: Stop, c: Choice | None) -> Game:
         return g
     s = common.another_target(g, c, stop, "view", "seer",
                               "the seer looks at another player's card")
-    return g.tell((actor(stop),), "seer", "saw", seat=s, role=g.cards[s])
+    return g.tell((actor(stop),), "seer", "saw", seat=s, role=states.seen_by_seer(g, s))
 
 
 SEER = Character(
