@@ -175,22 +175,16 @@ def lucky_face(night: int) -> int:
 
 
 def _squirrel_options(g: Game, stop: Stop) -> list:
-    named = g.memo.get(NAMED, ())
-    return [Seat(s) for s in g.living() if s != actor(stop) and s not in named]
+    return common.not_yet_named(g, stop, NAMED)
 
 
 def _name(g: Game, stop: Stop, c: Choice | None) -> Game:
     if c is None:
         return g
-    me = actor(stop)
-    s = common.another_target(g, c, stop, "choose", "were-squirrel",
-                              "the were-squirrel names another player")
-    named = g.memo.get(NAMED, ())
-    if s in named:
-        raise IllegalChoice("choose", f"seat {s} was named already: the were-squirrel names "
-                                      "each player once")
-    g = common.remember(g, NAMED, named + (s,))
-    return common.tonight(g, SQUIRREL_FAULT, me) if sides.wolfish(g, s) else g
+    g, s = common.name_once(g, c, stop, "choose", "were-squirrel",
+                            "the were-squirrel names another player", NAMED,
+                            "was named already: the were-squirrel names each player once")
+    return common.tonight(g, SQUIRREL_FAULT, actor(stop)) if sides.wolfish(g, s) else g
 
 
 def _hunted(g: Game) -> bool:
