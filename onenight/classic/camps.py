@@ -55,6 +55,9 @@ CAMPS: tuple[Camp, ...] = (
     Camp("bonhomme", "all_somnolent", wins=quebec.all_somnolent, after_death=True),
     Camp("wendigo", "wendigo_outlived_the_wolves", takes_village_win=True,
          blocks_werewolves=True),
+    # the Écureuil-Garou: "Si encore en jeu alors que les conditions de victoires des
+    # villageois sont remplies, ils perdent et on gagne"
+    Camp("were_squirrel", "were_squirrel_alive", takes_village_win=True),
 )
 CAMP: dict[str, Camp] = {x.goal: x for x in CAMPS}
 

@@ -7,10 +7,12 @@ Adding a character means adding its entry (and its functions) to a family module
 
 from __future__ import annotations
 
-from .roles import ambiguous, compendium, loners, quebec, villagers, wolves
+from .roles import ambiguous, compendium, loners, quebec, quebec_states, villagers, wolves
 from .table import ON_DEMAND, Character, Step
 
-_BY_ID = {c.id: c for family in (wolves, villagers, ambiguous, loners, compendium, quebec) for c in family.CHARACTERS}
+_BY_ID = {c.id: c for family in (wolves, villagers, ambiguous, loners, compendium, quebec,
+                                 quebec_states)
+          for c in family.CHARACTERS}
 
 #: Every character: RULES-CLASSIC.md §1's, in its order, then the wider cast (Le Village's
 #: raven, seed 000's characters: docs/characters.md).
@@ -27,7 +29,10 @@ CAST: tuple[Character, ...] = tuple(_BY_ID[i] for i in (
     # seed 000's: the last characters of the compendium
     "tavern_keeper", "lost_soul", "fanatic",
     # the Québec booklet's (seed 002) camps and lone players
-    "wendigo", "lone_wolf", "dog_wolf", "memere", "survenant", "bonhomme"))
+    "wendigo", "lone_wolf", "dog_wolf", "memere", "survenant", "bonhomme",
+    # seed 002's characters built on its states (the Québec booklet)
+    "braggart", "chronic_infected", "eavesdropper", "grey_wolf", "ragpicker",
+    "shamans_daughter", "were_squirrel"))
 #: RULES-CLASSIC.md §1's cast: Best Of and the base game.
 SECTION_1: tuple[str, ...] = tuple(c.id for c in CAST[:20])
 CHARACTER: dict[str, Character] = {c.id: c for c in CAST}

@@ -32,7 +32,17 @@ QUEBEC = {"werewolf": ("meute", "buveur", "standard"),
           "dog_wolf": ("ambivalent", "sobre", "chaotique"),
           "memere": ("villageois", "buveur", "standard"),
           "survenant": ("villageois", "sobre", "standard"),
-          "bonhomme": ("ennemi_legendaire", "sobre", "chaotique")}
+          "bonhomme": ("ennemi_legendaire", "sobre", "chaotique"),
+          # the booklet's own characters, built on its states ("Fier-à-Bras — Villageois,
+          # Débutant, Sobre, Standard"; "Infecté Chronique — Meute/Lupin, …")
+          "braggart": ("villageois", "sobre", "standard"),
+          "chronic_infected": ("lupin", "meute", "sobre", "standard"),
+          "eavesdropper": ("villageois", "sobre", "standard"),
+          "grey_wolf": ("meute", "buveur", "chaotique"),
+          # "Guenilloux — Villageois (spécial), Avancé, Sobre, Chaotique"
+          "ragpicker": ("villageois", "sobre", "chaotique"),
+          "shamans_daughter": ("villageois", "buveur", "standard"),
+          "were_squirrel": ("ennemi_legendaire", "sobre", "chaotique")}
 DIMENSIONS = ("booklet", "side", "category")
 
 

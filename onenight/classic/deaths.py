@@ -11,7 +11,7 @@ from __future__ import annotations
 from onenight.common.errors import IllegalChoice
 from onenight.common.values import seat_number
 
-from . import cast, sides
+from . import cast, sides, states
 from .model import PUBLIC_CAUSE, Choice, Death, Game, Kind, Seat, Stop
 from .table import ON_DEMAND, Step, ask
 
@@ -20,7 +20,12 @@ NIGHT_CAUSES = (("victim", "werewolves"), ("big_bad_wolf", "big_bad_wolf"),
                 ("white_werewolf", "white_werewolf"), ("fire", "fire"), ("poison", "witch"),
                 ("vigilante_before", "vigilante"), ("vigilante_after", "vigilante"),
                 ("caught", "trap"), ("cassandra", "silver_bullet"), ("hyde", "hyde"),
-                ("lone_wolf", "lone_wolf"))
+                ("lone_wolf", "lone_wolf"),
+                # the Québec booklet's pack sickness: the lone wolf who ate its cause (no
+                # choice sets it: :func:`_weighed` adds it)
+                ("sickness", "sickness"),
+                # the Québec booklet's Écureuil-Garou who named a wolf
+                ("were_squirrel", "were_squirrel"))
 #: ``tonight`` key: the infected the Québec lone wolf devours the night he takes the pack's place.
 FEAST = "lone_wolf_feast"
 #: The causes whose victim the witch is shown, and may heal (``tonight["healed"]``).
@@ -59,9 +64,12 @@ def announce(g: Game, seat: int) -> Game:
 
 def kill(g: Game, seat: int, cause: str, by: int | None = None) -> Game:
     """A death in the day: it takes effect, is announced, and its chain runs next (unless the
-    player escapes it: the priest's blessing)."""
+    player escapes it: the priest's blessing, the Québec booklet's *fait fort*, whom the
+    table sees live on)."""
     if spared(g, seat):
         return spare(g, seat, public=True)
+    if states.shrugs_off(g, seat, cause):
+        return states.spend_strong(g, seat).tell(None, "quebec", "strong_survived", seat=seat)
     return start_chains(announce(die(g, seat, cause, by), seat), (seat,))
 
 
@@ -179,11 +187,12 @@ def attacks(g: Game) -> dict[int, tuple[str, ...]]:
                 causes[pack[0]] = ["wendigo"]
         elif ch.bite_turns is not None and ch.bite_turns(g, victim):
             pass  # the Chien-Garou bitten by his master's pack joins it
-        elif ch.bitten_becomes is None and _bites(g).get(victim, 0) + 1 >= ch.bites:
+        elif _bite_kills(g, victim):
             causes[victim] = ["werewolves"]
     for key, cause in NIGHT_CAUSES[1:]:
         s = t.get(key)
-        if s is not None and g.alive(s) and cause not in cast.CHARACTER[g.cards[s]].resists:
+        if s is not None and g.alive(s) and cause not in cast.CHARACTER[g.cards[s]].resists \
+                and not states.out_of_reach(g, s, cause):
             causes.setdefault(s, []).append(cause)
     for s in t.get(FEAST, ()):  # the Québec lone wolf, the pack gone, devours the infected
         if g.alive(s):
@@ -191,18 +200,46 @@ def attacks(g: Game) -> dict[int, tuple[str, ...]]:
     return {s: tuple(cs) for s, cs in causes.items()}
 
 
+def _bite_kills(g: Game, victim: int) -> bool:
+    """The pack's bite would kill its victim: he is at home and unprotected (the Québec
+    booklet's *Absent*, *Protégé*), and has no more bites to take nor a card it turns."""
+    if states.out_of_reach(g, victim, "werewolves"):
+        return False
+    ch = cast.CHARACTER[g.cards[victim]]
+    return ch.bitten_becomes is None and _bites(g).get(victim, 0) + 1 >= ch.bites
+
+
 def _attacks(g: Game) -> dict[int, str]:
-    """As :func:`night_kills`, before the blessed player's escape: each attacked seat with
-    the first cause that still kills it once the witch's heal (the causes she is shown) and
-    Dr Jekyll's rescue (the attacks made before his call) are taken off."""
+    """As :func:`night_kills`, before the blessed player's escape."""
+    return _weighed(g)[0]
+
+
+def _weighed(g: Game) -> tuple[dict[int, str], frozenset[int]]:
+    """Each attacked seat with the first cause that still kills it once the witch's heal
+    (the causes she is shown), Dr Jekyll's rescue (the attacks made before his call) and a
+    *fait fort* player's one escape (the first attack left) are taken off; and the seats whose
+    *fait fort* is spent. A pack that devours a player who sickens it loses its lone wolf."""
     healed = g.tonight.get("healed")
     kills: dict[int, str] = {}
+    strong_spent: set[int] = set()
     for s, cs in attacks(g).items():
         left = [c for c in cs if not (s == healed and c in SHOWN_TO_WITCH)
                 and c not in _rescued(g, s)]
+        if left and states.shrugs_off(g, s, left[0]):
+            strong_spent.add(s)
+            left = left[1:]
         if left:
             kills[s] = left[0]
-    return kills
+    victim = g.tonight.get("victim")
+    if victim is not None and kills.get(victim) == "werewolves" and states.sickens(g, victim):
+        wolves = [s for s in g.living() if s not in kills and sides.wolfish(g, s)
+                  and not states.infected(g, s)]
+        if len(wolves) == 1:  # "S'il ne restait qu'un seul loup en jeu, celui-ci meurt."
+            if states.shrugs_off(g, wolves[0], "sickness"):
+                strong_spent.add(wolves[0])
+            else:
+                kills[wolves[0]] = "sickness"
+    return kills, frozenset(strong_spent)
 
 
 def _rescued(g: Game, seat: int) -> tuple[str, ...]:
@@ -220,16 +257,19 @@ def resolve_night(g: Game) -> Game:
     bite (the elder's first) is marked, a bitten woodsman's card becomes a werewolf's. Every death of the night (the rusty sword's too, which
     struck at dusk) is announced, in seat order."""
     t = g.tonight
-    attacks = _attacks(g)
+    weighed, strong_spent = _weighed(g)
     kills = night_kills(g)
-    for s in set(attacks) - set(kills):
+    for s in set(weighed) - set(kills):
         g = spare(g, s, public=False)
+    for s in sorted(strong_spent):
+        g = states.spend_strong(g, s)
     victim = t.get("victim")
     if victim is not None and not t.get("infected") and cast.CHARACTER[g.cards[victim]].repels:
         # the Wendigo: both camps are told the attack was repelled ("Les deux camps sont mis
         # au courant de la situation"), not who repelled it
         g = g.tell(None, "werewolves", "repelled")
-    elif victim is not None and attacks.get(victim) != "werewolves" \
+    elif victim is not None and "werewolves" not in attacks(g).get(victim, ()) \
+            and victim not in strong_spent and not states.out_of_reach(g, victim, "werewolves") \
             and t.get("healed") != victim and not t.get("infected") \
             and "werewolves" not in _rescued(g, victim):
         ch = cast.CHARACTER[g.cards[victim]]
@@ -248,6 +288,8 @@ def resolve_night(g: Game) -> Game:
             g = g.tell((), "werewolves", "bite_survived", seat=victim)
     for s in sorted(kills):
         g = die(g, s, kills[s])
+    if victim is not None and kills.get(victim) == "werewolves" and states.sickens(g, victim):
+        g = states.sicken(g)
     dawn = tuple(sorted(set(kills) | set(t.get("dusk_dead", ()))))
     for s in dawn:
         g = announce(g, s)

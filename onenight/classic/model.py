@@ -193,7 +193,8 @@ class Death:
 
     seat: int
     cause: str  # werewolves, big_bad_wolf, white_werewolf, witch, rusty_sword, vote, hunter, grief,
-    # vigilante, fire, trap, silver_bullet, misfire, hyde, barber, barber_fault
+    # vigilante, fire, trap, silver_bullet, misfire, hyde, barber, barber_fault, sickness,
+    # were_squirrel
     by: int | None
     day: int
     moment: str  # "dawn", "vote", or "day" (a day power's: Le Village's barber)
@@ -206,6 +207,8 @@ PUBLIC_CAUSE = {"werewolves": "night", "big_bad_wolf": "night", "white_werewolf"
                 "hunter": "hunter", "grief": "grief", "vigilante": "night",
                 "fire": "fire", "trap": "night", "silver_bullet": "silver_bullet",
                 "misfire": "misfire", "hyde": "night",
+                # the Québec booklet's pack sickness: the lone wolf who ate its cause
+                "sickness": "night", "were_squirrel": "night",
                 # Le Village's barber: his victim, and himself when it was no werewolf
                 "barber": "barber", "barber_fault": "barber_fault",
                 # the Québec booklet's Wendigo: the lone werewolf whose attack he repelled

@@ -18,6 +18,10 @@ Where the lists disagree, they are merged so that each list's own order is kept:
 - the werewolves' own steps after the pack (the white werewolf, the pyromaniac, the accursed
   wolf-father, the big bad wolf: seeds 001 and 003), then seed 000's other night killers
   (Cassandra, Dr Jekyll), all before the witch, who is shown their victims;
+- seed 002 (the Québec booklet) gives no list: each of its calls takes the place its rule's
+  words give it (the Fille de Chamane, who protects a home for the night, with the
+  protectors before the pack; the Loup Gris after the pack's attack, with the pack's own
+  steps);
 - after the charmed players, seed 001's raven, then seed 000's late callers, the vigilante's
   second call last among the living, and seed 000's crow (a dead player) after him.
 
@@ -40,8 +44,10 @@ class Call:
 
     id: str  # the step's id (the cast's step, or the one a character not played yet would have)
     role: str | None  # the character called (None: the table's own stage, or a building's)
-    lists: tuple[str, ...]  # the booklets' lists that name it: "001", "003", "000"
-    when: str = "every_night"  # every_night, first_night, even_nights, from_night_2
+    lists: tuple[str, ...]  # the booklets' lists that name it: "001", "003", "000" ("002":
+    # none names it, its rule's words place it)
+    when: str = "every_night"  # every_night, first_night, even_nights, from_night_2,
+    # from_night_3
     only_if: str = ""  # the lists' condition on what happened (see the module's docstring)
     skipped: str = ""  # why the app does not call it at all ("" : it is called)
 
@@ -89,6 +95,8 @@ NIGHT_CALLS: tuple[Call, ...] = (
     Call("night_owl", "night_owl", ("000",)),
     Call("rescuer", "rescuer", ("001", "000")),
     Call("trapper", "trapper", ("000",), only_if="after_a_werewolves_kill"),
+    # seed 002 (Québec): its Fille de Chamane protects a home for the night, before the pack
+    Call("shamans_daughter", "shamans_daughter", ("002",)),
     Call("diviner", "diviner", ("000",)),
     Call("werewolves", "werewolf", ("001", "003", "000")),
     Call("baker", None, ("001",)),  # a building's (Le Village), not a card's: onenight.classic.village
@@ -99,6 +107,9 @@ NIGHT_CALLS: tuple[Call, ...] = (
     Call("pyromaniac", "pyromaniac", ("001",)),
     Call("accursed_wolf_father", "accursed_wolf_father", ("003",)),
     Call("big_bad_wolf", "big_bad_wolf", ("003",)),
+    # seed 002 (Québec) has no list: its Loup Gris wakes "après que la meute ait choisi sa
+    # victime et que l'attaque s'est résolue normalement", among the pack's own steps
+    Call("grey_wolf", "grey_wolf", ("002",)),
     Call("cassandra", "cassandra", ("000",)),
     Call("jekyll_hyde", "jekyll_hyde", ("000",)),
     Call("witch", "witch", ("001", "003", "000")),
@@ -113,6 +124,9 @@ NIGHT_CALLS: tuple[Call, ...] = (
     Call("magistrate", "magistrate", ("000",)),
     Call("tavern_keeper", "tavern_keeper", ("000",)),
     Call("vigilante_after", "vigilante", ("000",), only_if="no_death_tonight"),
+    # seed 002 (Québec): its Écureuil-Garou names a player each night from the third, who
+    # may be a wolf: with the late callers, after the night's attacks
+    Call("were_squirrel", "were_squirrel", ("002",), "from_night_3"),
     Call("crow", "crow", ("000",), "from_night_2", only_if="died_last_phase"),
 )
 

@@ -9,7 +9,7 @@ says how its camp changes).
 
 from __future__ import annotations
 
-from . import cast
+from . import cast, states
 from .model import Death, Game
 
 NIGHT_KILLS = ("werewolves", "big_bad_wolf", "witch", "vigilante", "trap", "silver_bullet",
@@ -18,7 +18,7 @@ NIGHT_KILLS = ("werewolves", "big_bad_wolf", "witch", "vigilante", "trap", "silv
 
 def camp(g: Game, seat: int) -> str:
     """``werewolves`` or ``village``: the side the seat plays on now (before love)."""
-    if g.infected == seat:
+    if states.infected(g, seat):
         return "werewolves"
     ch = cast.CHARACTER[g.cards[seat]]
     return ch.camp_of(g, seat) if ch.camp_of else ch.camp
@@ -38,14 +38,16 @@ def wolf(g: Game, seat: int) -> bool:
 
 def pack(g: Game) -> tuple[int, ...]:
     """The living werewolves who wake together tonight. A card that became a werewolf's wakes
-    at once; an infected player, or a wild child whose model died, from the next night."""
+    at once; an infected player, or a wild child whose model died, from the next night. A
+    protected member of the pack (the Québec booklet's *Protégé*) passes his turn tonight."""
     night = g.phase.number
     out = []
     for s in g.living():
-        if not wolfish(g, s):
+        if not wolfish(g, s) or states.protected(g, s):
             continue
-        if g.infected == s:
-            start = g.infected_night + 1
+        infected_from = states.pack_from(g, s)
+        if infected_from is not None:
+            start = infected_from
         else:
             ch = cast.CHARACTER[g.cards[s]]
             start = ch.wakes_from(g, s) if ch.wakes_from else 0
@@ -90,7 +92,7 @@ def lone_goal(g: Game, seat: int) -> str | None:
     """The goal of a loner who still plays for himself: given up in love, lost when infected
     (the pied piper becomes a plain werewolf), and the angel's ends with his first round."""
     ch = cast.CHARACTER[g.cards[seat]]
-    if ch.goal is None or g.infected == seat:
+    if ch.goal is None or states.infected(g, seat):
         return None
     if g.lovers is not None and seat in g.lovers:
         return None
@@ -98,6 +100,16 @@ def lone_goal(g: Game, seat: int) -> str | None:
         d = g.death_of(seat)
         return "angel" if (d is not None and angel_won_by(d)) or first_round(g) else None
     return ch.goal
+
+
+#: The cards whose holder wins only alive: the Québec booklet's Guenilloux ("Doit absolument
+#: demeurer en jeu jusqu'à la fin pour pouvoir gagner. (Pas de victoire posthume.)").
+ALIVE_TO_WIN = frozenset({"ragpicker"})
+
+
+def loses_dead(g: Game, seat: int) -> bool:
+    """The seat is dead and its card wins only alive: its side's win is not his."""
+    return not g.alive(seat) and g.cards[seat] in ALIVE_TO_WIN
 
 
 def mixed_lovers(g: Game) -> bool:

@@ -33,12 +33,15 @@ FIRST_NIGHT = When("first_night", lambda g: g.phase.is_night and g.phase.number 
 EVEN_NIGHTS = When("even_nights", lambda g: g.phase.is_night and g.phase.number % 2 == 0)
 #: Every night but the first (a call whose condition looks back at a day or a death).
 FROM_NIGHT_2 = When("from_night_2", lambda g: g.phase.is_night and g.phase.number >= 2)
+#: From the third night (the Québec booklet's Écureuil-Garou: "Chaque nuit à partir de la 3ième").
+FROM_NIGHT_3 = When("from_night_3", lambda g: g.phase.is_night and g.phase.number >= 3)
 EVERY_DAY = When("every_day", lambda g: not g.phase.is_night)
 MORNINGS = When("mornings", lambda g: not g.phase.is_night and g.phase.number >= 1)
 #: Never called by the walk itself: opened when something asks for it (a tie, a death).
 ON_DEMAND = When("on_demand", lambda g: False)
 #: The calendars of the merged call order (:data:`onenight.classic.order.NIGHT_CALLS`).
-CALENDAR = {w.id: w for w in (EVERY_NIGHT, FIRST_NIGHT, EVEN_NIGHTS, FROM_NIGHT_2)}
+CALENDAR = {w.id: w for w in (EVERY_NIGHT, FIRST_NIGHT, EVEN_NIGHTS, FROM_NIGHT_2,
+                               FROM_NIGHT_3)}
 
 Act = Callable[[Game, Stop, Choice | None], Game]
 
@@ -120,7 +123,9 @@ class Character:
     takes_powers: frozenset[str] = frozenset()  # causes of its death that take the village's powers
     opening: str | None = None  # the phase a game opens with when it is dealt ("day 0")
     wins_with: str | None = None  # plays on its card's side but wins with this one (the traitor)
-    booklet: str = ""  # the booklet that describes it: "001", "003", "000" (docs/characters.md)
+    booklet: str = ""  # the booklet that describes it: "001", "003", "000", "002"
+    # (docs/characters.md)
+    starts: tuple[str, ...] = ()  # the Québec states its holder starts with (:mod:`.states`)
     steps: tuple[Step, ...] = ()
     camp_of: Callable[[Game, int], str] | None = None
     wakes_from: Callable[[Game, int], int] | None = None

@@ -32,6 +32,9 @@ MUST = {
     "jekyll_hyde": "the die woke Dr Jekyll: he must name a player",
     "crow_die": "the die is rolled for the crow the night after his death",
     "crow": "the crow must lay his card before one of the players the die sends it to",
+    "ragpicker_curse": "the ragpicker was voted out: the lot must infect a villager tonight",
+    "were_squirrel_luck": "the pack named the were-squirrel: the die says whether he was home",
+    "were_squirrel": "the were-squirrel must name a player he has not named yet",
     "evil_spirit": "the evil spirit must name the two enemies on the first night",
     "wild_child": "the wild child must choose a model on the first night",
     "wolf_hound": "the wolf-hound must choose his side on the first night",
@@ -74,6 +77,7 @@ def new_game(seats: Sequence[str], left_over: Sequence[str] = (),
              phase=first)
     g = g.tell((), "deal", "deal", value={"seats": list(seats), "left_over": list(left_over)})
     g = village.settle_in(g, buildings)
+    g = states.at_deal(g)
     return _advance(_begin(g, first))
 
 

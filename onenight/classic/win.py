@@ -6,8 +6,8 @@ from __future__ import annotations
 from . import camps
 from .model import Game, Verdict
 from .sides import DENOUNCED
-from .sides import (ally_of, angel_won_by, contract_done, enemies_left, lone_goal, mixed_lovers,
-                    side, two_werewolves_shot, wolf, wolfish)
+from .sides import (ally_of, angel_won_by, contract_done, enemies_left, lone_goal, loses_dead,
+                    mixed_lovers, side, two_werewolves_shot, wolf, wolfish)
 
 #: The rules of §7 in the order they are checked: (reason code, winning side).
 RULES = (
@@ -34,7 +34,7 @@ def check(g: Game) -> Verdict | None:
     hated = set(enemies_left(g))
 
     def won(reason: str, winners, seats=()) -> Verdict:
-        winners = tuple(sorted(s for s in winners if s not in hated))
+        winners = tuple(sorted(s for s in winners if s not in hated and not loses_dead(g, s)))
         return Verdict(dict(RULES)[reason], reason, winners, tuple(seats), label)
 
     for d in g.deaths:

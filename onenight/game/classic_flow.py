@@ -450,13 +450,17 @@ class ClassicController(Flow):
     def _roll_dice(self, e: dict) -> None:
         """A die the rules roll at night (Dr Jekyll's) has no call: it is rolled as the night
         reaches it, with the controller's generator, and written into the event that got
-        there (``roll``), so that the event replayed rolls the same."""
+        there (``roll``), so that the event replayed rolls the same. Any other draw the rules
+        make at night (the Guenilloux's curse) is drawn the same way, into the field named
+        after its step; with nothing to draw, nothing is."""
         s = self.state
         while s.game.stop is not None and s.game.stop.chance and s.game.stop.phase.is_night:
-            if s.game.stop.for_show:  # a card out of play: its die is not rolled
-                self._play(None)
+            stop = s.game.stop
+            if stop.for_show or not any(c is not None for c in legal_choices(s.game)):
+                self._play(None)  # a card out of play: its die is not rolled
                 continue
-            self._play(self._draw(e, "roll", Kind.DIE))
+            field = _DRAWN_INTO.get(stop.step, stop.step)
+            self._play(self._draw(e, field, stop.kind))
 
     def _draw(self, e: dict, field: str, kind: Kind) -> Choice:
         """A choice drawn with the controller's generator among the rules' legal ones, or
@@ -995,6 +999,10 @@ def _last_count(g: Game) -> str:
     label = g.phase.label
     return next(e.step for e in reversed(g.log) if e.phase == label and e.kind == "ballots")
 
+
+#: The event's field that holds a night's draw, by step (the dice's ``roll``; any other, the
+#: step's id): two draws in one event keep a field each.
+_DRAWN_INTO = {"jekyll_die": "roll", "crow_die": "roll"}
 
 #: Nothing chosen, in the events' shape of each kind of decision.
 NOTHING = {Kind.SEAT: {"target": None}, Kind.SEATS: {"targets": None},

@@ -13,7 +13,8 @@ Event kinds:
   or the thief took, ``answer`` the fox's yes or no, ``about`` the werewolves' victim the witch
   was shown;
 - the night's other facts: ``bite_survived`` (the elder), ``infected`` and
-  ``infection_failed``, ``sick`` (the rusty sword's werewolf), ``turned`` (the wild child);
+  ``infection_failed``, ``sick`` (the rusty sword's werewolf), ``turned`` (the wild child),
+  the Québec states' ``strong_spent`` and ``pack_sick``;
 - the day: ``died`` (``card``, the true ``cause``, ``by``), ``growl``, ``ballots`` (each ballot
   an arrow, ``value`` the counts; ``step`` the round), ``elected``, ``tie``, ``eliminated``
   (``targets`` empty: nobody), ``shot``, ``successor``.
@@ -32,7 +33,10 @@ _FACTS = ("bite_survived", "infected", "infection_failed", "sick", "turned", "gr
           "elected", "tie", "eliminated", "shot", "successor", "bitten_becomes", "marked",
           "immune", "fire_caught", "burned", "spells_cancelled", "enemies_eliminated",
           "escaped", "crow_card", "tavern", "soul_called", "denounced", "lied", "repelled",
-          "lone_wolf_turned", "dog_wild", "survenant")
+          "lone_wolf_turned", "dog_wild", "survenant",
+          # the Québec booklet's states: fait fort spent at night, or by day before all;
+          # the pack's sickness
+          "strong_spent", "strong_survived", "pack_sick")
 
 
 @dataclass(frozen=True)

@@ -383,9 +383,10 @@ class DawnView:
 #: What the village learns at dawn besides its dead (the entries the engine tells everyone):
 #: the raven's poster, the magistrate's immune, the burned home, the priest's blessed spared,
 #: the crow's card laid before a player, the tavern keeper's guests, the Wendigo's repelled
-#: attack, the Survenants (and, from the game's state, the mage's vanished player).
+#: attack, the Survenants, a *fait fort* player who survived a shot at dawn (and, from the
+#: game's state, the mage's vanished player).
 NEWS = ("marked", "immune", "burned", "escaped", "crow_card", "tavern", "repelled",
-        "survenant")
+        "survenant", "strong_survived")
 
 
 def morning_news(g, players, day: int) -> tuple[Text, ...]:

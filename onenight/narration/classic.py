@@ -90,6 +90,9 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "dog_wolf": 10,
     "memere": 12,  # the soup or a player to point at, then a line to read
     "bonhomme": 12,  # two players to point at
+    "grey_wolf": 8,  # the Québec booklet's: infect the pack's victim, or not
+    "shamans_daughter": 10,
+    "were_squirrel": 10,
 })
 #: The lines of the debate for :class:`~onenight.narration.runner.DebateRunner`.
 DEBATE_LINES = ("debate.start", "debate.last_minute", "vote.countdown")
@@ -152,7 +155,7 @@ def all_line_ids() -> frozenset[str]:
 
 END_SIDES = ("village", "werewolves", "lovers", "white_werewolf", "pied_piper", "angel",
              "nobody", "assassin", "cassandra", "fanatic", "wendigo", "lone_wolf",
-             "bonhomme")
+             "bonhomme", "were_squirrel")
 
 
 def classic_voice(settings: NarrationSettings) -> Voice:

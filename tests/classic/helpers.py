@@ -93,3 +93,10 @@ def deaths(g: Game) -> list[tuple[int, str]]:
 
 #: A plain table of 8: seats 1 and 6 are the werewolves.
 EIGHT = "seer werewolf witch villager hunter cupid werewolf villager"
+
+
+def until(g: Game, step: str) -> Game:
+    """Walk on, choosing nothing, to the next stop at ``step``."""
+    while g.stop.step != step:
+        g = apply(g)
+    return g

@@ -65,8 +65,9 @@ def test_the_wider_cast_says_which_booklet_describes_each_character():
         "lost_soul": "000", "fanatic": "000",
         "wendigo": "002",
         "lone_wolf": "002", "dog_wolf": "002", "memere": "002",
-        "survenant": "002", "bonhomme": "002"}
-
+        "survenant": "002", "bonhomme": "002",
+        "braggart": "002", "chronic_infected": "002", "eavesdropper": "002", "grey_wolf": "002",
+        "ragpicker": "002", "shamans_daughter": "002", "were_squirrel": "002"}
     assert CHARACTER["raven"].copies("base_game") == 1  # the Village edition's square cards
     assert CHARACTER["pyromaniac"].copies("base_game") == 1
 
@@ -76,8 +77,7 @@ def test_the_loners_have_goals_of_their_own():
         "white_werewolf": "white_werewolf", "pied_piper": "pied_piper", "angel": "angel",
         "assassin": "assassin", "cassandra": "cassandra", "fanatic": "fanatic",
         "wendigo": "wendigo",
-        "lone_wolf": "lone_wolf", "bonhomme": "bonhomme"}
-
+        "lone_wolf": "lone_wolf", "bonhomme": "bonhomme", "were_squirrel": "were_squirrel"}
 
 
 def test_each_step_is_declared_once_by_its_characters_entry_or_by_the_table():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from onenight.classic.cast import CAST
-from onenight.classic.categories import CastFilter, labels, offered
+from onenight.classic.categories import QUEBEC_CATEGORIES, CastFilter, labels, offered
 
 
 def test_every_character_of_the_cast_has_its_booklet_and_side():
@@ -46,17 +46,33 @@ def test_a_filter_keeps_any_chosen_value_within_a_dimension_and_every_dimension_
 
 
 def test_the_quebec_categories_filter():
-    assert CastFilter().toggle("category", "buveur").cards() == ("werewolf", "seer", "memere")
-    assert CastFilter().toggle("category", "meute").cards() == ("werewolf",)
+    assert CastFilter().toggle("category", "buveur").cards() == (
+        "werewolf", "seer", "memere", "grey_wolf", "shamans_daughter")
+    assert CastFilter().toggle("category", "meute").cards() == ("werewolf", "chronic_infected",
+                                                               "grey_wolf")
     assert CastFilter().toggle("category", "ennemi_legendaire").cards() == (
-        "wendigo", "lone_wolf", "bonhomme")
+        "wendigo", "lone_wolf", "bonhomme", "were_squirrel")
+    assert CastFilter().toggle("category", "chaotique").cards() == (
+        "wendigo", "lone_wolf", "dog_wolf", "bonhomme", "grey_wolf", "ragpicker", "were_squirrel")
+    assert CastFilter().toggle("category", "sobre").cards() == (
+        "wendigo", "lone_wolf", "dog_wolf", "survenant", "bonhomme", "braggart",
+        "chronic_infected", "eavesdropper", "ragpicker", "were_squirrel")
+
+
+def test_the_quebec_booklets_own_characters_carry_its_categories_and_booklet():
+    assert labels("braggart") == labels("eavesdropper")
+    assert labels("braggart").booklets == ("002",)
+    assert labels("braggart").categories == ("villageois", "sobre", "standard")
+    # "Infecté Chronique — Meute/Lupin, Débutant, Sobre, Standard"
+    assert labels("chronic_infected").categories == ("lupin", "meute", "sobre", "standard")
+    assert labels("chronic_infected").side == "werewolves"
 
 
 def test_the_chips_offered_are_those_some_card_carries():
     assert offered("booklet") == ("001", "003", "000", "002")
     assert offered("side") == ("villagers", "werewolves", "ambiguous", "loners")
-    assert offered("category") == ("villageois", "ambivalent", "ennemi_legendaire", "meute",
-                                   "buveur", "sobre",
-                                   "standard", "chaotique")
+    assert offered("category") == ("villageois", "lupin", "ambivalent", "ennemi_legendaire",
+                                   "meute", "buveur", "sobre", "standard", "chaotique")
+    assert offered("category") == QUEBEC_CATEGORIES  # each carried by some card now
     with pytest.raises(ValueError):
-        CastFilter().toggle("category", "lupin")  # no card of the cast is a lupin yet
+        CastFilter().toggle("category", "debutant")  # a chip no card carries is refused

@@ -54,7 +54,8 @@ def test_every_call_of_every_list_is_in_the_merged_order():
 
 #: The Québec booklet (seed 002) gives no call order: its callers are placed in the merged
 #: one beside the calls they follow (the lone wolf right after the pack's own steps).
-QUEBEC = {"lone_wolf_pack", "lone_wolf", "dog_wolf", "memere", "bonhomme"}
+QUEBEC = {"lone_wolf_pack", "lone_wolf", "dog_wolf", "memere", "bonhomme", "shamans_daughter",
+          "grey_wolf", "were_squirrel"}
 
 
 def test_the_quebec_callers_are_placed_beside_the_calls_like_theirs():
@@ -98,7 +99,8 @@ def test_the_lists_conditions_are_data_and_each_has_its_test():
         "bear_tamer": "first_night", "vigilante_before": "from_night_2",
         "white_werewolf": "even_nights", "crow": "from_night_2",
         "lone_wolf_pack": "first_night", "lone_wolf": "even_nights", "dog_wolf": "first_night",
-        "bonhomme": "from_night_2"}
+        "bonhomme": "from_night_2",
+        "were_squirrel": "from_night_3"}
     # "(s'il n'y a eu aucun mort lors de la dernière journée)", "(dès qu'un premier personnage
     # a été tué par les Loups-Garous)", "(s'il n'y a eu aucun mort pendant la nuit)", "(s'il a
     # été tué pendant la journée ou la nuit précédente)"
@@ -117,11 +119,16 @@ def test_the_lists_conditions_are_data_and_each_has_its_test():
 #: player the mage touches to leave the room.
 WITHIN = {"night_owl_seen": "night_owl", "dream_reader_mime": "dream_reader",
           "hypnotized": "hypnotist", "trapped": "werewolves", "banished": "mage"}
+#: A die the app rolls within a call, when the call's choice asks for it: whether the
+#: Écureuil-Garou the pack named was home.
+ROLLED_WITHIN = {"were_squirrel_luck": "werewolves"}
 
 
 #: Steps the app plays right before a call, with no call of their own: the die rolled for Dr
-#: Jekyll, which his call tells him; the Habitant drawn for the Québec Memére's soup.
-BEFORE = {"jekyll_die": "jekyll_hyde", "crow_die": "crow", "memere_soup": "memere"}
+#: Jekyll, which his call tells him; the Habitant drawn for the Québec Memére's soup; the lot
+#: the Guenilloux's curse draws, whose infected player wakes with the pack that night.
+BEFORE = {"jekyll_die": "jekyll_hyde", "crow_die": "crow", "memere_soup": "memere",
+          "ragpicker_curse": "werewolves"}
 
 
 def test_the_casts_night_steps_take_their_places_and_calendars_from_the_order():
@@ -131,8 +138,9 @@ def test_the_casts_night_steps_take_their_places_and_calendars_from_the_order():
         if s.id in BEFORE:
             assert ORDER[BEFORE[s.id]] - 10 < s.order < ORDER[BEFORE[s.id]], s.id
             continue
-        if s.id in WITHIN:
-            assert ORDER[WITHIN[s.id]] < s.order < ORDER[WITHIN[s.id]] + 10, s.id
+        if s.id in WITHIN or s.id in ROLLED_WITHIN:
+            call = WITHIN.get(s.id) or ROLLED_WITHIN[s.id]
+            assert ORDER[call] < s.order < ORDER[call] + 10, s.id
             continue
         call = CALL[s.id]
         assert s.order == ORDER[s.id] and s.role == call.role or s.id == "werewolves", s.id
@@ -191,9 +199,10 @@ def test_a_deck_of_every_booklets_callers_is_called_in_the_merged_order(monkeypa
     g2 = g._with(phase=Phase("night", 2), dead=frozenset({crow}),
                  deaths=(Death(crow, "vote", None, 1, "vote", "crow"),))
     assert plan(g2) == [c for c in called
-                        if c in WITHIN or CALL[c].when != "first_night"]
-    # night 3: the crow's call is over
+                        if c in WITHIN or CALL[c].when not in ("first_night", "from_night_3")]
+    # night 3: the crow's call is over; the Écureuil-Garou's begins
     assert "crow" not in plan(g2._with(phase=Phase("night", 3)))
+    assert "were_squirrel" in plan(g2._with(phase=Phase("night", 3)))
 
 
 def test_a_deck_mixing_booklets_is_called_in_the_merged_order():

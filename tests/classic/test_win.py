@@ -18,12 +18,12 @@ def test_the_rules_are_checked_in_section_7s_order():
     # terminée")
     # and the fanatic who names every werewolf at the stake ("le Meneur de Jeu déclare
     # immédiatement que le Fanatique remporte la partie"); the Québec camps' before the
-    # village's: the lone wolf's count, the Wendigo who takes the village's win ("on gagne
-    # seul")
+    # village's: the lone wolf's count, the Wendigo and the Écureuil-Garou who take the
+    # village's win ("on gagne seul"; "ils perdent et on gagne")
     assert [side for _, side in RULES] == ["angel", "assassin", "cassandra", "fanatic", "nobody",
                                            "pied_piper", "lovers", "white_werewolf",
-                                           "lone_wolf", "bonhomme", "wendigo", "village",
-                                           "werewolves"]
+                                           "lone_wolf", "bonhomme", "wendigo", "were_squirrel",
+                                           "village", "werewolves"]
 
 
 def test_no_werewolf_left_the_village_wins_its_dead_too():

@@ -136,6 +136,18 @@ def deal_by_own_cards(app, cards: list[str]) -> None:
     tap(find(screen(app), "night"))
 
 
+def own_cards_game(app, names, table: list[str], english_small: bool = False) -> None:
+    """A game of the table's own cards (``table``, seat by seat) started from the home screen
+    and dealt, in French at the window's size, or in English at 800x480; the night falls."""
+    if english_small:
+        from kivy.core.window import Window
+
+        app.set_language("en")
+        Window.size = (800, 480)
+    start_classic(app, names, "", deal="cards", cards=table)
+    deal_by_own_cards(app, table)
+
+
 def night_until(app, step: str | None = None, limit: int = 600):
     """Let the night run until the call ``step`` is open (None: until the night is over)."""
     ctl = app.classic

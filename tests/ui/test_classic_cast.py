@@ -10,10 +10,9 @@ from onenight.ui.screens.day import mmss
 
 from .classic_play import home_after  # noqa: F401 (the shared app left as found)
 from .test_classic_village import reads_whole_in_english_small
-from .classic_play import (deal_by_own_cards, go_on, later, living, night_through, play_to_end,
-                           replays_to_the_same_outcome, screen, seat_button, shown,
-                           start_classic,
-                           tap_seat_twice, untranslated)
+from .classic_play import (deal_by_own_cards, go_on, later, living, night_through,
+                           own_cards_game, play_to_end, replays_to_the_same_outcome, screen,
+                           seat_button, shown, start_classic, tap_seat_twice, untranslated)
 
 TEN = ["Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo"]
 
@@ -39,15 +38,20 @@ def dawn_told(app) -> str:
     return shown(app)
 
 
-def to_the_story(app, wolves, picking, last=False) -> str:
+def to_the_story(app, wolves, picking, last=False, first=()) -> str:
     """Play on to the end: the pack (and the diviner) take the last villager left, the
     callers of ``picking`` name another living player (the last one if ``last``, else the
-    first), the others do nothing; every voter names a werewolf when offered one. No screen
-    shows a translation key. Returns the story, once the record replays to the same
-    outcome."""
+    first), the others do nothing; every voter names a player of ``first`` when offered one,
+    else a werewolf (of ``wolves``, or one infected in play). No screen shows a translation
+    key. Returns the story, once the record replays to the same outcome."""
+    from onenight.classic.sides import wolfish
+
+    def pack(app) -> list[int]:
+        return [s for s in living(app) if s in wolves or wolfish(app.classic.game, s)]
+
     def night(app, w):
         assert not untranslated(app), untranslated(app)
-        village = [s for s in living(app) if s not in wolves]
+        village = [s for s in living(app) if s not in pack(app)]
         if w.step in ("werewolves", "diviner"):
             return ("seat", village[-1])
         if w.step in picking:
@@ -58,7 +62,8 @@ def to_the_story(app, wolves, picking, last=False) -> str:
     def vote(app, voter):
         assert not untranslated(app), untranslated(app)
         options = offered(app)
-        return next((t for t in wolves if t in options), options[0] if options else voter)
+        return next((t for t in tuple(first) + tuple(pack(app)) if t in options),
+                    options[0] if options else voter)
 
     play_to_end(app, night, vote, chain)
     assert not untranslated(app), untranslated(app)
@@ -285,14 +290,8 @@ def test_the_crow_of_fate_lays_his_card_the_night_after_his_death_at_the_table(a
     dead, at the end of the second; the table has rolled his die, and his screen tells him
     what it shows and the players it sends his card to; he lays it on the ring, and the
     second dawn tells the village before whom it lies; the game plays to its end."""
-    from kivy.core.window import Window
-
-    app.set_language("en")
-    Window.size = (800, 480)
-    table = ["werewolf", "crow", "seer", "villager", "werewolf", "villager", "villager",
-             "villager", "villager", "villager"]
-    start_classic(app, TEN, "", deal="cards", cards=table)
-    deal_by_own_cards(app, table)
+    own_cards_game(app, TEN, ["werewolf", "crow", "seer", "villager", "werewolf", "villager",
+                              "villager", "villager", "villager", "villager"], english_small=True)
     wolves = (0, 4)
     crow_saw = []
 

@@ -83,6 +83,24 @@ def living_targets(g: Game, c: Choice | None, key: str, who: str,
     return tuple(out)
 
 
+def not_yet_named(g: Game, stop: Stop, memo_key: str) -> list[Seat]:
+    """The other living players the chooser has not named yet (kept in ``memo[memo_key]``)."""
+    done = g.memo.get(memo_key, ())
+    return [Seat(s) for s in g.living() if s != actor(stop) and s not in done]
+
+
+def name_once(g: Game, c: Choice | None, stop: Stop, key: str, who: str, why: str,
+              memo_key: str, twice: str) -> tuple[Game, int]:
+    """Another living player, named once a game (the magistrate's immune, the Écureuil-Garou's
+    pick): the game remembering him in ``memo[memo_key]``, and his seat; ``twice`` says why a
+    second time is refused."""
+    s = another_target(g, c, stop, key, who, why)
+    done = g.memo.get(memo_key, ())
+    if s in done:
+        raise IllegalChoice(key, f"seat {s} {twice}")
+    return remember(g, memo_key, done + (s,)), s
+
+
 def actor(stop: Stop) -> int:
     """The one seat woken for a step (its card's living holder)."""
     return stop.woken[0]

@@ -147,20 +147,17 @@ GRANTED = "magistrate.granted"  # every seat he has made immune
 
 
 def _grant_options(g: Game, stop: Stop) -> list:
-    done = g.memo.get(GRANTED, ())
-    return [Seat(s) for s in g.living() if s != actor(stop) and s not in done]
+    return common.not_yet_named(g, stop, GRANTED)
 
 
 def _grant(g: Game, stop: Stop, c: Choice | None) -> Game:
     if c is None:
         return g
-    s = common.another_target(g, c, stop, "immune", "magistrate",
-                              "the magistrate cannot make himself immune")
-    done = g.memo.get(GRANTED, ())
-    if s in done:
-        raise IllegalChoice("immune", f"seat {s} was made immune already: the magistrate "
-                                      "chooses a player only once a game")
-    return common.tonight(common.remember(g, GRANTED, done + (s,)), "immune", s)
+    g, s = common.name_once(g, c, stop, "immune", "magistrate",
+                            "the magistrate cannot make himself immune", GRANTED,
+                            "was made immune already: the magistrate chooses a player only "
+                            "once a game")
+    return common.tonight(g, "immune", s)
 
 
 def _announce_immunity(g: Game) -> Game:

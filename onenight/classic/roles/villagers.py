@@ -9,7 +9,7 @@ import itertools
 from onenight.common.errors import IllegalChoice
 from onenight.common.values import left_of, right_of, seat_number
 
-from .. import cast, deaths, sides, village
+from .. import cast, deaths, sides, states, village
 from ..model import Choice, Game, Kind, Potions, Seat, Seats, Stop, Take
 from ..order import order
 from ..table import EVERY_NIGHT, FIRST_NIGHT, MORNINGS, ON_DEMAND, Character, Step, When, ask
@@ -107,8 +107,7 @@ def _look(g: Game, stop: Stop, c: Choice | None) -> Game:
         return g
     s = common.another_target(g, c, stop, "view", "seer",
                               "the seer looks at another player's card")
-    return g.tell((actor(stop),), "seer", "saw", seat=s,
-                  role=cast.CHARACTER[g.cards[s]].seen_as or g.cards[s])
+    return g.tell((actor(stop),), "seer", "saw", seat=s, role=states.seen_by_seer(g, s))
 
 
 SEER = Character(
@@ -179,6 +178,8 @@ def _sickness(g: Game) -> Game:
         return g
     if deaths.spared(g, sick):  # blessed, then infected: the sickness is his first death
         return deaths.spare(g, sick, public=False)
+    if states.shrugs_off(g, sick, "rusty_sword"):  # the Québec booklet's fait fort
+        return states.spend_strong(g, sick)
     g = deaths.die(g, sick, "rusty_sword")
     return common.tonight(g, "dusk_dead", g.tonight.get("dusk_dead", ()) + (sick,))
 

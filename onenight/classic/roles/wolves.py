@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from onenight.common.errors import IllegalChoice
 
-from .. import cast, sides, village
+from .. import cast, sides, states, village
 from ..model import Choice, Game, Kind, Seat, Stop, Yes
 from ..order import order
 from ..table import EVERY_NIGHT, Character, Step
@@ -18,8 +18,11 @@ from .common import BASE_GAME, BEST_OF
 def _brief_pack(g: Game, stop: Stop) -> Game:
     pack = stop.woken
     g = common.tonight(g, "pack", pack).tell(pack, "werewolves", "pack", seats=pack)
-    if g.infected in pack and g.infected_night + 1 == g.phase.number:
-        g = g.tell((g.infected,), "werewolves", "infected", seat=g.infected)
+    for s in pack:  # an infected player's first night with the pack
+        if states.pack_from(g, s) == g.phase.number:
+            g = g.tell((s,), "werewolves", "infected", seat=s)
+    if states.pack_sick(g):  # the Québec booklet's sickness: no attack tonight
+        g = g.tell(pack, "werewolves", "pack_sick")
     if g.tonight.get(FORETOLD) is not None:
         g = g.tell(pack, "werewolves", "foretold", seat=foretold(g))
     return g
@@ -40,6 +43,8 @@ def foretold(g: Game) -> int | None:
 
 
 def _victims(g: Game, stop: Stop) -> list:
+    if states.pack_sick(g):
+        return []
     if g.tonight.get(FORETOLD) is not None:
         s = foretold(g)
         return [] if s is None else [Seat(s)]
@@ -51,6 +56,9 @@ def _devour(g: Game, stop: Stop, c: Choice | None) -> Game:
     if c is None:
         return g  # no agreement: nobody
     s = common.living_target(g, c, "victim", "werewolves")
+    if states.pack_sick(g):
+        raise IllegalChoice("victim", "the pack is sick tonight (it ate the serum or the "
+                                      "ragpicker): it attacks nobody")
     if g.tonight.get(FORETOLD) is not None:
         if s != foretold(g):
             raise IllegalChoice("victim", "the diviner foretold tonight's victim: the werewolves "
@@ -69,7 +77,7 @@ def _devour(g: Game, stop: Stop, c: Choice | None) -> Game:
 WEREWOLVES = Step("werewolves", ("night",), order("werewolves"), EVERY_NIGHT, Kind.SEAT, role="werewolf",
                   key="victim", called=lambda g: bool(sides.pack(g)), wakes=sides.pack,
                   brief=_brief_pack, options=_victims, act=_devour,
-                  required=lambda g: foretold(g) is not None)
+                  required=lambda g: foretold(g) is not None and not states.pack_sick(g))
 
 WEREWOLF = Character("werewolf", "Loup-Garou", "Werewolf", "werewolves", "werewolves",
                      ((BEST_OF, 3), (BASE_GAME, 6)), per_game=0, steps=(WEREWOLVES,))
@@ -80,8 +88,16 @@ WEREWOLF = Character("werewolf", "Loup-Garou", "Werewolf", "werewolves", "werewo
 USED = "accursed_wolf_father.used"
 
 
+def reached_victim(g: Game) -> int | None:
+    """Tonight's victim when the pack reached him (not protected, not away from home)."""
+    victim = g.tonight.get("victim")
+    if victim is None or states.out_of_reach(g, victim, "werewolves"):
+        return None
+    return victim
+
+
 def _infect_options(g: Game, stop: Stop) -> list:
-    return [Yes()] if g.tonight.get("victim") is not None else []
+    return [Yes()] if reached_victim(g) is not None else []
 
 
 def _infect(g: Game, stop: Stop, c: Choice | None) -> Game:
@@ -89,9 +105,12 @@ def _infect(g: Game, stop: Stop, c: Choice | None) -> Game:
         return g
     if not isinstance(c, Yes):
         raise IllegalChoice("infect", "expected true (infect tonight's victim) or nothing")
-    victim = g.tonight.get("victim")
-    if victim is None:
+    if g.tonight.get("victim") is None:
         raise IllegalChoice("infect", "the werewolves chose no victim tonight: nobody to infect")
+    victim = reached_victim(g)
+    if victim is None:
+        raise IllegalChoice("infect", "tonight's victim was out of the pack's reach (protected, "
+                                      "or away from home): nobody to infect")
     g = common.remember(g, USED, True)
     if not cast.CHARACTER[g.cards[victim]].infectable:  # the elder: the bite counts, the power is spent
         return g.tell((), "accursed_wolf_father", "infection_failed", seat=victim)
@@ -112,8 +131,9 @@ ACCURSED_WOLF_FATHER = Character(
 
 def _no_second_meal(g: Game) -> bool:
     """"Tant qu'aucun autre Loup-Garou n'est éliminé"; and not on a night the pyromaniac's fire
-    chased the pack from its meal ("n'ont pas le temps de passer à table")."""
-    return sides.a_wolf_died(g) or villagers.fire_struck(g)
+    chased the pack from its meal ("n'ont pas le temps de passer à table"), nor when the pack
+    is sick (the Québec booklet's: it "n'attaquera personne")."""
+    return sides.a_wolf_died(g) or villagers.fire_struck(g) or states.pack_sick(g)
 
 
 def _second_victims(g: Game, stop: Stop) -> list:
