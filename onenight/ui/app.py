@@ -25,7 +25,7 @@ from onenight.game.controller import Refused
 from onenight.game.journal import JournalInUse, open_game
 from onenight.game.settings import Settings, load_settings, open_settings, save_settings
 
-from . import android, fonts, pacing, theme, trace
+from . import android, fonts, pacing, partial_redraw, theme, trace
 from .data_lock import LOCKNAME, AlreadyOpen, lock_data_dir
 from .i18n import Translator
 from .screens import SCREENS
@@ -237,6 +237,7 @@ class OneNightApp(App):
         Window.bind(size=self._on_size)
         self._on_size(Window, Window.size)
         Window.clearcolor = theme.BG
+        partial_redraw.install(Window, still.live_widgets)  # a countdown's second: its box
         pacing.tune(Clock)
         self._tick_event = Clock.schedule_once(self._tick, TICK)
         sm.bind(current=lambda *_: self.retick())
