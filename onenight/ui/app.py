@@ -66,6 +66,7 @@ class Screens(ScreenManager):
     def _build(self, name: str) -> None:
         if name != SCREENS[0][0]:  # the home screen needs only HOME_RULES, loaded before it
             load_widget_rules()
+            App.get_running_app().open_classic()  # and no classic game
         module, cls = self._unbuilt.pop(name)
         screen_cls = getattr(importlib.import_module(f"onenight.ui.screens.{module}"), cls)
         # a screen built on another screen's class takes that screen's rules too (the
@@ -205,7 +206,6 @@ class OneNightApp(App):
         # the journal is locked itself: if another app holds it, this one touches nothing
         try:
             self.ctl, journal_problem = self._open_game()
-            self.classic, classic_problem = self._open_game("thiercelieux")
         except JournalInUse:
             Logger.warning("onenight: the journal in %s is in use by another app", self.data_dir)
             return self._build_already_open()
@@ -243,22 +243,55 @@ class OneNightApp(App):
         sm.bind(current=lambda *_: self.retick())
         sm.bind(current=self.keep_awake)
         # what went wrong before this start stays on screen until the host has read it
-        for game, found in (("onenight", journal_problem), ("thiercelieux", classic_problem)):
-            if found:
-                self.notify("journal." + found["code"], kind="error", sticky=True,
-                            reason=found["reason"], name=found["name"], game=game)
+        self._journal_problem(journal_problem, "onenight")
         if problem:
             self.notify(problem, kind="error", sticky=True)
         self._storage_told = {id(c): c.storage_problems() for c in self.controllers()}
-        self.connect_box()
-        self._resume_box_vote()
+        Window.bind(on_flip=self._after_first_frame)
         if trace.path():
             Window.bind(on_flip=self._first_flip)
         if self.demo:
             from . import demo
 
+            self.open_classic()
             demo.setup(self, self.demo)
         return root
+
+    # ---- after the first frame: what the home screen does not show at once ---------------
+    def _after_first_frame(self, *_):
+        Window.unbind(on_flip=self._after_first_frame)
+        Clock.schedule_once(lambda *_: self.open_classic())
+
+    def open_classic(self) -> None:
+        """The classic game's journal, read once the first frame is drawn (before anything
+        else needs it: a screen other than the home screen built first opens it), then the
+        box: the first frame waits for neither (docs/performance.md). Once only."""
+        if self.classic is not None or self.already_open or self.ctl is None:
+            return
+        try:
+            classic, problem = self._open_game("thiercelieux")
+        except JournalInUse:  # another app holds it: this one touches nothing, as at start
+            Logger.warning("onenight: the journal in %s is in use by another app", self.data_dir)
+            for ctl in self.controllers():
+                if ctl.journal is not None:
+                    ctl.journal.close()
+            Window.remove_widget(self.root)
+            self.root = self._build_already_open()
+            Window.add_widget(self.root)
+            return
+        classic.records.keep = self.settings.history_keep
+        self.classic = classic
+        self._storage_told[id(classic)] = classic.storage_problems()
+        self._journal_problem(problem, "thiercelieux")
+        self.connect_box()
+        self._resume_box_vote()
+        if self.sm.current == SCREENS[0][0]:
+            self.sm.current_screen.refresh()  # a classic game in progress: offered back
+
+    def _journal_problem(self, found: dict | None, game: str) -> None:
+        if found:
+            self.notify("journal." + found["code"], kind="error", sticky=True,
+                        reason=found["reason"], name=found["name"], game=game)
 
     def _open_game(self, game: str = "onenight"):
         return open_game(self.data_dir, game=game, clock=self._clock, rng=self._rng,
@@ -407,6 +440,8 @@ class OneNightApp(App):
         journal of that game that was set aside in its place. Only between games: the
         table's setup is what the journal held, and a game under way would be lost."""
         classic = game == "thiercelieux"
+        if classic:
+            self.open_classic()
         old = self.classic if classic else self.ctl
         if old.phase != "setup":
             self.notify("journal.finish_first_classic" if classic else "journal.finish_first",
@@ -617,7 +652,7 @@ class OneNightApp(App):
         """Have the box hold what the classic game's moment needs (a night's pick, its
         debate, a vote or a decision on the pads; see ``game/classic_pads.py``)."""
         pads = self.classic_pads()
-        if pads is not None:
+        if pads is not None and self.classic is not None:  # (read after the first frame)
             try:
                 pads.sync()
             except Exception:  # noqa: BLE001 - the box must never stop the game

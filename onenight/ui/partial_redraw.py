@@ -27,7 +27,6 @@ centred in it, as Kivy's labels do.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import weakref
 
 from kivy.graphics import BindTexture, Color, Fbo, InstructionGroup
@@ -41,8 +40,8 @@ def sub_buffer_copy():
     """A function ``copy(x, y, width, height)`` that shows that rectangle of the current GLX
     window's back buffer (from its bottom left, in pixels), or None where there is none."""
     try:
-        name = ctypes.util.find_library("GL") or "libGL.so.1"
-        gl = ctypes.CDLL(name)
+        gl = ctypes.CDLL("libGL.so.1")  # already loaded by SDL where it is GLX's (no search:
+        # ctypes.util.find_library runs ldconfig, a tenth of a second before the first frame)
         gl.glXGetCurrentDisplay.restype = ctypes.c_void_p
         gl.glXGetCurrentDrawable.restype = ctypes.c_ulong
         gl.glXQueryExtensionsString.restype = ctypes.c_char_p
@@ -56,7 +55,7 @@ def sub_buffer_copy():
     if not display or not drawable:
         return None  # the window's context is not GLX's
     try:
-        x11 = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
+        x11 = ctypes.CDLL("libX11.so.6")
         x11.XDefaultScreen.argtypes = [ctypes.c_void_p]
         screen = x11.XDefaultScreen(display)
     except (OSError, AttributeError):
