@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 import random
 from pathlib import Path
@@ -720,14 +721,18 @@ def _facts(app: OneNightApp, facts: dict, ctl=None) -> dict:
 
 
 def _default_box_factory():
-    """The real box link, or None when this install has no box support (no pyserial)."""
-    try:
-        import onenight.box  # noqa: F401  (needs pyserial)
-    except ImportError:
+    """The real box link, or None when this install has no box support (no pyserial). Its
+    modules (the box's client, the classic game's pads) are imported when a box is first
+    connected, after the first frame (docs/performance.md)."""
+    if importlib.util.find_spec("serial") is None:
         return None
-    from .box_link import BoxLink
 
-    return BoxLink
+    def box_link(address, app):
+        from .box_link import BoxLink
+
+        return BoxLink(address, app)
+
+    return box_link
 
 
 def run_app() -> int:
