@@ -31,7 +31,6 @@ from .data_lock import LOCKNAME, AlreadyOpen, lock_data_dir
 from .i18n import Translator
 from .screens import SCREENS
 from .sounds import Sounds
-from .voice import SafeAudio, Speaker, voice_packs
 from .widgets import common as _common  # noqa: F401  (registers the kv classes)
 from .widgets import still
 
@@ -67,7 +66,7 @@ class Screens(ScreenManager):
     def _build(self, name: str) -> None:
         if name != SCREENS[0][0]:  # the home screen needs only HOME_RULES, loaded before it
             load_widget_rules()
-            App.get_running_app().open_classic()  # and no classic game
+            App.get_running_app().finish_start()  # nor the classic game, nor the voice
         module, cls = self._unbuilt.pop(name)
         screen_cls = getattr(importlib.import_module(f"onenight.ui.screens.{module}"), cls)
         # a screen built on another screen's class takes that screen's rules too (the
@@ -216,15 +215,6 @@ class OneNightApp(App):
             ctl.records.keep = self.settings.history_keep
         self.lang = self.settings.language
         self.translator.lang = self.lang
-        if self._audio is None:
-            from onenight.narration.kivy_audio import KivyAudio
-
-            self._audio = KivyAudio()
-        self.audio = SafeAudio(self._audio, on_fail=self._audio_failed)
-        if self.audio_focus is None:
-            self.audio_focus = android.audio_focus(
-                platform, self._sound_taken, lambda f: Clock.schedule_once(lambda *_: f()))
-        self.speaker = Speaker(self.audio)
         self.sounds.volume = self.settings.voice_volume
         load_widget_rules(HOME_RULES)  # the others after the first frame
         Window.bind(on_flip=self._load_other_rules)
@@ -254,21 +244,41 @@ class OneNightApp(App):
         if self.demo:
             from . import demo
 
-            self.open_classic()
+            self.finish_start()
             demo.setup(self, self.demo)
         return root
 
     # ---- after the first frame: what the home screen does not show at once ---------------
     def _after_first_frame(self, *_):
         Window.unbind(on_flip=self._after_first_frame)
-        Clock.schedule_once(lambda *_: self.open_classic())
+        Clock.schedule_once(lambda *_: self.finish_start())
 
-    def open_classic(self) -> None:
-        """The classic game's journal, read once the first frame is drawn (before anything
-        else needs it: a screen other than the home screen built first opens it), then the
-        box: the first frame waits for neither (docs/performance.md). Once only."""
-        if self.classic is not None or self.already_open or self.ctl is None:
+    def finish_start(self) -> None:
+        """What the first frame does not wait for (docs/performance.md), done in the loop's
+        turn after it, or before anything else needs it (a screen other than the home screen
+        built first): the voice and its audio, the classic game's journal, then the box.
+        Once only."""
+        if self.audio is not None or self.already_open or self.ctl is None:
             return
+        self._start_sound()
+        self._open_classic()
+
+    def _start_sound(self) -> None:
+        from .voice import SafeAudio, Speaker  # the narration's modules
+
+        if self._audio is None:
+            from onenight.narration.kivy_audio import KivyAudio
+
+            self._audio = KivyAudio()
+        self.audio = SafeAudio(self._audio, on_fail=self._audio_failed)
+        self.audio.muted = self.muted
+        if self.audio_focus is None:
+            self.audio_focus = android.audio_focus(
+                platform, self._sound_taken, lambda f: Clock.schedule_once(lambda *_: f()))
+        self.speaker = Speaker(self.audio)
+
+    def _open_classic(self) -> None:
+        """The classic game's journal, then the box (which may be holding its pads)."""
         try:
             classic, problem = self._open_game("thiercelieux")
         except JournalInUse:  # another app holds it: this one touches nothing, as at start
@@ -441,8 +451,7 @@ class OneNightApp(App):
         journal of that game that was set aside in its place. Only between games: the
         table's setup is what the journal held, and a game under way would be lost."""
         classic = game == "thiercelieux"
-        if classic:
-            self.open_classic()
+        self.finish_start()
         old = self.classic if classic else self.ctl
         if old.phase != "setup":
             self.notify("journal.finish_first_classic" if classic else "journal.finish_first",
@@ -619,6 +628,8 @@ class OneNightApp(App):
                         else "journal.box_vote_reopened", sticky=True)  # found at start-up
 
     def voice_packs(self) -> list[str]:
+        from .voice import voice_packs
+
         return voice_packs()
 
     def sound_failed(self, problem: str, key: str | None = None) -> None:

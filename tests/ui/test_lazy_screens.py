@@ -91,20 +91,22 @@ app._run_prepare()  # built: the home screen, before its first frame
 before = sorted(m for m in LATER if m in sys.modules)
 pump(3)  # its first frames, then what waited for them
 after = sorted(m for m in LATER if m in sys.modules)
-print(json.dumps({"before": before, "after": after, "classic": app.classic is not None}))
+print(json.dumps({"before": before, "after": after, "classic": app.classic is not None,
+                  "audio": app.audio is not None}))
 app.stop()
 """
 
 
-def test_the_first_frame_waits_for_no_classic_game_and_no_box():
-    """Neither the classic game (its modules, its journal) nor the box's link is needed to
-    draw the home screen: they come once the first frame is drawn (docs/performance.md)."""
+def test_the_first_frame_waits_for_no_classic_game_no_voice_and_no_box():
+    """Neither the classic game (its modules, its journal), nor the voice (the narration, the
+    audio), nor the box's link is needed to draw the home screen: they come once the first
+    frame is drawn (docs/performance.md)."""
     import json
     import subprocess
     import sys
 
     later = ["onenight.classic", "onenight.game.classic_flow", "onenight.box",
-             "onenight.ui.box_link"]
+             "onenight.ui.box_link", "onenight.narration", "kivy.core.audio"]
     code = f"LATER = {later!r}\n" + FIRST_FRAME
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=120)
@@ -112,3 +114,4 @@ def test_the_first_frame_waits_for_no_classic_game_and_no_box():
     seen = json.loads(out.stdout.strip().splitlines()[-1])
     assert seen["before"] == []  # nothing of them before the first frame
     assert "onenight.game.classic_flow" in seen["after"] and seen["classic"]  # then the game
+    assert "onenight.narration" in seen["after"] and seen["audio"]
