@@ -7,6 +7,7 @@ import importlib
 import importlib.util
 import os
 import random
+import time
 from pathlib import Path
 
 from kivy.app import App
@@ -339,7 +340,7 @@ class OneNightApp(App):
 
     def _first_flip(self, *_):
         Window.unbind(on_flip=self._first_flip)
-        trace.mark("first_frame", size=list(Window.size))
+        trace.mark("first_frame", size=list(Window.size), cpu=time.process_time())
         Window.bind(on_touch_down=self._first_touch)
 
     def _first_touch(self, *_):
