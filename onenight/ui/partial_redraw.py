@@ -34,6 +34,9 @@ from kivy.graphics.opengl import GL_SCISSOR_TEST, glDisable, glEnable, glScissor
 from kivy.logger import Logger
 
 MARGIN = 2  # pixels around a live widget's box: the labels' anti-aliased edges
+WHOLE_EVERY = 30  # partial frames in a row before a whole one: what the flags cannot tell
+# (the X server exposing the window at the very frame a countdown changes: Kivy then flags
+# the window's canvas again, as a change of a child does) is repaired within that many
 
 
 def sub_buffer_copy():
@@ -87,6 +90,7 @@ class PartialRedraw:
         self.pending = None  # what was drawn since the last flip: a rectangle, or "full"
         self.partial_frames = 0
         self.full_frames = 0
+        self.in_a_row = 0  # partial frames since the last whole one
         self.why = ""  # why the last whole frame was whole (for the tests and the bench)
         window.fbind("on_draw", self._on_draw)
         window.flip = self._flip  # shown by a sub-buffer copy, never swapped
@@ -95,7 +99,10 @@ class PartialRedraw:
     def _on_draw(self, window):
         live = self.live()
         rect = self._damage(window, live)
+        if rect is not None and self.in_a_row >= WHOLE_EVERY:
+            rect, self.why = None, f"{WHOLE_EVERY} partial frames in a row"
         if rect is None:
+            self.in_a_row = 0
             self.full_frames += 1
             self._pend("full")
             self._remember(live)
@@ -109,6 +116,7 @@ class PartialRedraw:
         finally:
             glDisable(GL_SCISSOR_TEST)
         self.partial_frames += 1
+        self.in_a_row += 1
         self._pend(rect)
         self._remember(live)
         return True  # drawn: Kivy's own frame is not

@@ -156,3 +156,20 @@ def test_drawings_taken_away_while_the_countdown_changes_draw_the_whole_frame(de
     finally:
         if patch in Window.canvas.children:
             Window.canvas.remove(patch)
+
+
+def test_a_whole_frame_comes_after_so_many_partial_ones(debate):
+    """What Kivy's flags cannot tell (the window exposed at the frame a second changes) is
+    drawn again within WHOLE_EVERY frames."""
+    redraw, countdown = debate
+    countdown.text = "2:00"
+    frame()
+    wholes = []
+    for i in range(2 * partial_redraw.WHOLE_EVERY + 2):
+        countdown.text = f"1:{i:02d}"
+        full = redraw.full_frames
+        frame()
+        if redraw.full_frames > full:
+            wholes.append(i)
+    assert len(wholes) >= 2  # WHOLE_EVERY partial frames, then a whole one
+    assert wholes[-1] - wholes[-2] == partial_redraw.WHOLE_EVERY + 1
