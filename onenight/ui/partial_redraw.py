@@ -85,7 +85,7 @@ class PartialRedraw:
         self.window = window
         self.show = show  # the sub-buffer copy
         self.live = live  # () -> {holder canvas: widget} of the live widgets
-        self.boxes = weakref.WeakKeyDictionary()  # holder canvas -> where its widget was drawn last
+        self.boxes = weakref.WeakKeyDictionary()  # holder canvas -> its widget's last box
         self.groups: dict = {}  # id(group) -> (group, its children) at the frame before
         self.pending = None  # what was drawn since the last flip: a rectangle, or "full"
         self.partial_frames = 0
@@ -172,13 +172,11 @@ class PartialRedraw:
         seen[id(group)] = (group, kids)
         flagged = False
         for c in children:
-            if not c.needs_redraw:
-                continue
+            if not c.needs_redraw or isinstance(c, (Color, BindTexture)):
+                continue  # (Kivy never clears those two's flag: their values are compared)
             flagged = True
             if c in live:
                 hit.append(c)
-            elif isinstance(c, (Color, BindTexture)):
-                pass  # Kivy never clears their flag: their state is compared instead
             elif isinstance(c, Fbo) or not isinstance(c, InstructionGroup):
                 same = False  # a picture to draw again, or a changed instruction
                 self.why = self.why or f"a {type(c).__name__} changed"
