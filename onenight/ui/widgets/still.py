@@ -17,6 +17,10 @@ Rules for a layer:
 
 ``StillBox`` is a box layout drawn so, ``StillLayer`` a float layout.
 
+Where the platform allows it, a frame where only live widgets changed draws their boxes
+only, not even the copy (``onenight/ui/partial_redraw.py``, which :func:`live_widgets`
+tells what is live).
+
 A picture the size of the window holds 4 MB at 1280x800: the app lets it go when its screen is
 left (:func:`let_go`, a 1x1 picture in its place) and draws it again when the screen is shown
 (:func:`take_back`), so that only the screen shown holds one (docs/performance.md).
