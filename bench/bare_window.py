@@ -47,7 +47,8 @@ def main(argv=None) -> int:
         def first_flip(self, *_):
             Window.unbind(on_flip=self.first_flip)
             with open(trace, "a", encoding="utf-8") as f:
-                f.write(json.dumps({"mark": "first_frame", "t": time.monotonic()}) + "\n")
+                f.write(json.dumps({"mark": "first_frame", "t": time.monotonic(),
+                                    "cpu": time.process_time()}) + "\n")
 
     Bare().run()
     return 0

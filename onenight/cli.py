@@ -35,10 +35,7 @@ def _adjudicate(args: argparse.Namespace) -> int:
     return _judge(args.file, adjudicate_text)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="onenight", description=(
-        "Game master for Loup-Garou pour une Nuit and Crépuscule, and for Les Loups-Garous de "
-        "Thiercelieux. With no command, starts the app."))
+def _app_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--fullscreen", action="store_true",
                    help="the app fills the screen (a Raspberry Pi's touchscreen, a kiosk)")
     p.add_argument("--size", type=_window_size, metavar="WxH",
@@ -46,6 +43,26 @@ def build_parser() -> argparse.ArgumentParser:
                         "800x480 is the Raspberry Pi's touchscreen)")
     p.add_argument("-v", "--verbose", action="store_true",
                    help="show the whole log on the console, not only warnings and errors")
+
+
+class _NotTheApp(Exception):
+    pass
+
+
+class _AppParser(argparse.ArgumentParser):
+    """The app's own options only: the commands' parsers import the rules of both games and
+    the narration (their choices, their help), which starting the app does not need before
+    its first frame (docs/performance.md). Anything else goes to the whole parser."""
+
+    def error(self, message):
+        raise _NotTheApp(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="onenight", description=(
+        "Game master for Loup-Garou pour une Nuit and Crépuscule, and for Les Loups-Garous de "
+        "Thiercelieux. With no command, starts the app."))
+    _app_options(p)
     sub = p.add_subparsers(dest="command")
     a = sub.add_parser("adjudicate", help="read a game record and print who dies and who wins")
     a.add_argument("file", help="a game record (onenight-game/1), or - for standard input")
@@ -83,9 +100,22 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line: the app's own options with the app's parser alone, anything else
+    (a command, help, a mistake) with the whole parser, which knows them and says what is
+    wrong."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    app = _AppParser(prog="onenight", add_help=False)
+    _app_options(app)
+    try:
+        args, rest = app.parse_known_args(argv)
+    except _NotTheApp:
+        rest = argv
+    return build_parser().parse_args(argv) if rest else args
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parse_args(argv)
     if getattr(args, "func", None) is None:
         from onenight.ui.demo import DEMO_ENV, DemoError, parse
 

@@ -135,3 +135,26 @@ def test_a_wrong_window_size_is_refused(size, capsys):
         main(["--size", size])
     assert e.value.code == 2
     assert "expected WIDTHxHEIGHT" in capsys.readouterr().err
+
+
+def test_starting_the_app_reads_its_options_without_the_commands_modules():
+    """The commands' parsers (their choices and help name both games' decks and the voice's
+    languages) import the rules of both games and the narration: starting the app, with or
+    without its own options, does not build them; a command, help or a mistake does."""
+    code = ("import json, sys\nfrom onenight.cli import parse_args\n"
+            "heavy = ('onenight.narrate', 'onenight.classic', 'onenight.narration')\n"
+            "a = parse_args(sys.argv[1:])\n"
+            "print(json.dumps([getattr(a, 'command', None), vars(a).get('size'),\n"
+            "                  [m for m in heavy if m in sys.modules]]))\n")
+
+    def parsed(*args):
+        out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
+                             text=True, cwd=ROOT, timeout=60)
+        return out.returncode, out.stdout.strip(), out.stderr
+
+    assert parsed() == (0, json.dumps([None, None, []]), "")
+    assert parsed("--size", "800x480", "-v") == (0, json.dumps([None, [800, 480], []]), "")
+    code_, out, _err = parsed("adjudicate", "-")
+    assert code_ == 0 and json.loads(out)[0] == "adjudicate" and json.loads(out)[2]
+    code_, _out, err = parsed("--size", "12")  # the whole parser says what is wrong
+    assert code_ == 2 and "expected WIDTHxHEIGHT" in err and "{adjudicate," in err

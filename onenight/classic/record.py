@@ -14,6 +14,7 @@ from typing import Any
 
 from onenight.common import jsontext
 from onenight.common.errors import RecordError, RulesError
+from onenight.common.formats import CLASSIC as FORMAT
 from onenight.common.values import show
 
 from . import cast, decks, forms, sides, village
@@ -22,7 +23,6 @@ from .model import CAPTAIN_WHEN, VOTE_VARIANTS, Entry, Game, Kind, Options, Phas
 from .table import EVEN_NIGHTS, FIRST_NIGHT, ON_DEMAND
 from .walk import MUST, apply, new_game, use_power
 
-FORMAT = "thiercelieux-game/1"
 
 
 @dataclass(frozen=True)

@@ -25,8 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from onenight.classic.record import FORMAT as CLASSIC_FORMAT
-from onenight.classic.record import replay_outcome
+from onenight.common.formats import CLASSIC as CLASSIC_FORMAT
 from onenight.rules.cards import ROLE
 from onenight.rules.errors import RulesError
 from onenight.rules.outcome import Outcome, resolve
@@ -155,6 +154,8 @@ def read_classic(d: dict, path: Path) -> Entry:
     o = d.get("outcome")
     if not isinstance(o, dict):
         raise BadRecord("outcome: missing")
+    from onenight.classic.record import replay_outcome  # the classic game, when one is read
+
     try:
         got = replay_outcome(d)
     except RulesError as e:

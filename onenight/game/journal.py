@@ -55,7 +55,6 @@ from pathlib import Path
 from typing import Any, Callable
 
 from . import snapshot, storage
-from .classic_flow import ClassicController
 from .controller import Controller
 from .durable import make_dirs, remove_temporary, sync_dir
 from .flow import Flow
@@ -857,8 +856,32 @@ class JournaledController(Journaled, Controller):
     """The one-night game's controller, journaled."""
 
 
-class JournaledClassic(Journaled, ClassicController):
-    """The classic game's controller, journaled."""
+def _journaled_classic() -> type:
+    """The classic game's controller, journaled (``JournaledClassic``): the classic game's
+    modules are imported the first time it is asked for, not with this module, so that the
+    app's first frame does not wait for them (docs/performance.md)."""
+    found = globals().get("JournaledClassic")
+    if found is None:
+        from .classic_flow import ClassicController
+
+        class JournaledClassic(Journaled, ClassicController):
+            """The classic game's controller, journaled."""
+
+        JournaledClassic.__module__ = __name__
+        JournaledClassic.__qualname__ = "JournaledClassic"
+        globals()["JournaledClassic"] = found = JournaledClassic
+    return found
+
+
+def __getattr__(name: str) -> Any:
+    if name == "JournaledClassic":
+        return _journaled_classic()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _classic(*args: Any, **kw: Any) -> Any:
+    """A new :class:`JournaledClassic` (its class made on first use)."""
+    return _journaled_classic()(*args, **kw)
 
 
 def baseline(ctl: Flow) -> list[dict]:
@@ -866,9 +889,9 @@ def baseline(ctl: Flow) -> list[dict]:
     return ctl.baseline()
 
 
-#: Each game's journaled controller and journal file, by game id.
-GAMES: dict[str, tuple[type, str]] = {"onenight": (JournaledController, FILENAME),
-                                      "thiercelieux": (JournaledClassic, CLASSIC_FILENAME)}
+#: Each game's journaled controller (or what makes one) and journal file, by game id.
+GAMES: dict[str, tuple[Callable[..., Any], str]] = {
+    "onenight": (JournaledController, FILENAME), "thiercelieux": (_classic, CLASSIC_FILENAME)}
 
 
 def resume(opened: Opened, make: Callable[[JournalWriter], Any]) -> tuple[Any, dict | None]:

@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 import random
+import time
 from pathlib import Path
 
 from kivy.app import App
@@ -25,12 +27,11 @@ from onenight.game.controller import Refused
 from onenight.game.journal import JournalInUse, open_game
 from onenight.game.settings import Settings, load_settings, open_settings, save_settings
 
-from . import android, fonts, pacing, theme, trace
+from . import android, fonts, pacing, partial_redraw, theme, trace
 from .data_lock import LOCKNAME, AlreadyOpen, lock_data_dir
 from .i18n import Translator
 from .screens import SCREENS
 from .sounds import Sounds
-from .voice import SafeAudio, Speaker, voice_packs
 from .widgets import common as _common  # noqa: F401  (registers the kv classes)
 from .widgets import still
 
@@ -66,6 +67,7 @@ class Screens(ScreenManager):
     def _build(self, name: str) -> None:
         if name != SCREENS[0][0]:  # the home screen needs only HOME_RULES, loaded before it
             load_widget_rules()
+            App.get_running_app().finish_start()  # nor the classic game, nor the voice
         module, cls = self._unbuilt.pop(name)
         screen_cls = getattr(importlib.import_module(f"onenight.ui.screens.{module}"), cls)
         # a screen built on another screen's class takes that screen's rules too (the
@@ -205,7 +207,6 @@ class OneNightApp(App):
         # the journal is locked itself: if another app holds it, this one touches nothing
         try:
             self.ctl, journal_problem = self._open_game()
-            self.classic, classic_problem = self._open_game("thiercelieux")
         except JournalInUse:
             Logger.warning("onenight: the journal in %s is in use by another app", self.data_dir)
             return self._build_already_open()
@@ -215,15 +216,6 @@ class OneNightApp(App):
             ctl.records.keep = self.settings.history_keep
         self.lang = self.settings.language
         self.translator.lang = self.lang
-        if self._audio is None:
-            from onenight.narration.kivy_audio import KivyAudio
-
-            self._audio = KivyAudio()
-        self.audio = SafeAudio(self._audio, on_fail=self._audio_failed)
-        if self.audio_focus is None:
-            self.audio_focus = android.audio_focus(
-                platform, self._sound_taken, lambda f: Clock.schedule_once(lambda *_: f()))
-        self.speaker = Speaker(self.audio)
         self.sounds.volume = self.settings.voice_volume
         load_widget_rules(HOME_RULES)  # the others after the first frame
         Window.bind(on_flip=self._load_other_rules)
@@ -237,27 +229,81 @@ class OneNightApp(App):
         Window.bind(size=self._on_size)
         self._on_size(Window, Window.size)
         Window.clearcolor = theme.BG
+        partial_redraw.install(Window, still.live_widgets)  # a countdown's second: its box
         pacing.tune(Clock)
         self._tick_event = Clock.schedule_once(self._tick, TICK)
         sm.bind(current=lambda *_: self.retick())
         sm.bind(current=self.keep_awake)
         # what went wrong before this start stays on screen until the host has read it
-        for game, found in (("onenight", journal_problem), ("thiercelieux", classic_problem)):
-            if found:
-                self.notify("journal." + found["code"], kind="error", sticky=True,
-                            reason=found["reason"], name=found["name"], game=game)
+        self._journal_problem(journal_problem, "onenight")
         if problem:
             self.notify(problem, kind="error", sticky=True)
         self._storage_told = {id(c): c.storage_problems() for c in self.controllers()}
-        self.connect_box()
-        self._resume_box_vote()
+        Window.bind(on_flip=self._after_first_frame)
         if trace.path():
             Window.bind(on_flip=self._first_flip)
         if self.demo:
             from . import demo
 
+            self.finish_start()
             demo.setup(self, self.demo)
         return root
+
+    # ---- after the first frame: what the home screen does not show at once ---------------
+    def _after_first_frame(self, *_):
+        Window.unbind(on_flip=self._after_first_frame)
+        Clock.schedule_once(lambda *_: self.finish_start())
+
+    def finish_start(self) -> None:
+        """What the first frame does not wait for (docs/performance.md), done in the loop's
+        turn after it, or before anything else needs it (a screen other than the home screen
+        built first): the voice and its audio, the classic game's journal, then the box.
+        Once only."""
+        if self.audio is not None or self.already_open or self.ctl is None:
+            return
+        self._start_sound()
+        self._open_classic()
+
+    def _start_sound(self) -> None:
+        from .voice import SafeAudio, Speaker  # the narration's modules
+
+        if self._audio is None:
+            from onenight.narration.kivy_audio import KivyAudio
+
+            self._audio = KivyAudio()
+        self.audio = SafeAudio(self._audio, on_fail=self._audio_failed)
+        self.audio.muted = self.muted
+        if self.audio_focus is None:
+            self.audio_focus = android.audio_focus(
+                platform, self._sound_taken, lambda f: Clock.schedule_once(lambda *_: f()))
+        self.speaker = Speaker(self.audio)
+
+    def _open_classic(self) -> None:
+        """The classic game's journal, then the box (which may be holding its pads)."""
+        try:
+            classic, problem = self._open_game("thiercelieux")
+        except JournalInUse:  # another app holds it: this one touches nothing, as at start
+            Logger.warning("onenight: the journal in %s is in use by another app", self.data_dir)
+            for ctl in self.controllers():
+                if ctl.journal is not None:
+                    ctl.journal.close()
+            Window.remove_widget(self.root)
+            self.root = self._build_already_open()
+            Window.add_widget(self.root)
+            return
+        classic.records.keep = self.settings.history_keep
+        self.classic = classic
+        self._storage_told[id(classic)] = classic.storage_problems()
+        self._journal_problem(problem, "thiercelieux")
+        self.connect_box()
+        self._resume_box_vote()
+        if self.sm.current == SCREENS[0][0]:
+            self.sm.current_screen.refresh()  # a classic game in progress: offered back
+
+    def _journal_problem(self, found: dict | None, game: str) -> None:
+        if found:
+            self.notify("journal." + found["code"], kind="error", sticky=True,
+                        reason=found["reason"], name=found["name"], game=game)
 
     def _open_game(self, game: str = "onenight"):
         return open_game(self.data_dir, game=game, clock=self._clock, rng=self._rng,
@@ -294,7 +340,7 @@ class OneNightApp(App):
 
     def _first_flip(self, *_):
         Window.unbind(on_flip=self._first_flip)
-        trace.mark("first_frame", size=list(Window.size))
+        trace.mark("first_frame", size=list(Window.size), cpu=time.process_time())
         Window.bind(on_touch_down=self._first_touch)
 
     def _first_touch(self, *_):
@@ -406,6 +452,7 @@ class OneNightApp(App):
         journal of that game that was set aside in its place. Only between games: the
         table's setup is what the journal held, and a game under way would be lost."""
         classic = game == "thiercelieux"
+        self.finish_start()
         old = self.classic if classic else self.ctl
         if old.phase != "setup":
             self.notify("journal.finish_first_classic" if classic else "journal.finish_first",
@@ -582,6 +629,8 @@ class OneNightApp(App):
                         else "journal.box_vote_reopened", sticky=True)  # found at start-up
 
     def voice_packs(self) -> list[str]:
+        from .voice import voice_packs
+
         return voice_packs()
 
     def sound_failed(self, problem: str, key: str | None = None) -> None:
@@ -616,7 +665,7 @@ class OneNightApp(App):
         """Have the box hold what the classic game's moment needs (a night's pick, its
         debate, a vote or a decision on the pads; see ``game/classic_pads.py``)."""
         pads = self.classic_pads()
-        if pads is not None:
+        if pads is not None and self.classic is not None:  # (read after the first frame)
             try:
                 pads.sync()
             except Exception:  # noqa: BLE001 - the box must never stop the game
@@ -684,14 +733,18 @@ def _facts(app: OneNightApp, facts: dict, ctl=None) -> dict:
 
 
 def _default_box_factory():
-    """The real box link, or None when this install has no box support (no pyserial)."""
-    try:
-        import onenight.box  # noqa: F401  (needs pyserial)
-    except ImportError:
+    """The real box link, or None when this install has no box support (no pyserial). Its
+    modules (the box's client, the classic game's pads) are imported when a box is first
+    connected, after the first frame (docs/performance.md)."""
+    if importlib.util.find_spec("serial") is None:
         return None
-    from .box_link import BoxLink
 
-    return BoxLink
+    def box_link(address, app):
+        from .box_link import BoxLink
+
+        return BoxLink(address, app)
+
+    return box_link
 
 
 def run_app() -> int:

@@ -56,3 +56,15 @@ def test_a_killed_classic_game_resumes_where_the_journal_says(tmp_path, step):
         left = ref.debate_view().seconds_left
         assert shown["debate_left"] == pytest.approx(left, abs=1)
         assert shown["debate_left"] < 6 * 60 - 20 - 1
+
+
+def test_a_classic_journal_that_cannot_be_read_is_told_as_the_app_starts(tmp_path):
+    """The classic game's journal is read once the first frame is drawn: the host is still
+    told at once that it could not be read, and it is set aside for the home screen."""
+    (tmp_path / CLASSIC_FILENAME).write_bytes(b"not a journal at all")
+    shown = resume(tmp_path)  # started, its first frames drawn, then home's resume looked at
+    assert "La partie de Thiercelieux en cours n'a pas pu être relue." in shown["message"]
+    assert shown["sticky"]
+    assert list(tmp_path.glob("classic-journal-unreadable-*"))
+    assert not (tmp_path / CLASSIC_FILENAME).exists() or \
+        (tmp_path / CLASSIC_FILENAME).read_bytes() != b"not a journal at all"

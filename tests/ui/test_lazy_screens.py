@@ -79,3 +79,39 @@ def test_the_widgets_rules_home_does_not_need_wait_for_the_first_frame_or_a_scre
         assert all(p in Builder.files for p in others)
     finally:
         app_module.load_widget_rules()
+
+
+FIRST_FRAME = """
+import json, sys, tempfile
+from onenight.ui.app import OneNightApp
+from onenight.ui.driving import pump
+
+app = OneNightApp(data_dir=tempfile.mkdtemp())
+app._run_prepare()  # built: the home screen, before its first frame
+before = sorted(m for m in LATER if m in sys.modules)
+pump(3)  # its first frames, then what waited for them
+after = sorted(m for m in LATER if m in sys.modules)
+print(json.dumps({"before": before, "after": after, "classic": app.classic is not None,
+                  "audio": app.audio is not None}))
+app.stop()
+"""
+
+
+def test_the_first_frame_waits_for_no_classic_game_no_voice_and_no_box():
+    """Neither the classic game (its modules, its journal), nor the voice (the narration, the
+    audio), nor the box's link is needed to draw the home screen: they come once the first
+    frame is drawn (docs/performance.md)."""
+    import json
+    import subprocess
+    import sys
+
+    later = ["onenight.classic", "onenight.game.classic_flow", "onenight.box",
+             "onenight.ui.box_link", "onenight.narration", "kivy.core.audio"]
+    code = f"LATER = {later!r}\n" + FIRST_FRAME
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr[-3000:]
+    seen = json.loads(out.stdout.strip().splitlines()[-1])
+    assert seen["before"] == []  # nothing of them before the first frame
+    assert "onenight.game.classic_flow" in seen["after"] and seen["classic"]  # then the game
+    assert "onenight.narration" in seen["after"] and seen["audio"]

@@ -53,7 +53,8 @@ class HomeScreen(BaseScreen):
 
     def refresh(self):
         phase = self.app.ctl.phase
-        classic = self.app.classic.phase
+        classic = self.app.classic.phase if self.app.classic is not None else None  # (read
+        # after the first frame, which shows this screen: refreshed again then)
         if classic in CLASSIC_IN_PROGRESS:  # the classic game in progress
             self.can_resume = True
             self.resume_label = self.tr("home.resume_classic")

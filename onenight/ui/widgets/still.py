@@ -17,12 +17,18 @@ Rules for a layer:
 
 ``StillBox`` is a box layout drawn so, ``StillLayer`` a float layout.
 
+Where the platform allows it, a frame where only live widgets changed draws their boxes
+only, not even the copy (``onenight/ui/partial_redraw.py``, which :func:`live_widgets`
+tells what is live).
+
 A picture the size of the window holds 4 MB at 1280x800: the app lets it go when its screen is
 left (:func:`let_go`, a 1x1 picture in its place) and draws it again when the screen is shown
 (:func:`take_back`), so that only the screen shown holds one (docs/performance.md).
 """
 
 from __future__ import annotations
+
+import weakref
 
 from kivy.core.window import Window
 from kivy.graphics import (Callback, Canvas, ClearBuffers, ClearColor, Color, Fbo, Rectangle,
@@ -39,6 +45,15 @@ def _blend_off(_instruction):
 
 def _blend_on(_instruction):
     glEnable(GL_BLEND)
+
+
+_LAYERS: "weakref.WeakSet[Still]" = weakref.WeakSet()
+
+
+def live_widgets() -> dict:
+    """The live widgets of every layer, each under the canvas that holds it over its layer's
+    picture (``partial_redraw``: a frame where only these changed draws only their boxes)."""
+    return {holder: widget for layer in list(_LAYERS) for holder, widget in layer._holders}
 
 
 class Still:
@@ -62,12 +77,14 @@ class Still:
             ClearBuffers()
             self._shift = Translate()
         self._lifted: list = []
+        self._holders: list = []  # (the canvas over the picture, its live widget)
         self._kept = True  # False while its screen is not shown: no picture held
         super().__init__(**kw)
         self.fbind("pos", self._place)
         self.fbind("size", self._place)
         Window.bind(clearcolor=self._recolor)
         self._place()
+        _LAYERS.add(self)
 
     # the children are drawn into the picture
     def add_widget(self, widget, *args, **kwargs):
@@ -120,6 +137,7 @@ class Still:
         holder = Canvas()
         holder.add(widget.canvas)
         self._live.add(holder)
+        self._holders.append((holder, widget))
         between = []
         w = widget.parent
         while w is not None and w is not self:
