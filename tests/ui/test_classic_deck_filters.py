@@ -57,7 +57,7 @@ def test_the_deck_builder_filters_the_whole_cast_by_booklet_side_and_category(ap
     assert len(d.shown_cards()) == len(CAST)
     # the Québec booklet's legendary enemies, its own cards
     tap(d._chips[("category", "ennemi_legendaire")])
-    assert d.shown_cards() == ["wendigo", "lone_wolf", "bonhomme"]
+    assert d.shown_cards() == ["wendigo", "lone_wolf", "bonhomme", "were_squirrel"]
     assert ("Ennemi légendaire · Sobre · Chaotique" if lang == "fr"
             else "Legendary enemy") in d._rows["wendigo"].sub
     tap(d._chips[("category", "ennemi_legendaire")])

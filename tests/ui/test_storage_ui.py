@@ -238,6 +238,9 @@ def test_bad_history_records_are_listed_unreadable_even_mid_game_and_a_verdict_r
         shown = " ".join(texts(screen(app)))
         assert all(name in shown for name in over["players"])  # every player of that game
         app.go("history")
+        settle()  # the screen left on the next frame, as at the table
+        # left, the end screen forgets the past game: the next game's end is its own
+        assert not app.sm.get_screen("classic_end").from_history
     finally:
         for p in set(folder.iterdir()) - before:
             p.unlink()
