@@ -155,9 +155,23 @@ def missing(text: str, primary: str | None = None) -> list[str]:
             and not any(ord(ch) in cs for cs in fonts)]
 
 
+def font_id(label) -> str:
+    """The key Kivy keeps an open SDL2_ttf font under, with the size in whole pixels.
+
+    SDL2_ttf opens a font at a whole size (23.2 and 23.9 are drawn alike, at 23), but Kivy
+    keys its open fonts by the size as given, and keeps the last 64 it opened: a label fitted
+    to its room (``FitLabel``, ``FitText``) tries fractional sizes, so every name and line of
+    a game opened the same font again under a new key (about 0.1 MB each), and past 64 the
+    oldest were closed and opened again, all evening (docs/performance.md)."""
+    o = label.options
+    return "|".join(str(v) for v in (int(o["font_size"]), o["font_name_r"], o["bold"],
+                                     o["italic"], o["underline"], o["strikethrough"]))
+
+
 def install() -> bool:
-    """Teach Kivy's SDL2 text provider the fallback (once). False when another provider
-    draws the text (it then does without)."""
+    """Teach Kivy's SDL2 text provider the fallback, and to open a font once per whole
+    size (:func:`font_id`), once. False when another provider draws the text (it then does
+    without)."""
     global _installed
     if _installed:
         return True
@@ -214,5 +228,6 @@ def install() -> bool:
 
     LabelSDL2.get_extents = get_extents
     LabelSDL2._render_text = render_text
+    LabelSDL2._get_font_id = font_id
     _installed = True
     return True

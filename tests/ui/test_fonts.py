@@ -85,3 +85,26 @@ def test_a_cache_that_cannot_be_written_changes_nothing(tmp_path):
     finally:
         fonts._cache = kept
         fonts.charset.cache_clear()
+
+
+def test_a_font_is_opened_once_per_whole_size(app):
+    """SDL2_ttf draws a size at its whole pixels; Kivy keeps each open font under the size as
+    given, and a fitted label tries fractional sizes: one font opened again and again under
+    new keys (docs/performance.md). The key is the whole size: the same pixels, one font."""
+    from kivy.core.text import Label as CoreLabel
+
+    def label(size, **kw):
+        core = CoreLabel(text="Zoé s'éveille", font_size=size, **kw)
+        core.refresh()
+        return core
+
+    at = {size: label(size) for size in (23, 23.2, 23.9, 24)}
+    assert len({core._get_font_id() for core in at.values()}) == 2
+    assert at[23.2]._get_font_id() == at[23.9]._get_font_id() == at[23]._get_font_id()
+    for size in (23.2, 23.9):  # drawn alike: sharing the open font changes no pixel
+        assert at[size].texture.size == at[23].texture.size
+        assert bytes(at[size].texture.pixels) == bytes(at[23].texture.pixels)
+    assert bytes(at[24].texture.pixels) != bytes(at[23].texture.pixels)
+    # the font's other options still tell fonts apart
+    assert label(23.5, bold=True)._get_font_id() != at[23]._get_font_id()
+    assert label(23.5, font_name=str(fonts.EMOJI))._get_font_id() != at[23]._get_font_id()
