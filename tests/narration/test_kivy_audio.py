@@ -33,14 +33,40 @@ def test_real_clips_play_through_sdl2_with_their_length(kivy_audio):
 
 
 def test_the_ambience_loops_ducks_and_stops(kivy_audio):
+    """The loop is read from its file as it plays (SDL's music): nothing decoded whole and
+    kept for it (docs/performance.md)."""
+    from kivy.core.audio.audio_sdl2 import MusicSDL2
+
     path = str(audio_dir() / AMBIENCE)
+    loaded = kivy_audio.loaded
     kivy_audio.loop(path, 0.5)
-    sound = kivy_audio.load(path)
-    assert sound.loop and sound.length > 10 and sound.state == "play"
+    sound = kivy_audio.looping
+    assert isinstance(sound, MusicSDL2) and sound.loop and sound.state == "play"
+    assert sound.volume == pytest.approx(0.5) and kivy_audio.loaded == loaded
     kivy_audio.set_loop_volume(0.2)
     assert sound.volume == pytest.approx(0.2)
     kivy_audio.stop_loop()
-    assert sound.state == "stop"
+    assert sound.state == "stop" and kivy_audio.looping is None
+
+
+def test_a_loop_sdl_cannot_stream_is_decoded_or_refused_like_a_line(kivy_audio, tmp_path,
+                                                                      monkeypatch):
+    path = str(audio_dir() / AMBIENCE)
+    with monkeypatch.context() as m:
+        m.setattr(type(kivy_audio), "_stream", staticmethod(lambda p: None))
+        kivy_audio.loop(path, 0.5)
+        sound = kivy_audio.looping
+        assert sound is kivy_audio.load(path) and sound.loop and sound.length > 10
+        assert sound.state == "play"
+        kivy_audio.stop_loop()
+        assert sound.state == "stop"
+    with pytest.raises(VoiceError, match="no such file"):
+        kivy_audio.loop(str(tmp_path / "nope.ogg"), 0.5)
+    bad = tmp_path / "bad.ogg"
+    bad.write_bytes(b"OggS this is no sound")
+    with pytest.raises(VoiceError, match="cannot play"):
+        kivy_audio.loop(str(bad), 0.5)
+    assert kivy_audio.looping is None
 
 
 def test_a_missing_or_broken_clip_is_a_clear_error(kivy_audio, tmp_path):
@@ -66,7 +92,7 @@ def test_only_the_last_few_clips_stay_loaded_and_never_one_playing(kivy_audio):
     for path in lines[1:]:
         kivy_audio.load(path)
         assert kivy_audio.loaded <= kivy_audio.keep + 2  # + the loop and the line playing
-    assert kivy_audio.load(ambience).state == "play"
+    assert kivy_audio.looping.state == "play"
     assert said.handle.state == "play" and said.handle is kivy_audio.load(lines[0])
     kivy_audio.stop(said)
     kivy_audio.stop_loop()
