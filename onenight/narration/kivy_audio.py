@@ -57,6 +57,11 @@ class KivyAudio:
             spare -= 1
 
     @property
+    def looping(self):
+        """The Kivy sound of the loop playing, or None."""
+        return self._loop
+
+    @property
     def loaded(self) -> int:
         """How many sounds are loaded now."""
         return len(self._sounds)
@@ -75,13 +80,38 @@ class KivyAudio:
             playback.handle.stop()
 
     def loop(self, path: str, volume: float) -> None:
+        """Play ``path`` over and over, streamed from its file as it plays (SDL_mixer's music)
+        rather than decoded whole: the 30 s ambience decoded at the mixer's rate held about
+        7 MB for as long as it was loaded (docs/performance.md). Decoded whole, as a line
+        is, where SDL's music cannot play it."""
         volume = check_volume(volume)
         self.stop_loop()
-        sound = self.load(path)
-        sound.loop = True
-        sound.volume = volume
-        sound.play()
+        sound = self._stream(path)
+        if sound is not None:
+            sound.loop = True
+            sound.volume = volume
+            sound.play()
+            if sound.state != "play":  # SDL's music could not open it: decoded instead
+                sound.unload()
+                sound = None
+        if sound is None:
+            sound = self.load(path)
+            sound.loop = True
+            sound.volume = volume
+            sound.play()
         self._loop = sound
+
+    @staticmethod
+    def _stream(path: str):
+        """A Kivy sound that reads ``path`` as it plays, or None without SDL2's audio."""
+        key = str(path)
+        if not Path(key).is_file():
+            raise VoiceError(key, "no such file")
+        try:
+            from kivy.core.audio.audio_sdl2 import MusicSDL2
+        except ImportError:
+            return None
+        return MusicSDL2(source=key)
 
     def set_loop_volume(self, volume: float) -> None:
         volume = check_volume(volume)
@@ -91,6 +121,8 @@ class KivyAudio:
     def stop_loop(self) -> None:
         if self._loop is not None:
             self._loop.stop()
+            if self._loop not in self._sounds.values():  # a stream: closed with its loop
+                self._loop.unload()
             self._loop = None
 
     def close(self) -> None:

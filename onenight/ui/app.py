@@ -27,7 +27,7 @@ from onenight.game.controller import Refused
 from onenight.game.journal import JournalInUse, open_game
 from onenight.game.settings import Settings, load_settings, open_settings, save_settings
 
-from . import android, fonts, pacing, partial_redraw, theme, trace
+from . import android, fonts, memory, pacing, partial_redraw, theme, trace
 from .data_lock import LOCKNAME, AlreadyOpen, lock_data_dir
 from .i18n import Translator
 from .screens import SCREENS
@@ -234,6 +234,7 @@ class OneNightApp(App):
         self._tick_event = Clock.schedule_once(self._tick, TICK)
         sm.bind(current=lambda *_: self.retick())
         sm.bind(current=self.keep_awake)
+        memory.after_each_screen(sm, Clock)  # the heap's free pages back (docs/performance.md)
         # what went wrong before this start stays on screen until the host has read it
         self._journal_problem(journal_problem, "onenight")
         if problem:

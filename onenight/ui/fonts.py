@@ -23,6 +23,8 @@ from __future__ import annotations
 import json
 import logging
 import os
+from array import array
+from bisect import bisect_right
 from functools import lru_cache
 from pathlib import Path
 
@@ -35,6 +37,10 @@ has them, never drawn as a box."""
 CONTROL = frozenset(map(ord, "\n\r\t"))
 
 CACHE_FILE = "font-charsets.json"
+MIXED_KEPT = 512
+"""How many texts that need a fallback font keep their runs, the most recently drawn (a text
+the label's font draws whole keeps nothing: every text drawn was kept, up to 4096, each
+second of a countdown one more; docs/performance.md)."""
 
 _installed = False
 _cache: Path | None = None  # the cache file, if one is used
@@ -59,7 +65,7 @@ def use_cache(folder: Path | None) -> None:
 
 
 @lru_cache(maxsize=None)
-def charset(path: str) -> frozenset[int]:
+def charset(path: str) -> "CharMap":
     """The characters the font file at ``path`` draws (its character map): from the cache
     when it holds this very file (same size, same modification time), else read with
     fontTools and written to the cache. A cache that cannot be read or written is ignored."""
@@ -72,25 +78,62 @@ def charset(path: str) -> frozenset[int]:
     entry = kept.get(path)
     if stamp is not None and isinstance(entry, dict) and entry.get("stamp") == stamp:
         try:
-            return frozenset(c for a, b in entry["ranges"] for c in range(a, b + 1))
-        except (KeyError, TypeError, ValueError):
+            return CharMap(entry["ranges"])
+        except (KeyError, TypeError, ValueError, OverflowError):
             pass  # a damaged entry: read the font again
     codes = _read_charset(path)
     if stamp is not None and _cache is not None:
-        kept[path] = {"stamp": stamp, "ranges": _ranges(codes)}
+        kept[path] = {"stamp": stamp, "ranges": codes.ranges()}
         _write_cache(kept)
     return codes
 
 
-def _read_charset(path: str) -> frozenset[int]:
+class CharMap:
+    """The characters a font draws, kept as its runs of consecutive code points: ``code in
+    charmap`` looks the run up by bisection. A set of the code points held about 1 MB for the
+    four fonts (a Python int and a set slot each), these runs a few kilobytes
+    (docs/performance.md)."""
+
+    __slots__ = ("_firsts", "_lasts")
+
+    def __init__(self, ranges) -> None:
+        runs = sorted((int(a), int(b)) for a, b in ranges)
+        if any(a > b for a, b in runs):
+            raise ValueError("a run that ends before it starts")
+        self._firsts = array("l", (a for a, _ in runs))
+        self._lasts = array("l", (b for _, b in runs))
+
+    @classmethod
+    def of(cls, codes) -> "CharMap":
+        return cls(_ranges(codes))
+
+    def __contains__(self, code) -> bool:
+        i = bisect_right(self._firsts, code) - 1
+        return i >= 0 and code <= self._lasts[i]
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, CharMap) and self._firsts == other._firsts \
+            and self._lasts == other._lasts
+
+    __hash__ = None
+
+    def __len__(self) -> int:
+        return sum(b - a + 1 for a, b in zip(self._firsts, self._lasts))
+
+    def ranges(self) -> list[list[int]]:
+        """The runs, ``[first, last]``, in order (as the cache file keeps them)."""
+        return [[a, b] for a, b in zip(self._firsts, self._lasts)]
+
+
+def _read_charset(path: str) -> CharMap:
     from fontTools.ttLib import TTFont
 
     logging.getLogger("fontTools").setLevel(logging.WARNING)
     with TTFont(path, lazy=True) as font:
-        return frozenset(font.getBestCmap() or ())
+        return CharMap.of(font.getBestCmap() or ())
 
 
-def _ranges(codes: frozenset[int]) -> list[list[int]]:
+def _ranges(codes) -> list[list[int]]:
     """``codes`` as runs of consecutive code points, ``[first, last]``."""
     out: list[list[int]] = []
     for c in sorted(codes):
@@ -121,14 +164,19 @@ def _write_cache(kept: dict) -> None:
         pass  # no cache: the maps are read again next time
 
 
-@lru_cache(maxsize=4096)
 def runs(text: str, primary: str) -> tuple[tuple[str | None, str], ...]:
     """``text`` cut into runs of (font path, characters): None for the label's own font
     ``primary``, else the first fallback that has them. A character no font has stays with
     the primary (its box is then the truth); an ignorable one no font has is left out."""
     own = charset(primary)
-    if text.isascii() and all(ord(c) in own or ord(c) in CONTROL for c in text):
-        return ((None, text),)
+    if all(ord(c) in own or ord(c) in CONTROL for c in text):
+        return ((None, text),)  # most texts (a countdown's every second): nothing kept
+    return _mixed_runs(text, primary)
+
+
+@lru_cache(maxsize=MIXED_KEPT)
+def _mixed_runs(text: str, primary: str) -> tuple[tuple[str | None, str], ...]:
+    own = charset(primary)
     chain = [(p, charset(p)) for p in fallbacks() if p != primary]
     out: list[tuple[str | None, str]] = []
     for ch in text:
@@ -155,9 +203,23 @@ def missing(text: str, primary: str | None = None) -> list[str]:
             and not any(ord(ch) in cs for cs in fonts)]
 
 
+def font_id(label) -> str:
+    """The key Kivy keeps an open SDL2_ttf font under, with the size in whole pixels.
+
+    SDL2_ttf opens a font at a whole size (23.2 and 23.9 are drawn alike, at 23), but Kivy
+    keys its open fonts by the size as given, and keeps the last 64 it opened: a label fitted
+    to its room (``FitLabel``, ``FitText``) tries fractional sizes, so every name and line of
+    a game opened the same font again under a new key (about 0.1 MB each), and past 64 the
+    oldest were closed and opened again, all evening (docs/performance.md)."""
+    o = label.options
+    return "|".join(str(v) for v in (int(o["font_size"]), o["font_name_r"], o["bold"],
+                                     o["italic"], o["underline"], o["strikethrough"]))
+
+
 def install() -> bool:
-    """Teach Kivy's SDL2 text provider the fallback (once). False when another provider
-    draws the text (it then does without)."""
+    """Teach Kivy's SDL2 text provider the fallback, and to open a font once per whole
+    size (:func:`font_id`), once. False when another provider draws the text (it then does
+    without)."""
     global _installed
     if _installed:
         return True
@@ -214,5 +276,6 @@ def install() -> bool:
 
     LabelSDL2.get_extents = get_extents
     LabelSDL2._render_text = render_text
+    LabelSDL2._get_font_id = font_id
     _installed = True
     return True

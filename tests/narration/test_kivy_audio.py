@@ -33,25 +33,47 @@ def test_real_clips_play_through_sdl2_with_their_length(kivy_audio):
 
 
 def test_the_ambience_loops_ducks_and_stops(kivy_audio):
+    """The loop is read from its file as it plays (SDL's music): nothing decoded whole and
+    kept for it (docs/performance.md)."""
+    from kivy.core.audio.audio_sdl2 import MusicSDL2
+
     path = str(audio_dir() / AMBIENCE)
+    loaded = kivy_audio.loaded
     kivy_audio.loop(path, 0.5)
-    sound = kivy_audio.load(path)
-    assert sound.loop and sound.length > 10 and sound.state == "play"
+    sound = kivy_audio.looping
+    assert isinstance(sound, MusicSDL2) and sound.loop and sound.state == "play"
+    assert sound.volume == pytest.approx(0.5) and kivy_audio.loaded == loaded
     kivy_audio.set_loop_volume(0.2)
     assert sound.volume == pytest.approx(0.2)
     kivy_audio.stop_loop()
-    assert sound.state == "stop"
+    assert sound.state == "stop" and kivy_audio.looping is None
 
 
-def test_a_missing_or_broken_clip_is_a_clear_error(kivy_audio, tmp_path):
+def test_a_loop_sdl_cannot_stream_is_decoded_as_a_line_is(kivy_audio, monkeypatch):
+    path = str(audio_dir() / AMBIENCE)
+    with monkeypatch.context() as m:
+        m.setattr(type(kivy_audio), "_stream", staticmethod(lambda p: None))
+        kivy_audio.loop(path, 0.5)
+        sound = kivy_audio.looping
+        assert sound is kivy_audio.load(path) and sound.loop and sound.length > 10
+        assert sound.state == "play"
+        kivy_audio.stop_loop()
+        assert sound.state == "stop"
+
+
+@pytest.mark.parametrize("how", ["play", "loop"])
+def test_a_missing_or_broken_clip_is_a_clear_error(kivy_audio, tmp_path, how):
+    """A line, and a loop (which SDL's music cannot open, then cannot be decoded either)."""
+    say = getattr(kivy_audio, how)
     with pytest.raises(VoiceError, match="no such file"):
-        kivy_audio.play(str(tmp_path / "nope.ogg"), 1)
+        say(str(tmp_path / "nope.ogg"), 1)
     bad = tmp_path / "bad.ogg"
     bad.write_bytes(b"OggS this is no sound")
     with pytest.raises(VoiceError, match="cannot play"):
-        kivy_audio.play(str(bad), 1)
+        say(str(bad), 1)
     with pytest.raises(VoiceError, match="volume"):
-        kivy_audio.play(str(audio_dir() / "fr" / "seer.act.ogg"), 3)
+        say(str(audio_dir() / "fr" / "seer.act.ogg"), 3)
+    assert kivy_audio.looping is None
 
 
 def test_only_the_last_few_clips_stay_loaded_and_never_one_playing(kivy_audio):
@@ -66,7 +88,7 @@ def test_only_the_last_few_clips_stay_loaded_and_never_one_playing(kivy_audio):
     for path in lines[1:]:
         kivy_audio.load(path)
         assert kivy_audio.loaded <= kivy_audio.keep + 2  # + the loop and the line playing
-    assert kivy_audio.load(ambience).state == "play"
+    assert kivy_audio.looping.state == "play"
     assert said.handle.state == "play" and said.handle is kivy_audio.load(lines[0])
     kivy_audio.stop(said)
     kivy_audio.stop_loop()

@@ -85,3 +85,53 @@ def test_a_cache_that_cannot_be_written_changes_nothing(tmp_path):
     finally:
         fonts._cache = kept
         fonts.charset.cache_clear()
+
+
+def test_a_font_is_opened_once_per_whole_size(app):
+    """SDL2_ttf draws a size at its whole pixels; Kivy keeps each open font under the size as
+    given, and a fitted label tries fractional sizes: one font opened again and again under
+    new keys (docs/performance.md). The key is the whole size: the same pixels, one font."""
+    from kivy.core.text import Label as CoreLabel
+
+    def label(size, **kw):
+        core = CoreLabel(text="Zoé s'éveille", font_size=size, **kw)
+        core.refresh()
+        return core
+
+    at = {size: label(size) for size in (23, 23.2, 23.9, 24)}
+    assert len({core._get_font_id() for core in at.values()}) == 2
+    assert at[23.2]._get_font_id() == at[23.9]._get_font_id() == at[23]._get_font_id()
+    for size in (23.2, 23.9):  # drawn alike: sharing the open font changes no pixel
+        assert at[size].texture.size == at[23].texture.size
+        assert bytes(at[size].texture.pixels) == bytes(at[23].texture.pixels)
+    assert bytes(at[24].texture.pixels) != bytes(at[23].texture.pixels)
+    # the font's other options still tell fonts apart
+    assert label(23.5, bold=True)._get_font_id() != at[23]._get_font_id()
+    assert label(23.5, font_name=str(fonts.EMOJI))._get_font_id() != at[23]._get_font_id()
+
+
+def test_a_character_map_holds_the_fonts_runs_and_answers_like_a_set():
+    """Kept as runs of code points, not one set entry per character (docs/performance.md)."""
+    codes = {0x41, 0x42, 0x43, 0xE9, 0x1F43A, 0x1F43B}
+    cm = fonts.CharMap.of(codes)
+    assert cm.ranges() == [[0x41, 0x43], [0xE9, 0xE9], [0x1F43A, 0x1F43B]] and len(cm) == 6
+    assert all((c in cm) == (c in codes) for c in range(0x1F500))
+    assert 0x40 not in cm and -1 not in cm and 0x110000 not in cm
+    assert cm == fonts.CharMap(cm.ranges()) and cm != fonts.CharMap([[0x41, 0x44]])
+    roboto = fonts.charset(ROBOTO)
+    assert ord("é") in roboto and ord("🐺") not in roboto and len(roboto) > 200
+
+
+def test_only_the_texts_that_need_a_fallback_keep_their_runs():
+    """A text the label's font draws whole (a countdown's every second, a French line) is
+    cut again each time, nothing kept; those that need a fallback keep theirs, a bounded
+    number, the most recent."""
+    fonts._mixed_runs.cache_clear()
+    for second in range(600):
+        assert fonts.runs(f"{second // 60}:{second % 60:02d}", ROBOTO) == \
+            ((None, f"{second // 60}:{second % 60:02d}"),)
+    assert fonts.runs("Le village s'éveille", ROBOTO) == ((None, "Le village s'éveille"),)
+    assert fonts._mixed_runs.cache_info().currsize == 0
+    for n in range(fonts.MIXED_KEPT + 50):
+        assert fonts.runs(f"Zoé {n} 🐺", ROBOTO)[-1] == (str(fonts.EMOJI), "🐺")
+    assert fonts._mixed_runs.cache_info().currsize == fonts.MIXED_KEPT
