@@ -21,6 +21,8 @@ SIDES = ("villagers", "werewolves", "ambiguous", "loners")
 #: The Québec booklet's categories: its camps, then Buveur/Sobre, then Standard/Chaotique.
 QUEBEC_CATEGORIES = ("villageois", "lupin", "ambivalent", "ennemi_legendaire", "meute",
                      "buveur", "sobre", "standard", "chaotique")
+#: Its camps (the first five).
+QUEBEC_CAMPS = QUEBEC_CATEGORIES[:5]
 #: The cards of the cast the Québec booklet lists too, with the categories it gives them
 #: ("Loup-Garou — Meute/Loup, Débutant, Buveur, Standard"; "Voyante — Villageois, Avancé,
 #: Buveur, Standard"). Its Sorcière is a lupine of its own, not the classic witch.

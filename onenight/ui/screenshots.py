@@ -254,14 +254,14 @@ def _wider_cast_dawn(app, clock):
     yield "classic-dawn-news"
 
 
-def _dealt(ctl, cards: list[str]) -> None:
-    """A new classic game of ``cards``, dealt in their order and seen: its first night
-    begins."""
+def _dealt(ctl, cards: list[str], left_over: list[str] = ()) -> None:
+    """A new classic game of ``cards`` (and the thief's ``left_over``), dealt in their order
+    and seen: its first night begins."""
     if ctl.phase != "setup":
         ctl.apply({"type": "new_game"} if ctl.phase == "end" else {"type": "abandon"})
     ctl.apply({"type": "players", "names": CLASSIC_NAMES[:len(cards)]})
-    ctl.apply({"type": "custom", "cards": cards})
-    ctl.apply({"type": "deal", "mode": "tablet", "seats": cards, "left_over": []})
+    ctl.apply({"type": "custom", "cards": list(cards) + list(left_over)})
+    ctl.apply({"type": "deal", "mode": "tablet", "seats": cards, "left_over": list(left_over)})
     for seat in range(len(cards)):
         ctl.apply({"type": "seen", "seat": seat})
     ctl.apply({"type": "deal_done"})
@@ -269,28 +269,28 @@ def _dealt(ctl, cards: list[str]) -> None:
 
 #: A deck with characters of every booklet: the base game and Le Village (001: the raven,
 #: the pyromaniac, the thief), Best Of (003: the fox, the bear tamer), the new characters
-#: (000: the mage, Cassandra, the apprentice seer), and the werewolf and seer the Québec
-#: booklet (002) lists too.
-EVERY_BOOKLET = ["werewolf", "raven", "fox", "mage", "werewolf", "seer", "cassandra",
-                 "pyromaniac", "bear_tamer", "apprentice_seer", "villager", "villager"]
+#: (000: the mage, Cassandra, the apprentice seer), and the Québec booklet's (002: the
+#: Memére at the table, the Chien-Garou left over with the fox for the thief).
+EVERY_BOOKLET = ["werewolf", "raven", "thief", "mage", "werewolf", "seer", "cassandra",
+                 "pyromaniac", "bear_tamer", "apprentice_seer", "memere", "villager"]
+EVERY_BOOKLET_LEFT_OVER = ["dog_wolf", "fox"]
 
 
 def _every_booklet_night(app, clock):
     """The first night of a game whose deck has characters of every booklet, at the call
-    of seed 000's apprentice seer (the calls before it played through the controller)."""
+    of seed 001's thief, shown the Québec booklet's Chien-Garou and Best Of's fox (the calls
+    before it played through the controller)."""
     ctl = app.classic
-    _dealt(ctl, EVERY_BOOKLET)
+    _dealt(ctl, EVERY_BOOKLET, EVERY_BOOKLET_LEFT_OVER)
     for _ in range(500):
         w = ctl.state.window
-        if ctl.phase != "night" or w is None or w.step == "apprentice_seer":
+        if ctl.phase != "night" or w is None or w.step == "thief":
             break
         ctl.apply({"type": "step_end", "step": w.step})
     app.go("classic_night")
-    night = app.sm.current_screen
     _later(app, clock, 3)
-    night.tap_seat(4)
     yield "classic-night-every-booklet"
-    night._leave()  # (the night's voice stopped, as the host leaving it)
+    app.sm.current_screen._leave()  # (the night's voice stopped, as the host leaving it)
 
 
 def _finished_classic(app):

@@ -13,7 +13,7 @@ from kivy.factory import Factory
 from kivy.properties import ObjectProperty, StringProperty
 
 from onenight.classic.cast import CAST
-from onenight.classic.categories import DIMENSIONS, CastFilter, labels, offered
+from onenight.classic.categories import DIMENSIONS, QUEBEC_CAMPS, CastFilter, labels, offered
 from onenight.ui import theme
 
 from .classic_setup import notice_line
@@ -30,6 +30,20 @@ CHIP_HEIGHT = theme.TOUCH  # a line of chips: the touch targets' minimum height
 #: Each dimension's chips are named by this family of translation keys.
 CHIP_KEYS = {"booklet": "classic.booklet.", "side": "classic.family.",
              "category": "classic.category."}
+
+
+def chip_lines() -> list[tuple[str, tuple[str, ...]]]:
+    """The filter bar's lines: (dimension, the chips of the line). The Québec booklet's nine
+    categories are too many for one line: its camps on one, its other two pairs on the next."""
+    out = []
+    for dim in DIMENSIONS:
+        values = tuple(offered(dim))
+        if dim == "category":
+            camps = tuple(v for v in values if v in QUEBEC_CAMPS)
+            out += [(dim, part) for part in (camps, values[len(camps):]) if part]
+        else:
+            out.append((dim, values))
+    return out
 
 
 class ClassicDeckScreen(DeckScreen):
@@ -72,21 +86,23 @@ class ClassicDeckScreen(DeckScreen):
         return " · ".join(parts)
 
     def _build_bar(self):
-        """The chips, one line per dimension, above the cards (built once, named again in the
+        """The chips, one line per dimension (the Québec categories on two: its camps, then
+        Buveur/Sobre and Standard/Chaotique), above the cards (built once, named again in the
         language of the moment)."""
         scale, text = self.app.scale, self.app.text_scale
+        lines = chip_lines()
         if self._bar is None:
             self._bar = Factory.BoxLayout(orientation="vertical", size_hint_y=None,
                                           spacing=scale * 6)
             self._chips = {}
-            for dim in DIMENSIONS:
+            for dim, values in lines:
                 line = Factory.BoxLayout(spacing=scale * 6)
                 title = Factory.Label(size_hint_x=None, width=scale * 130, halign="left",
                                       valign="middle", font_size=text * 17, color=theme.MUTED,
                                       shorten=True)
                 title.bind(size=lambda w, size: setattr(w, "text_size", size))
                 line.add_widget(title)
-                for value in offered(dim):
+                for value in values:
                     chip = Factory.BigButton(max_lines=2)
                     chip.size_hint_y, chip.font_size = 1, scale * 24  # (after its kv rule)
                     chip.bind(on_release=lambda w, d=dim, v=value: self.toggle(d, v))
@@ -96,9 +112,12 @@ class ClassicDeckScreen(DeckScreen):
             self._bar.add_widget(Factory.Label(font_size=text * 16, color=theme.MUTED))
             box = self.children[0]
             box.add_widget(self._bar, index=1)  # just above the cards
-        self._bar.height = scale * (CHIP_HEIGHT * len(DIMENSIONS) + 26 + 6 * len(DIMENSIONS))
-        for line, dim in zip(reversed(self._bar.children[1:]), DIMENSIONS):
-            line.children[-1].text = self.tr("classic.filter." + dim)
+        self._bar.height = scale * (CHIP_HEIGHT * len(lines) + 26 + 6 * len(lines))
+        titled = set()
+        for line, (dim, _) in zip(reversed(self._bar.children[1:]), lines):
+            # a dimension's name on its first line only
+            line.children[-1].text = "" if dim in titled else self.tr("classic.filter." + dim)
+            titled.add(dim)
         for (dim, value), chip in self._chips.items():
             chip.text = self.tr(CHIP_KEYS[dim] + value)
             chip.primary = value in getattr(self.cast_filter, dim)
