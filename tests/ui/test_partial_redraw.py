@@ -173,3 +173,19 @@ def test_a_whole_frame_comes_after_so_many_partial_ones(debate):
             wholes.append(i)
     assert len(wholes) >= 2  # WHOLE_EVERY partial frames, then a whole one
     assert wholes[-1] - wholes[-2] == partial_redraw.WHOLE_EVERY + 1
+
+
+def test_the_host_may_ask_for_whole_frames(monkeypatch):
+    """``ONENIGHT_WHOLE_FRAMES`` set, a window is drawn as Kivy draws it: nothing installed,
+    no sub-buffer looked for."""
+    class AWindow:  # a window this module has not seen
+        pass
+
+    monkeypatch.setenv("ONENIGHT_WHOLE_FRAMES", "1")
+    monkeypatch.setattr(partial_redraw, "sub_buffer_copy",
+                        lambda: pytest.fail("the sub-buffer copy was looked for"))
+    window = AWindow()
+    try:
+        assert partial_redraw.install(window, lambda: {}) is None
+    finally:
+        partial_redraw._installed.pop(id(window), None)
