@@ -427,6 +427,9 @@ SPARED = _nominations_day((6, "6 6 6 - - - - -"), (7, "7 - - - - - - -"),
                           (None, "- - - - - - - -"), village_draw=5)
 
 
+NOT_CALLED_ON_NIGHT_2 = "phases[2].ramancheux: this step is not called on night 2"
+
+
 def test_ramancheux_is_a_villager_of_the_quebec_booklet():
     lab = labels("ramancheux")
     assert lab.booklets == ("002",) and lab.side == "villagers"
@@ -459,14 +462,13 @@ def test_ramancheux_eye_is_not_for_candidates_the_table_named_without_an_intenda
                                                                     V("7 - - - - - - -")],
            "village_draw": 5}
     assert err(RAMANCHEUX, {"night": 1}, day, {"night": 2, "ramancheux": {"look": 6}},
-               vote="nominations") == "phases[2].ramancheux: this step is not called on night 2"
+               vote="nominations") == NOT_CALLED_ON_NIGHT_2
 
 
 def test_ramancheux_is_not_called_without_a_failed_nomination():
     day = _nominations_day((6, "6 6 6 6 - - - -"))  # the first candidate goes
-    g = _ramancheux(day, {"night": 2})
-    assert "ramancheux" not in {e.step for e in g.log}
-    assert g.stop.step != "ramancheux"
+    assert err(RAMANCHEUX, {"night": 1}, day, {"night": 2, "ramancheux": {"look": 6}},
+               captain="first_morning", vote="nominations") == NOT_CALLED_ON_NIGHT_2
 
 
 def test_ramancheux_eye_is_only_for_the_day_before():
@@ -474,6 +476,13 @@ def test_ramancheux_eye_is_only_for_the_day_before():
     day2 = _nominations_day((7, "7 7 7 7 - - - -"))
     day2["day"] = 2
     del day2["captain_votes"]
-    g = _ramancheux(SPARED, {"night": 2}, day2, {"night": 3})
-    assert not told(g, 3, "physiognomy")
-    assert g.stop.step != "ramancheux"
+    assert err(RAMANCHEUX, {"night": 1}, SPARED, {"night": 2}, day2,
+               {"night": 3, "ramancheux": {"look": 6}}, captain="first_morning",
+               vote="nominations") == "phases[4].ramancheux: this step is not called on night 3"
+
+
+def test_ramancheux_does_not_look_at_himself():
+    """The eye looks at another: the Ramancheux the hands spared alone is not called."""
+    day = _nominations_day((3, "3 3 3 - - - - -"), (6, "6 6 6 6 - - - -"))
+    assert err(RAMANCHEUX, {"night": 1}, day, {"night": 2, "ramancheux": {"look": 3}},
+               captain="first_morning", vote="nominations") == NOT_CALLED_ON_NIGHT_2
