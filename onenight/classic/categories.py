@@ -35,6 +35,7 @@ QUEBEC = {"werewolf": ("meute", "buveur", "standard"),
           "memere": ("villageois", "buveur", "standard"),
           "survenant": ("villageois", "sobre", "standard"),
           "bonhomme": ("ennemi_legendaire", "sobre", "chaotique"),
+          "ramancheux": ("villageois", "sobre", "standard"),
           # the booklet's own characters, built on its states ("Fier-à-Bras — Villageois,
           # Débutant, Sobre, Standard"; "Infecté Chronique — Meute/Lupin, …")
           "braggart": ("villageois", "sobre", "standard"),

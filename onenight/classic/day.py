@@ -315,8 +315,9 @@ def _nominate(g: Game, stop: Stop, c: Choice | None) -> Game:
         raise IllegalChoice("", "the candidate is a player present in the village whom the "
                                 "table may vote against")
     g = g._with(today=g.today.put("moment", "vote"))
+    # ``by``: the intendant who named him (the Ramancheux's eye looks at these only), or None
     g = g.tell(None, "nominations", "nominated", seat=c.seat, by=stop.deciders[0]
-               if len(stop.deciders) == 1 else None)
+               if stop.deciders == (intendant(g),) else None)
     return ask(g, NOMINATION_VOTES, g.living(), among=(c.seat,))
 
 

@@ -91,6 +91,8 @@ NIGHT_CALLS: tuple[Call, ...] = (
     Call("seer", "seer", ("001", "003", "000")),
     # the Québec booklet's Memére learns of another as the seer does, right after her
     Call("memere", "memere", ("002",)),
+    # and the Ramancheux's eye on a candidate the vote spared, after them too (from night 2)
+    Call("ramancheux", "ramancheux", ("002",), "from_night_2"),
     Call("mathematician", "mathematician", ("000",)),
     Call("night_owl", "night_owl", ("000",)),
     Call("rescuer", "rescuer", ("001", "000")),

@@ -290,7 +290,7 @@ def _learned(e: Entry, players) -> Learned:
     key = f"classic.learn.{e.kind}"
     if e.kind == "victim" and e.seat is None:
         key = "classic.learn.victims" if e.seats else "classic.learn.no_victim"
-    if e.kind in ("sniffed", "tea"):  # the fox's nose, the Memére's tea
+    if e.kind in ("sniffed", "tea", "physiognomy"):  # the fox, the Memére's tea, the Ramancheux
         key += ".yes" if e.value else ".no"
     if e.kind == "distance" and not e.value:
         key += ".none"

@@ -56,7 +56,7 @@ def test_the_quebec_categories_filter():
         "wendigo", "lone_wolf", "dog_wolf", "bonhomme", "grey_wolf", "ragpicker", "were_squirrel")
     assert CastFilter().toggle("category", "sobre").cards() == (
         "wendigo", "lone_wolf", "dog_wolf", "survenant", "bonhomme", "braggart",
-        "chronic_infected", "eavesdropper", "ragpicker", "were_squirrel")
+        "chronic_infected", "eavesdropper", "ragpicker", "were_squirrel", "ramancheux")
 
 
 def test_the_quebec_booklets_own_characters_carry_its_categories_and_booklet():

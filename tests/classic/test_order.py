@@ -55,7 +55,7 @@ def test_every_call_of_every_list_is_in_the_merged_order():
 #: The Québec booklet (seed 002) gives no call order: its callers are placed in the merged
 #: one beside the calls they follow (the lone wolf right after the pack's own steps).
 QUEBEC = {"lone_wolf_pack", "lone_wolf", "dog_wolf", "memere", "bonhomme", "shamans_daughter",
-          "grey_wolf", "were_squirrel"}
+          "grey_wolf", "were_squirrel", "ramancheux"}
 
 
 def test_the_quebec_callers_are_placed_beside_the_calls_like_theirs():
@@ -67,6 +67,8 @@ def test_the_quebec_callers_are_placed_beside_the_calls_like_theirs():
     assert ORDER["wild_child"] < ORDER["wolf_hound"] < ORDER["dog_wolf"] < ORDER["seer"]
     # the Memére learns of a player right after the seer
     assert ORDER["seer"] < ORDER["memere"] < ORDER["mathematician"]
+    # the Ramancheux's eye, another look at a player, right after hers
+    assert ORDER["memere"] < ORDER["ramancheux"] < ORDER["mathematician"]
     # the Bonhomme Sept-Heures opens the usual round: his sleepers miss its calls
     assert ORDER["wolf_hound"] < ORDER["bonhomme"] < ORDER["vigilante_before"]
 
@@ -99,7 +101,7 @@ def test_the_lists_conditions_are_data_and_each_has_its_test():
         "bear_tamer": "first_night", "vigilante_before": "from_night_2",
         "white_werewolf": "even_nights", "crow": "from_night_2",
         "lone_wolf_pack": "first_night", "lone_wolf": "even_nights", "dog_wolf": "first_night",
-        "bonhomme": "from_night_2",
+        "bonhomme": "from_night_2", "ramancheux": "from_night_2",
         "were_squirrel": "from_night_3"}
     # "(s'il n'y a eu aucun mort lors de la dernière journée)", "(dès qu'un premier personnage
     # a été tué par les Loups-Garous)", "(s'il n'y a eu aucun mort pendant la nuit)", "(s'il a
@@ -188,8 +190,10 @@ def test_a_deck_of_every_booklets_callers_is_called_in_the_merged_order(monkeypa
         return [s.id for s in phase_order(table, "night") if is_called(g, s)]
 
     # the baker's call is a building's, called when somebody lives in the bakery (Le Village:
-    # test_village.py): there are no buildings here
-    called = [c.id for c in NIGHT_CALLS if not c.skipped and c.id not in village.NIGHT_CALLS]
+    # test_village.py): there are no buildings here; the Ramancheux's, after a day whose vote
+    # by nominations spared a candidate (test_quebec.py): there was no such day here
+    called = [c.id for c in NIGHT_CALLS if not c.skipped and c.id not in village.NIGHT_CALLS
+              and c.id != "ramancheux"]
     for w, call in WITHIN.items():
         called.insert(called.index(call) + 1, w)  # within his call
     assert plan(g) == [c for c in called

@@ -398,3 +398,91 @@ def test_bonhomme_attacked_by_the_pack_makes_it_somnolent_and_may_win_after_his_
             {"day": 2, "votes": V("- 4 4 4 - 4")}, {"night": 3, "werewolves": {"victim": 5}},
             {"day": 3})
     assert (o["winning_side"], o["winners"]) == ("bonhomme", [0])
+
+
+# ---- the Ramancheux ------------------------------------------------------------------------------
+
+# seat 3 the Ramancheux; seats 1 and 6 the werewolves; seat 0 the intendant elected on day 1
+RAMANCHEUX = "seer werewolf witch ramancheux hunter villager werewolf villager"
+
+
+def _nominations_day(*rounds, **day) -> dict:
+    """Day 1 by nominations: (candidate, hands) per round; seat 0 elected intendant."""
+    d: dict = {"day": 1, "captain_votes": V("0 0 0 0 0 0 0 0"), **day}
+    named = [c for c, _ in rounds if c is not None]
+    if named:
+        d["nominations"] = named
+    d["nomination_votes"] = [V(h) for _, h in rounds]
+    return d
+
+
+def _ramancheux(*phases):
+    return play(RAMANCHEUX, {"night": 1}, *phases, captain="first_morning",
+                vote="nominations")
+
+
+# 6 (a werewolf) and 7 named by the intendant, both spared; then the vote against him fails
+# and the draw takes seat 5
+SPARED = _nominations_day((6, "6 6 6 - - - - -"), (7, "7 - - - - - - -"),
+                          (None, "- - - - - - - -"), village_draw=5)
+
+
+NOT_CALLED_ON_NIGHT_2 = "phases[2].ramancheux: this step is not called on night 2"
+
+
+def test_ramancheux_is_a_villager_of_the_quebec_booklet():
+    lab = labels("ramancheux")
+    assert lab.booklets == ("002",) and lab.side == "villagers"
+    assert lab.categories == ("villageois", "sobre", "standard")
+
+
+def test_ramancheux_eye_learns_whether_a_spared_nominee_is_a_wolf():
+    """"Après un vote par nomination, on peut choisir un joueur qui a été nommé par
+    l'intendant mais dont le vote a échoué. On peut alors obtenir la même information ("est /
+    n'est pas un loup") que si ce joueur avait été éliminé.\""""
+    g = _ramancheux(SPARED, {"night": 2, "ramancheux": {"look": 6}})
+    (e,) = told(g, 3, "physiognomy")
+    assert (e.seat, e.value, e.phase) == (6, True, "night 2")
+    g = _ramancheux(SPARED, {"night": 2, "ramancheux": {"look": 7}})
+    assert [(e.seat, e.value) for e in told(g, 3, "physiognomy")] == [(7, False)]
+
+
+def test_ramancheux_eye_looks_only_at_the_intendants_failed_nominees():
+    # the vote against the intendant himself is no nomination of his; the drawn seat is gone;
+    # the seer was never named
+    for seat in (0, 5, 2):
+        assert err(RAMANCHEUX, {"night": 1}, SPARED, {"night": 2, "ramancheux": {"look": seat}},
+                   captain="first_morning", vote="nominations") == (
+            "phases[2].ramancheux.look: the Ramancheux looks at a player the intendant named "
+            "yesterday whose vote failed")
+
+
+def test_ramancheux_eye_is_not_for_candidates_the_table_named_without_an_intendant():
+    day = {"day": 1, "nominations": [6, 7], "nomination_votes": [V("6 6 6 - - - - -"),
+                                                                    V("7 - - - - - - -")],
+           "village_draw": 5}
+    assert err(RAMANCHEUX, {"night": 1}, day, {"night": 2, "ramancheux": {"look": 6}},
+               vote="nominations") == NOT_CALLED_ON_NIGHT_2
+
+
+def test_ramancheux_is_not_called_without_a_failed_nomination():
+    day = _nominations_day((6, "6 6 6 6 - - - -"))  # the first candidate goes
+    assert err(RAMANCHEUX, {"night": 1}, day, {"night": 2, "ramancheux": {"look": 6}},
+               captain="first_morning", vote="nominations") == NOT_CALLED_ON_NIGHT_2
+
+
+def test_ramancheux_eye_is_only_for_the_day_before():
+    """The eye looks after a vote by nominations: the next night, not later."""
+    day2 = _nominations_day((7, "7 7 7 7 - - - -"))
+    day2["day"] = 2
+    del day2["captain_votes"]
+    assert err(RAMANCHEUX, {"night": 1}, SPARED, {"night": 2}, day2,
+               {"night": 3, "ramancheux": {"look": 6}}, captain="first_morning",
+               vote="nominations") == "phases[4].ramancheux: this step is not called on night 3"
+
+
+def test_ramancheux_does_not_look_at_himself():
+    """The eye looks at another: the Ramancheux the hands spared alone is not called."""
+    day = _nominations_day((3, "3 3 3 - - - - -"), (6, "6 6 6 6 - - - -"))
+    assert err(RAMANCHEUX, {"night": 1}, day, {"night": 2, "ramancheux": {"look": 3}},
+               captain="first_morning", vote="nominations") == NOT_CALLED_ON_NIGHT_2

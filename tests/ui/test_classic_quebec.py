@@ -5,7 +5,7 @@ record replays to the same outcome with ``onenight classic replay``."""
 
 from .classic_play import home_after  # noqa: F401 (the shared app left as found)
 from .classic_play import (deal_by_own_cards, living, night_through, play_to_end, screen, shown,
-                           start_classic, untranslated)
+                           start_classic, tap_seat_twice, untranslated)
 from .test_classic_cast import TEN, chain, dawn_told, offered, to_the_story
 
 
@@ -215,3 +215,43 @@ def test_the_bonhomme_sept_heures_puts_two_players_to_sleep_at_the_table(app):
     assert woken[("werewolves", 2)] == (5,)
     story = to_the_story(app, (0, 5), ())
     assert "Bob, le Bonhomme Sept-Heures, a endormi" in story
+
+
+def test_the_ramancheux_looks_at_a_candidate_the_nominations_spared_at_the_table(app):
+    """French, 1280x800: a day by nominations where the intendant's first candidate, a
+    werewolf, is spared by the hands and the second goes; the next night the Ramancheux is
+    called, offered only the spared candidate, and told he is a wolf."""
+    from onenight.classic import legal_choices
+    from onenight.ui.driving import find, tap
+
+    from .test_classic_vote_variants import NAMES, enter, fingers, to_the_debate
+
+    seats = ["seer", "werewolf", "witch", "ramancheux", "hunter", "villager", "werewolf",
+             "villager"]
+    to_the_debate(app, "nominations", captain="before_first_night", seats=seats)
+    assert app.classic.game.captain == 0
+    fingers(app)
+    tap_seat_twice(app, 6)
+    enter(app, {v: 6 for v in (0, 2, 4)})  # 3 hands of 8: Gus is spared
+    tap(find(screen(app), "action"))
+    tap_seat_twice(app, 5)
+    enter(app, {v: 5 for v in (0, 1, 2, 3)})  # 4 hands of 8: Fay goes
+    assert not app.classic.game.alive(5)
+    play_to_end(app, lambda app, w: _idle(w), lambda app, voter: None, chain,
+                until=lambda app: app.classic.phase == "night")
+    offered_to = {}
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        if w.step == "ramancheux":
+            offered_to["ramancheux"] = (w.stop.woken, [c.seat for c in legal_choices(
+                app.classic.game) if c is not None])
+            return ("seat", 6)
+        if w.step == "werewolves":
+            return ("seat", 7)
+        return _idle(w)
+
+    second = night_through(app, night)
+    assert offered_to["ramancheux"] == ((3,), [6])
+    assert app.tr("classic.learn.physiognomy.yes", name=NAMES[6]) in second["ramancheux"]
+    assert "Votre œil ne vous trompe pas : Gus est un loup." in second["ramancheux"]

@@ -12,15 +12,15 @@ NAMES = ["Ana", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 SEATS = ["seer", "werewolf", "witch", "villager", "hunter", "villager", "werewolf", "villager"]
 
 
-def to_the_debate(app, vote: str, captain: str = "never"):
-    """The table set up, dealt and through a night where nobody dies, by events; then the
-    debate's screen, where the walk's taps begin."""
+def to_the_debate(app, vote: str, captain: str = "never", seats=SEATS):
+    """The table set up (``seats`` its cards), dealt and through a night where nobody dies, by
+    events; then the debate's screen, where the walk's taps begin."""
     ctl = app.classic
     send = lambda ev: app.send(ev, ctl)  # noqa: E731
     assert send({"type": "players", "names": NAMES})
-    assert send({"type": "custom", "cards": SEATS})
+    assert send({"type": "custom", "cards": seats})
     assert send({"type": "options", "vote": vote, "captain": captain})
-    assert send({"type": "deal", "mode": "tablet", "seats": SEATS, "left_over": []})
+    assert send({"type": "deal", "mode": "tablet", "seats": seats, "left_over": []})
     for seat in range(len(NAMES)):
         send({"type": "seen", "seat": seat})
     send({"type": "deal_done"})

@@ -348,4 +348,45 @@ BONHOMME = _card(
     steps=(Step("bonhomme", ("night",), order("bonhomme"), FROM_NIGHT_2, Kind.SEATS,
                 role="bonhomme", key="targets", options=_sleepers, act=_throw),))
 
-CHARACTERS = (WENDIGO, LONE_WOLF, DOG_WOLF, MEMERE, SURVENANT, BONHOMME)
+
+# ---- the Ramancheux: his Oeil physionomiste on yesterday's failed nominations ------------------
+
+def failed_nominees(g: Game) -> tuple[int, ...]:
+    """The living players the intendant named yesterday whose vote failed ("un joueur qui a
+    été nommé par l'intendant mais dont le vote a échoué"): not the vote against the intendant
+    himself, nor a candidate the table named without an intendant."""
+    day = f"day {g.phase.number - 1}"
+    named = {e.seat for e in g.log if e.phase == day and e.step == "nominations"
+             and e.kind == "nominated" and e.by is not None}
+    failed = [e.seat for e in g.log if e.phase == day and e.step == "nomination_votes"
+              and e.kind == "failed" and e.seat in named]
+    return tuple(s for s in dict.fromkeys(failed) if g.alive(s))
+
+
+def _eye_called(g: Game) -> bool:
+    me = g.holder("ramancheux")
+    return me is not None and bool([s for s in failed_nominees(g) if s != me])
+
+
+def _look(g: Game, stop: Stop, c: Choice | None) -> Game:
+    """The same answer the village would have had had the candidate gone: a wolf or not
+    ("est / n'est pas un loup")."""
+    if c is None:
+        return g
+    me = actor(stop)
+    if not isinstance(c, Seat) or c.seat == me or c.seat not in failed_nominees(g):
+        raise IllegalChoice("look", "the Ramancheux looks at a player the intendant named "
+                                    "yesterday whose vote failed")
+    return g.tell((me,), "ramancheux", "physiognomy", seat=c.seat,
+                  value=sides.wolf(g, c.seat))
+
+
+RAMANCHEUX = _card(
+    "ramancheux", "Ramancheux", "Ramancheux", "villagers",
+    steps=(Step("ramancheux", ("night",), order("ramancheux"), FROM_NIGHT_2, Kind.SEAT,
+                role="ramancheux", key="look", called=_eye_called,
+                options=lambda g, stop: [Seat(s) for s in failed_nominees(g)
+                                         if s != actor(stop)],
+                act=_look),))
+
+CHARACTERS = (WENDIGO, LONE_WOLF, DOG_WOLF, MEMERE, SURVENANT, BONHOMME, RAMANCHEUX)
