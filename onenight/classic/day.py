@@ -195,12 +195,14 @@ def _votable(g: Game, voter: int, target: int) -> bool:
 
 def bound_ballot(g: Game, voter: int) -> tuple[bool, int | None]:
     """Whether ``voter``'s ballot at the day's vote is bound, and to whom: his victim, or
-    nobody when nobody may vote against the victim (dead, or immune). A blank ballot stays
+    nobody when he may not vote against the victim (dead, immune, his master). A blank ballot stays
     possible, as for everybody: nobody can be made to raise a hand."""
     bound = g.today.get("bound")
     if bound is None or bound[0] != voter:
         return False, None
-    ok = _votable(g, voter, bound[1]) and not village.no_target(g, "votes", bound[1])
+    # nobody, too, when his own card forbids that ballot (the Chien-Garou bound to his master)
+    ok = _votable(g, voter, bound[1]) and not village.no_target(g, "votes", bound[1]) \
+        and not sides.barred_ballot(g, voter, bound[1])
     return True, bound[1] if ok else None
 
 

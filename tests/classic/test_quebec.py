@@ -215,6 +215,19 @@ def test_chien_garou_cannot_vote_to_put_his_master_out():
                                  {"day": 1, "votes": V("3 - - - - - - -")})
 
 
+def test_chien_garou_hypnotized_against_his_master_votes_blank():
+    """Bound to his master by the hypnotist (seed 000: "il ne peut voter que contre sa
+    victime"), he still may not name him: his ballot is blank, the one ballot both rules
+    allow. (A random whole game dealt both found the two rules refusing each other.)"""
+    dog = "dog_wolf hypnotist werewolf seer villager villager werewolf villager"
+    night = {"night": 1, "dog_wolf": {"master": 7}, "hypnotist": {"hypnotize": [0, 7]}}
+    g = play(dog, night, {"day": 1})
+    assert ballot_options(g, 0) == (None,)
+    assert "their master" in err(dog, night, {"day": 1, "votes": V("7 - - - - - - -")})
+    assert out(dog, night, {"day": 1, "votes": V("- 5 5 5 5 - - -")})["phases"][1][
+        "eliminated"] == 5
+
+
 def test_chien_garou_goes_wild_when_his_master_voted_out_is_shown_a_wolf():
     g = play(DOG, {"night": 1, "dog_wolf": {"master": 1}},
              {"day": 1, "votes": V("- 6 1 1 1 1 1 1")}, {"night": 2})
