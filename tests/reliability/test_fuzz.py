@@ -33,7 +33,7 @@ from onenight.rules.scenarios import MAX_PLAYERS, MIN_PLAYERS
 from tests.classic.helpers import a_record
 from tests.rules.test_record_fuzz import json_values as record_values, near_records
 
-settings.register_profile("short", max_examples=300, deadline=None,
+settings.register_profile("short", max_examples=150, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("long", max_examples=100_000, deadline=None,
                           suppress_health_check=list(HealthCheck))

@@ -51,19 +51,19 @@ def check(rec) -> None:
     json.dumps(out)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(near_records())
 def test_near_records_never_escape_the_documented_error(rec):
     check(rec)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(json_values)
 def test_any_json_value(value):
     check(value)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.text(max_size=40))
 def test_any_text(text):
     try:

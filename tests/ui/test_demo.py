@@ -5,19 +5,19 @@ import random
 
 from onenight.game.classic_flow import play_by_events
 from onenight.ui import demo, trace
-from onenight.ui.driving import pump
+from onenight.ui.driving import settle
 
 
 def test_the_classic_demos_open_the_first_night_and_the_first_debate(app):
     jitter = app.settings.jitter_seconds
     try:
         demo.setup(app, "classic-night")
-        pump(1)
+        settle()
         night = app.sm.current_screen
         assert night.name == "classic_night" and app.classic.phase == "night"
         assert night.driver is not None and len(app.classic.state.players) == 8
         demo.setup(app, "classic-day")  # the same table, a new game, to its debate
-        pump(1)
+        settle()
         assert app.sm.current == "classic_debate" and app.classic.phase == "debate"
         assert app.classic.state.day is not None and app.classic.state.day.running
     finally:
@@ -25,7 +25,7 @@ def test_the_classic_demos_open_the_first_night_and_the_first_debate(app):
         if app.classic.phase != "setup":
             app.send({"type": "abandon"}, app.classic)
         app.go("home")
-        pump(1)
+        settle()
 
 
 def test_the_long_classic_demo_plays_night_after_night_and_game_after_game(app, monkeypatch,
@@ -36,7 +36,7 @@ def test_the_long_classic_demo_plays_night_after_night_and_game_after_game(app, 
     jitter = app.settings.jitter_seconds
     games = demo.setup(app, "classic-game")
     try:
-        pump(1)
+        settle()
         assert demo.playing is games and games.event.is_triggered
         games.event.cancel()  # its steps taken by hand below, whatever the time taken
         night = app.sm.current_screen
@@ -47,19 +47,19 @@ def test_the_long_classic_demo_plays_night_after_night_and_game_after_game(app, 
         rng = random.Random(3)
         play_by_events(app.classic, rng, lambda c: c.phase != "night")
         night.follow()
-        pump(1)
+        settle()
         assert app.sm.current != "classic_night"
         games.step()
-        pump(1)
+        settle()
         assert app.classic.phase == "night" and app.sm.current == "classic_night"
         assert app.classic.night_view().night == 2 and night.driver.night == 2
         # the game ends: the next one is dealt, its first night shown
         night.on_leave()
         play_by_events(app.classic, rng, lambda c: c.phase == "end")
         app.go("classic_end")
-        pump(1)
+        settle()
         games.step()
-        pump(1)
+        settle()
         assert app.sm.current == "classic_night" and app.classic.night_view().night == 1
         marks = [(m["game"], m["night"]) for m in trace.read(str(tmp_path / "trace.jsonl"))
                  if m["mark"] == "classic_night"]
@@ -71,4 +71,4 @@ def test_the_long_classic_demo_plays_night_after_night_and_game_after_game(app, 
         if app.classic.phase != "setup":
             app.send({"type": "abandon"}, app.classic)
         app.go("home")
-        pump(1)
+        settle()

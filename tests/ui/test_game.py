@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from onenight.ui.driving import find, pump, tap, tap_text, texts
+from onenight.ui.driving import find, pump, settle, tap, tap_text, texts
 
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma"]
 
@@ -17,7 +17,7 @@ def at_home(app):
     if app.ctl.phase != "setup":
         app.ctl.apply({"type": "abandon"})
     app.go("home")
-    pump(1)
+    settle()
 
 
 @pytest.fixture
@@ -64,8 +64,8 @@ def run_night(app):
         if screen(app).name != "night":
             break
         clock.advance(4)
-        app.tick()  # the screen follows the clock; frames are drawn once at the end
-    pump(1)
+        app.tick()  # the screen follows the clock; the layouts run once at the end
+    settle()
     assert screen(app).name == "day"
 
 
@@ -79,7 +79,7 @@ def vote_for(app, vote, name):
 
 def back_home(app):
     app.go("home")
-    pump(2)
+    settle()
 
 
 def to_the_debate(app, names, scenario="Sombre réveil"):
@@ -129,7 +129,7 @@ def test_home_offers_how_to_play_in_five_screens_and_thiercelieux(app):
     assert screen(app).name == "classic_players"  # Thiercelieux's own players
     assert app.tr("classic.players.count_range") not in shown(app)
     app.go("home")
-    pump(1)
+    settle()
     assert screen(app).name == "home"
 
 
@@ -246,7 +246,7 @@ def test_a_game_without_box_pointing_fingers(app):
     assert "Sentinelle" in in_play and "Loup-Garou" in in_play
 
     tap(find(day, "vote"))
-    pump(2)
+    settle()
     from kivy.core.window import Window
     modal = [w for w in Window.children if w.__class__.__name__ == "VoteModes"][0]
     assert find(modal, "box").disabled  # no box connected
@@ -310,7 +310,7 @@ def test_a_game_with_the_box_keeps_votes_secret(app, history_of_tonight):
     tap(find(s, "settings"))
     st = screen(app)
     find(st, "scroll").scroll_y = 0
-    pump(2)
+    settle()
     assert "Cette version" not in find(st, "box_status").text
     find(st, "address").text = "socket://box.local:7777"
     tap(find(st, "connect"))
@@ -321,7 +321,7 @@ def test_a_game_with_the_box_keeps_votes_secret(app, history_of_tonight):
     assert box.calls[-1] == ("cue", "chirp")
     box.ready(2)
     box.ready(4)
-    pump(2)
+    settle()
     app.tick()
     assert "Boutons reçus : 3, 5." in find(st, "box_status").text
     back_home(app)
@@ -338,7 +338,7 @@ def test_a_game_with_the_box_keeps_votes_secret(app, history_of_tonight):
     assert box.calls[-1] == ("debate", 300, 300.0)  # the box's bar counts the debate down
     for seat in (0, 1, 2, 3, 4, 3):  # seat 4 changes their mind
         box.ready(seat)
-    pump(2)
+    settle()
     app.tick()
     assert find(day, "ready").text == "4/6 prêts à voter"
     day.start_vote("box")
@@ -347,7 +347,7 @@ def test_a_game_with_the_box_keeps_votes_secret(app, history_of_tonight):
     tap(find(vote, "skip"))
     for seat, target in ((0, 1), (2, 1), (5, 0)):
         box.press(seat, target)
-    pump(2)
+    settle()
     app.tick()
     circle = find(vote, "circle")
     assert circle.is_in == [True, False, True, False, False, True]
@@ -357,7 +357,7 @@ def test_a_game_with_the_box_keeps_votes_secret(app, history_of_tonight):
     tap(find(vote, "close"))
     from tests.ui.test_traps import dialogs
     tap(find(dialogs()[0], "yes"))
-    pump(2)
+    settle()
     app.tick()
     assert vote.stage == "collect" and circle.votes is None
     # the missing votes are taken one by one, in private
@@ -392,7 +392,6 @@ def test_the_box_is_chosen_from_what_was_found(app):
     """Settings look for the box (a real responder over loopback UDP) and connect to the
     one tapped: no address to type."""
     from onenight_box.discovery import Responder
-    from onenight.ui.driving import settle
 
     r = Responder("salon", 7777, host="127.0.0.1", port=0).start()
     back_home(app)
@@ -569,7 +568,7 @@ def test_settings_are_kept_and_used(app):
     rows = {r.key: r for r in find(st, "sliders").children}
     rows["debate_minutes"].ids.slider.value = 10
     rows["voice_volume"].ids.slider.value = 0.5
-    pump(2)
+    settle()
     assert rows["debate_minutes"].value_text == "10 min"
     saved = json.loads((app.data_dir / "settings.json").read_text())
     assert saved["debate_minutes"] == 10 and saved["voice_volume"] == 0.5
@@ -579,7 +578,7 @@ def test_settings_are_kept_and_used(app):
     tap(roles["sentinel"].ids.plus)
     assert roles["sentinel"].value_text == "12 s" and roles["sentinel"].custom
     rows["night_pace"].ids.slider.value = 150
-    pump(2)
+    settle()
     assert roles["sentinel"].value_text == "18 s" and roles["seer"].value_text == "18 s"
     saved = json.loads((app.data_dir / "settings.json").read_text())
     assert saved["role_seconds"] == {"sentinel": 12} and saved["night_pace"] == 150
@@ -588,7 +587,7 @@ def test_settings_are_kept_and_used(app):
     assert ns.action_time("sentinel") == 18 and ns.action_time("seer") == 18
     tap(find(st, "reset_roles"))
     rows["night_pace"].ids.slider.value = 100
-    pump(2)
+    settle()
     assert app.settings.role_seconds == {} and roles["sentinel"].value_text == "10 s"
     tap(find(st, "en"))
     assert "Debate length" in shown(app) and app.lang == "en"
@@ -642,16 +641,16 @@ def test_small_text_stays_readable_on_the_small_screen(app):
 
     back_home(app)
     app.go("settings")
-    pump(2)
+    settle()
     try:
         app._on_size(None, (800, 480))
-        pump(2)
+        settle()
         assert app.scale == pytest.approx(0.6)
         sizes = [w.font_size for w in screen(app).walk() if isinstance(w, Label) and w.text]
         assert sizes and min(sizes) >= 0.75 * 19
     finally:
         app._on_size(None, (1280, 800))
-        pump(2)
+        settle()
     back_home(app)
 
 
@@ -692,7 +691,7 @@ def test_the_day_controls_are_finger_sized_and_one_line_on_the_small_screen(app)
         assert app.scale == pytest.approx(0.6) and day.width == 800
         for lang in ("fr", "en"):
             app.set_language(lang)
-            pump(3)
+            settle()
             buttons = [w for w in day.walk() if isinstance(w, BigButton)]
             assert len(buttons) >= 9
             for b in buttons:
@@ -712,7 +711,7 @@ def test_the_players_screen_keeps_every_name_and_every_seat_in_sight(app):
     from kivy.core.window import Window
     from kivy.tests.common import UnitTestTouch
 
-    from onenight.ui.driving import centre, settle
+    from onenight.ui.driving import centre
 
     back_home(app)
     tap(find(screen(app), "new"))

@@ -26,7 +26,7 @@ GAMES = [(sc.id, n, lang, size) for sc, n, lang, size in zip(
 def test_a_whole_game_with_the_cards_on_the_tablet(app, scenario, players, lang, size):
     rng = random.Random(scenario)
     app.go("home")
-    pump(1)
+    settle()
     # (no frame drawn from here on: the window's own resize event, handled when a frame is
     # drawn, would come back with its earlier size)
     Window.size = size
@@ -54,7 +54,7 @@ def test_a_whole_game_with_the_cards_on_the_tablet(app, scenario, players, lang,
         pump(2)
         app.set_language("fr")
         table_cards_again(app)
-        pump(1)
+        settle()
 
 
 def table_cards_again(app):

@@ -159,13 +159,13 @@ def read(app) -> str:
 @pytest.fixture(scope="module")
 def english(app):
     app.go("home")
-    pump(2)
+    settle()
     if app.lang != "en":
         press_id(screen(app), "lang")
     assert app.lang == "en"
     yield app
     app.go("home")
-    pump(2)
+    settle()
     if app.lang != "fr":
         press_id(screen(app), "lang")
 
