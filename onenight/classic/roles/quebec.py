@@ -20,7 +20,9 @@ QUEBEC = "quebec"
 _ONE = ((QUEBEC, 1),)
 
 
-def _card(id: str, fr: str, en: str, family: str, camp: str = "village", **kw) -> Character:
+def quebec_card(id: str, fr: str, en: str, family: str = "villagers", camp: str = "village",
+                **kw) -> Character:
+    """A card of the Québec booklet's box (one of each), of its booklet (seed 002)."""
     return Character(id, fr, en, family, camp, _ONE, booklet="002", **kw)
 
 
@@ -30,7 +32,7 @@ def _card(id: str, fr: str, en: str, family: str, camp: str = "village", **kw) -
 #: alone, and the werewolves cannot win while he lives (:mod:`..camps`). The pack's attack
 #: is repelled, and a pack of one dies of it (:func:`..deaths.attacks`); the accursed
 #: wolf-father's infection fails on him as on the elder.
-WENDIGO = _card("wendigo", "Wendigo", "Wendigo", "loners", goal="wendigo", repels=True,
+WENDIGO = quebec_card("wendigo", "Wendigo", "Wendigo", "loners", goal="wendigo", repels=True,
                 infectable=False)
 
 
@@ -114,7 +116,7 @@ def devoured(g: Game) -> int:
     return g.memo.get(DEVOURED, 0)
 
 
-LONE_WOLF = _card(
+LONE_WOLF = quebec_card(
     "lone_wolf", "Loup Solitaire", "Lone Wolf", "loners", goal="lone_wolf", lone_wolf=True,
     resists=frozenset({"witch"}), camp_of=_camp, at_dusk=_take_the_packs_place,
     on_death=_count_devoured,
@@ -199,7 +201,7 @@ def _master_gone(g: Game, dead: int) -> Game:
     return _told_wild(g, dog)
 
 
-DOG_WOLF = _card(
+DOG_WOLF = quebec_card(
     "dog_wolf", "Chien-Garou", "Dog-Wolf", "ambiguous", camp_of=_dog_camp,
     wakes_from=_dog_wakes_from, on_death=_master_gone, bite_turns=_masters_pack_bites,
     on_bite_turns=_joins_the_pack,
@@ -264,7 +266,7 @@ def _pour(g: Game, stop: Stop, c: Choice | None) -> Game:
     return g
 
 
-MEMERE = _card(
+MEMERE = quebec_card(
     "memere", "Memére", "Memére", "villagers",
     steps=(Step(SOUP, ("night",), order("memere") - 5, EVERY_NIGHT, Kind.SEAT, role="memere",
                 key="habitant", called=_soup_called, wakes=lambda g: (),
@@ -342,7 +344,7 @@ def all_somnolent(g: Game, seat: int) -> bool:
     return bool(others) and set(others) <= states.somnolent(g)
 
 
-BONHOMME = _card(
+BONHOMME = quebec_card(
     "bonhomme", "Bonhomme Sept-Heures", "Bonhomme Sept-Heures", "loners", goal="bonhomme",
     seen_as="villager", on_death=_pack_found_him,
     steps=(Step("bonhomme", ("night",), order("bonhomme"), FROM_NIGHT_2, Kind.SEATS,
@@ -381,7 +383,7 @@ def _look(g: Game, stop: Stop, c: Choice | None) -> Game:
                   value=sides.wolf(g, c.seat))
 
 
-RAMANCHEUX = _card(
+RAMANCHEUX = quebec_card(
     "ramancheux", "Ramancheux", "Ramancheux", "villagers",
     steps=(Step("ramancheux", ("night",), order("ramancheux"), FROM_NIGHT_2, Kind.SEAT,
                 role="ramancheux", key="look", called=_eye_called,

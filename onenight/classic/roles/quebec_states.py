@@ -10,31 +10,23 @@ from onenight.common.errors import IllegalChoice
 from .. import cast, sides, states
 from ..model import Choice, Game, Kind, Roll, Seat, Stop, Yes
 from ..order import order
-from ..table import EVERY_NIGHT, FROM_NIGHT_2, FROM_NIGHT_3, Character, Step
+from ..table import EVERY_NIGHT, FROM_NIGHT_2, FROM_NIGHT_3, Step
 from . import common, wolves
 from .common import actor
-
-#: The Québec booklet's cards: one of each (printed by the table).
-QUEBEC = "quebec"
-_ONE = ((QUEBEC, 1),)
-
-
-def _quebec(id: str, fr: str, en: str, family: str = "villagers", camp: str = "village",
-            **kw) -> Character:
-    return Character(id, fr, en, family, camp, _ONE, booklet="002", **kw)
+from .quebec import quebec_card
 
 
 #: "Au début de la partie, reçoit le statut fait fort": a villager who survives one attack.
-BRAGGART = _quebec("braggart", "Fier-à-Bras", "Braggart", starts=("strong",))
+BRAGGART = quebec_card("braggart", "Fier-à-Bras", "Braggart", starts=("strong",))
 #: "L'Infecté Chronique commence la partie en étant déjà infecté": a villager's card on the
 #: lupins' side from the start, who wakes with the pack from the first night. He is no wolf
 #: (the booklet's *Loup*): infected, not a werewolf.
-CHRONIC_INFECTED = _quebec("chronic_infected", "Infecté Chronique", "Chronic Infected",
+CHRONIC_INFECTED = quebec_card("chronic_infected", "Infecté Chronique", "Chronic Infected",
                            "werewolves", "werewolves", starts=("infected",))
 #: "peut entrouvrir discrètement les yeux durant la phase où la meute s'éveille" (his eyes':
 #: nothing to decide); "Si choisi comme victime, ne bénéficie d'aucune échappatoire (absent,
 #: fait fort, protégé, etc.) et mourra" (:data:`..states.NO_ESCAPE`).
-EAVESDROPPER = _quebec("eavesdropper", "Écornifleux", "Eavesdropper")
+EAVESDROPPER = quebec_card("eavesdropper", "Écornifleux", "Eavesdropper")
 
 
 
@@ -71,7 +63,7 @@ def _long_tooth(g: Game, stop: Stop, c: Choice | None) -> Game:
 #: "Est un loup pour la plupart des points de règles": a werewolf of the pack. His Couenne
 #: Épaisse has no rules in the seed; his Dent Longue spends "son statut fait fort", so he
 #: starts strong (docs/rules-decisions-classic.md).
-GREY_WOLF = _quebec(
+GREY_WOLF = quebec_card(
     "grey_wolf", "Loup Gris", "Grey Wolf", "werewolves", "werewolves", starts=("strong",),
     steps=(Step("grey_wolf", ("night",), order("grey_wolf"), EVERY_NIGHT, Kind.YES,
                 role="grey_wolf", key="infect",
@@ -115,7 +107,7 @@ def _infect_drawn(g: Game, stop: Stop, c: Choice | None) -> Game:
 #: wins_dead`); "Si éliminé suite à un vote, les villageois sont punis et l'un d'entre eux se
 #: fait infecter": the lot draws him at the next dusk, and he wakes with the pack that night;
 #: "Si dévoré par les loups, la meute va tomber malade" (:mod:`..states`, the serum).
-RAGPICKER = _quebec(
+RAGPICKER = quebec_card(
     "ragpicker", "Guenilloux", "Ragpicker", starts=("serum",), on_death=_cursed,
     steps=(Step("ragpicker_curse", ("night",), order("werewolves") - 5, EVERY_NIGHT, Kind.SEAT,
                 role="ragpicker", key="draw", wakes=lambda g: (),
@@ -150,7 +142,7 @@ def _paw(g: Game, stop: Stop, c: Choice | None) -> Game:
 
 #: "obtient en secret 2 pouvoirs spéciaux parmi 4 possibles. (La Patte, plus un autre.)":
 #: her Patte de Loup only (docs/rules-decisions-classic.md: the second power is left out).
-SHAMANS_DAUGHTER = _quebec(
+SHAMANS_DAUGHTER = quebec_card(
     "shamans_daughter", "Fille de Chamane", "Shaman's Daughter",
     steps=(Step("shamans_daughter", ("night",), order("shamans_daughter"), EVERY_NIGHT,
                 Kind.SEAT, role="shamans_daughter", key="protect", options=_paw_options,
@@ -203,7 +195,7 @@ def _luck(g: Game, stop: Stop, c: Choice | None) -> Game:
 #: "Tente de remporter la partie, seul. Si encore en jeu alors que les conditions de victoires
 #: des villageois sont remplies, ils perdent et on gagne" (:mod:`..win`); "Vu comme un
 #: Habitant par la Voyante" (``seen_as``).
-WERE_SQUIRREL = _quebec(
+WERE_SQUIRREL = quebec_card(
     "were_squirrel", "Écureuil-Garou", "Were-Squirrel", "loners", goal="were_squirrel",
     seen_as="villager",
     steps=(Step("were_squirrel_luck", ("night",), order("werewolves") + 7, FROM_NIGHT_2,
