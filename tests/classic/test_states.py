@@ -7,6 +7,7 @@ import pytest
 
 from onenight.classic import Options, Potions, Seat, Votes, Yes, apply, legal_choices, new_game
 from onenight.classic.deaths import SPARED
+from onenight.classic.model import Roll
 from onenight.classic.roles.quebec_states import lucky_face
 from onenight.classic import states
 from onenight.classic.sides import camp, pack, side
@@ -451,3 +452,22 @@ def test_were_squirrel_named_by_the_pack_from_the_second_night_may_be_away_by_th
         SQUIRREL, *QUIET, {"night": 2, "werewolves": {"victim": 0}}, {"day": 2})
     g = until(_game(SQUIRREL), "werewolves")
     assert until(apply(g, Seat(0)), "debate").deaths[0].seat == 0  # the first night: no luck
+
+
+def test_sickness_is_no_attack_dr_jekyll_saves_from():
+    """A lone wolf dying of the pack's sickness dies of no attack: on a 6, Dr Jekyll is
+    offered the players tonight's attacks kill (here the serum's carrier the pack devoured),
+    not him. (A random whole game offered him the sick wolf, then failed on his choice.)"""
+    seats = "jekyll_hyde werewolf seer villager villager villager villager villager"
+    g = apply(until(_sickening(seats, 3), "werewolves"), Seat(3))
+    g = until(g, "jekyll_die")
+    g = until(apply(g, Roll(6)), "jekyll_hyde")
+    assert [c.seat for c in legal_choices(g) if c is not None] == [3]
+    g = until(apply(g, Seat(3)), "debate")
+    assert deaths(g) == []  # the carrier saved, the serum was not eaten: nobody is sick
+    # when his die does nothing, the sick lone wolf dies at that dawn
+    g = apply(until(_sickening(seats, 3), "werewolves"), Seat(3))
+    g = apply(until(g, "jekyll_die"), Roll(5))
+    while g.stop is not None:
+        g = apply(g)
+    assert deaths(g) == [(1, "sickness"), (3, "werewolves")]

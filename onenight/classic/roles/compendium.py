@@ -677,8 +677,10 @@ HYDE_ROLL, JEKYLL_ROLL = 1, 6  # "Sur un résultat de 1 … Si le résultat du d
 
 
 def _jekylls_dead(g: Game) -> list[int]:
-    """The players tonight's attacks kill so far, that Dr Jekyll is shown on a 6."""
-    return sorted(deaths.night_kills(g))
+    """The players tonight's attacks kill so far, that Dr Jekyll is shown on a 6 (not a lone
+    wolf dying of the Québec pack's sickness: no attack)."""
+    attacked = deaths.attacks(g)
+    return sorted(s for s in deaths.night_kills(g) if s in attacked)
 
 
 def _awake(g: Game, seat: int) -> bool:
