@@ -4,23 +4,9 @@ woken are shown, what the dawn says and the end's verdict are checked on screen;
 record replays to the same outcome with ``onenight classic replay``."""
 
 from .classic_play import home_after  # noqa: F401 (the shared app left as found)
-from .classic_play import (deal_by_own_cards, living, night_through, play_to_end, screen, shown,
-                           start_classic, tap_seat_twice, untranslated)
+from .classic_play import (living, night_through, own_cards_game, play_to_end, screen, shown,
+                           tap_seat_twice, untranslated)
 from .test_classic_cast import TEN, chain, dawn_told, offered, to_the_story
-
-
-def _english(app):
-    """The English table at the small tablet's size."""
-    from kivy.core.window import Window
-
-    app.set_language("en")
-    Window.size = (800, 480)
-
-
-def _deal(app, table):
-    """A game of ten with the table's own cards, ``table`` seat by seat."""
-    start_classic(app, TEN, "", deal="cards", cards=table)
-    deal_by_own_cards(app, table)
 
 
 def _idle(w):
@@ -35,7 +21,7 @@ def test_the_wendigo_repels_a_pack_of_one_and_wins_alone_at_the_table(app):
     the Wendigo, alive when no wolf is left, wins alone; the story says it."""
     table = ["werewolf", "wendigo", "seer", "villager", "villager", "villager", "villager",
              "villager", "villager", "villager"]
-    _deal(app, table)
+    own_cards_game(app, TEN, table)
 
     def night(app, w):
         assert not untranslated(app), untranslated(app)
@@ -64,10 +50,9 @@ def test_the_lone_wolf_sees_the_pack_and_attacks_it_at_the_table(app):
     shows who is in the pack (not him among them on the pack's screen); on the second he is
     shown who is left of it and attacks one on the ring; that werewolf dies at dawn, said as
     a death of the night; the game plays to its end, its story in sentences."""
-    _english(app)
     table = ["werewolf", "lone_wolf", "seer", "villager", "villager", "werewolf", "villager",
              "villager", "villager", "villager"]
-    _deal(app, table)
+    own_cards_game(app, TEN, table, english_small=True)
     seen = {}
 
     def night(app, w):
@@ -105,7 +90,7 @@ def test_the_dog_wolf_chooses_a_master_and_turns_wild_at_the_table(app):
     story in sentences."""
     table = ["werewolf", "dog_wolf", "seer", "villager", "villager", "werewolf", "villager",
              "villager", "villager", "villager"]
-    _deal(app, table)
+    own_cards_game(app, TEN, table)
     packs = {}
     dog_offered = []
 
@@ -142,7 +127,7 @@ def test_the_memere_serves_the_soup_then_pours_the_tea_at_the_table(app):
     story in sentences."""
     table = ["werewolf", "memere", "seer", "villager", "hunter", "werewolf", "witch",
              "fox", "little_girl", "elder"]
-    _deal(app, table)
+    own_cards_game(app, TEN, table)
 
     def night(app, w):
         assert not untranslated(app), untranslated(app)
@@ -166,10 +151,9 @@ def test_the_memere_serves_the_soup_then_pours_the_tea_at_the_table(app):
 def test_the_survenants_are_told_to_the_whole_village_at_the_first_dawn(app):
     """English, 800x480, the table's own cards: the first dawn tells everyone who the two
     Survenants are, after the night's dead; the game plays to its end, its story says it."""
-    _english(app)
     table = ["werewolf", "survenant", "seer", "villager", "survenant", "werewolf", "villager",
              "villager", "villager", "villager"]
-    _deal(app, table)
+    own_cards_game(app, TEN, table, english_small=True)
 
     def night(app, w):
         if w.step == "werewolves":
@@ -193,7 +177,7 @@ def test_the_bonhomme_sept_heures_puts_two_players_to_sleep_at_the_table(app):
     story in sentences."""
     table = ["werewolf", "bonhomme", "seer", "villager", "villager", "werewolf", "villager",
              "villager", "villager", "villager"]
-    _deal(app, table)
+    own_cards_game(app, TEN, table)
     woken = {}
 
     def night(app, w):
