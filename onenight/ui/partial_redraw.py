@@ -73,8 +73,15 @@ def sub_buffer_copy():
     copy = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_int,
                             ctypes.c_int, ctypes.c_int)(address)
 
+    current_display, current_drawable = gl.glXGetCurrentDisplay, gl.glXGetCurrentDrawable
+
     def show(x, y, width, height):
-        copy(display, drawable, x, y, width, height)
+        # the context's display and window as they are now, never as they were at the
+        # first frame: SDL makes the window again on some changes, and once the window is
+        # closed (SDL_Quit closes the display) there is no current context to copy from
+        where, window = current_display(), current_drawable()
+        if where and window:
+            copy(where, window, x, y, width, height)
 
     return show
 
