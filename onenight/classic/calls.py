@@ -16,8 +16,10 @@ from collections import Counter
 from collections.abc import Iterable
 
 from . import cast, village
-from .model import Game, Kind, Options, Phase
+from .model import Game, Kind, Memo, Options, Phase
 from .order import CALL
+from .roles import quebec
+from .table import ENTRY
 
 #: The pack's step is called every night while the game goes on: it ends when no werewolf lives.
 PACK_STEP = "werewolves"
@@ -25,22 +27,30 @@ PACK_STEP = "werewolves"
 
 def night_calls(deck: Iterable[str], night: int, options: Options = Options(),
                 shown_dead: Iterable[str] = (), shown_lately: Iterable[str] = (),
-                buildings: Iterable[str] = ()) -> tuple[str, ...]:
+                buildings: Iterable[str] = (), entry: Iterable[str] | None = None
+                ) -> tuple[str, ...]:
     """The steps called on night ``night``, in order: the dusk, then each step whose condition
     holds tonight and whose card is in ``deck`` (dealt or left over) with a copy not yet seen
     dead (``shown_dead``: the cards shown at the deaths announced so far). A dead player's
     call (seed 000's crow) is made the night after his card was shown dead
     (``shown_lately``: the cards shown at the deaths of the day before this night). With Le
     Village, the calls of the buildings living players live in (``buildings``, public: the
-    baker's)."""
+    baker's). The night the Québec Flanc-Mou enters the game (the village is told), the
+    first-night calls of each card he may have taken (``entry``: :func:`entry`)."""
     cards, dead, lately = Counter(deck), Counter(shown_dead), set(shown_lately)
+    memo = Memo() if entry is None else Memo(((ENTRY, (0, night)),))
     g = Game(dealt=(), cards=(), undealt=(), leftover=(), options=options,
-             phase=Phase("night", night))
+             phase=Phase("night", night), memo=memo)
+    late = set(entry or ())
     out = []
     for step in cast.NIGHT:
-        if step.kind is Kind.VOTES or step.chance or not step.when(g):
+        if step.kind is Kind.VOTES or step.chance:
             continue  # the election before the first night is a stage of the table's own;
             # a die (Dr Jekyll's) is rolled by the app within the night, no call of its own
+        if not step.when(g):
+            if step.role in late and quebec.first_night_call(step, g):
+                out.append(step.id)  # the Flanc-Mou's entry: the card he took is one of these
+            continue
         if step.role is None:
             if step.id in village.NIGHT_CALLS:
                 if step.id in buildings:
@@ -53,6 +63,13 @@ def night_calls(deck: Iterable[str], night: int, options: Options = Options(),
         elif step.id == PACK_STEP or cards[step.role] > dead[step.role]:
             out.append(step.id)
     return tuple(out)
+
+
+def entry(g: Game) -> tuple[str, ...] | None:
+    """The night the Québec Flanc-Mou enters the game, the cards he may have taken as far as
+    the table knows: those shown at the deaths of the day before (None: he does not enter
+    tonight)."""
+    return shown_lately(g) if quebec.entering(g) is not None else None
 
 
 def lived_in(g: Game) -> tuple[str, ...]:
@@ -72,4 +89,4 @@ def shown_lately(g: Game) -> tuple[str, ...]:
     return tuple(e.role for e in g.log if e.kind == "died" and e.to is None and e.phase == day)
 
 
-__all__ = ["night_calls", "lived_in", "shown_dead", "shown_lately", "PACK_STEP"]
+__all__ = ["night_calls", "entry", "lived_in", "shown_dead", "shown_lately", "PACK_STEP"]
