@@ -27,21 +27,22 @@ PACK_STEP = "werewolves"
 
 def night_calls(deck: Iterable[str], night: int, options: Options = Options(),
                 shown_dead: Iterable[str] = (), shown_lately: Iterable[str] = (),
-                buildings: Iterable[str] = (), entry: Iterable[str] | None = None
-                ) -> tuple[str, ...]:
+                buildings: Iterable[str] = (), taken: Iterable[str] = (),
+                entering: bool = False) -> tuple[str, ...]:
     """The steps called on night ``night``, in order: the dusk, then each step whose condition
     holds tonight and whose card is in ``deck`` (dealt or left over) with a copy not yet seen
     dead (``shown_dead``: the cards shown at the deaths announced so far). A dead player's
     call (seed 000's crow) is made the night after his card was shown dead
     (``shown_lately``: the cards shown at the deaths of the day before this night). With Le
     Village, the calls of the buildings living players live in (``buildings``, public: the
-    baker's). The night the Québec Flanc-Mou enters the game (the village is told), the
-    first-night calls of each card he may have taken (``entry``: :func:`entry`)."""
-    cards, dead, lately = Counter(deck), Counter(shown_dead), set(shown_lately)
-    memo = Memo() if entry is None else Memo(((ENTRY, (0, night)),))
+    baker's). The Québec Flanc-Mou, once the village was told he has chosen his side, holds
+    one of the cards shown the day before (``taken``: :func:`flanc_mou`): each is one copy
+    more in the game; the night he enters it (``entering``), each one's first-night calls."""
+    cards, dead, lately = Counter(deck) + Counter(taken), Counter(shown_dead), set(shown_lately)
+    memo = Memo(((ENTRY, (0, night, "")),)) if entering else Memo()
     g = Game(dealt=(), cards=(), undealt=(), leftover=(), options=options,
              phase=Phase("night", night), memo=memo)
-    late = set(entry or ())
+    late = set(taken) if entering else set()
     out = []
     for step in cast.NIGHT:
         if step.kind is Kind.VOTES or step.chance:
@@ -65,11 +66,17 @@ def night_calls(deck: Iterable[str], night: int, options: Options = Options(),
     return tuple(out)
 
 
-def entry(g: Game) -> tuple[str, ...] | None:
-    """The night the Québec Flanc-Mou enters the game, the cards he may have taken as far as
-    the table knows: those shown at the deaths of the day before (None: he does not enter
-    tonight)."""
-    return shown_lately(g) if quebec.entering(g) is not None else None
+def flanc_mou(g: Game) -> dict:
+    """What the table knows of the Québec Flanc-Mou's new card, for :func:`night_calls`:
+    once the village is told he has chosen his side (that night on), he took one of the cards
+    shown at the deaths of the day before (``taken``); ``entering``: that night is tonight."""
+    e = g.memo.get(ENTRY)
+    entering = quebec.entering(g) is not None
+    if e is None or not (entering or any(x.kind == quebec.ENTERS for x in g.log)):
+        return {"taken": (), "entering": False}
+    day = f"day {e[1] - 1}"
+    return {"taken": tuple(x.role for x in g.log if x.kind == "died" and x.to is None
+                           and x.phase == day), "entering": entering}
 
 
 def lived_in(g: Game) -> tuple[str, ...]:
@@ -89,4 +96,4 @@ def shown_lately(g: Game) -> tuple[str, ...]:
     return tuple(e.role for e in g.log if e.kind == "died" and e.to is None and e.phase == day)
 
 
-__all__ = ["night_calls", "entry", "lived_in", "shown_dead", "shown_lately", "PACK_STEP"]
+__all__ = ["night_calls", "flanc_mou", "lived_in", "shown_dead", "shown_lately", "PACK_STEP"]

@@ -37,8 +37,8 @@ FROM_NIGHT_2 = When("from_night_2", lambda g: g.phase.is_night and g.phase.numbe
 FROM_NIGHT_3 = When("from_night_3", lambda g: g.phase.is_night and g.phase.number >= 3)
 #: The third night only (the Québec booklet's Flanc-Mou: "Durant la troisième nuit").
 THIRD_NIGHT = When("third_night", lambda g: g.phase.is_night and g.phase.number == 3)
-#: ``memo`` key: (seat, night) of the Québec Flanc-Mou who took his target's card: the night
-#: he enters the game with it (the night after the departure was announced).
+#: ``memo`` key: (seat, night, card) of the Québec Flanc-Mou whose target left: the night he
+#: enters the game with that player's card (the night after the departure was announced).
 ENTRY = "flanc_mou.entry"
 
 

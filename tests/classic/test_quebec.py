@@ -536,13 +536,16 @@ def test_flanc_mou_must_pick_on_the_third_night():
     assert "missing" in err(FLANC, *FM_QUIET, {"night": 3}, {"day": 3, "votes": FM_BLANK})
 
 
-def test_flanc_mou_takes_his_targets_character_when_the_vote_puts_him_out():
-    """"…et dont on prendra le rôle s'il quitte le jeu.\""""
-    g = play(FLANC, *FM_QUIET, {"night": 3, "flanc_mou": {"target": 7}},
-             {"day": 3, "votes": V("7 7 7 7 7 7 7 -")})
+def test_flanc_mou_takes_his_targets_character_the_night_after_the_vote_puts_him_out():
+    """"…et dont on prendra le rôle s'il quitte le jeu"; "le changement de rôle du
+    Flanc-Mou" is a step "jouée en secret durant la phase nocturne": the next night's."""
+    voted = ({"night": 3, "flanc_mou": {"target": 7}}, {"day": 3, "votes": V("7 7 7 7 7 7 7 -")})
+    g = play(FLANC, *FM_QUIET, *voted)
+    assert g.cards[0] == "flanc_mou" and not told(g, 0, "flanc_mou_took")
+    g = play(FLANC, *FM_QUIET, *voted, {"night": 4, "dog_wolf": {"master": 2}})
     assert g.cards[0] == "dog_wolf"
     (e,) = told(g, 0, "flanc_mou_took")
-    assert (e.seat, e.role) == (7, "dog_wolf")
+    assert (e.phase, e.seat, e.role) == ("night 4", 7, "dog_wolf")
 
 
 def test_flanc_mou_stays_a_flanc_mou_until_the_dawn_announces_his_targets_death():
@@ -552,8 +555,9 @@ def test_flanc_mou_stays_a_flanc_mou_until_the_dawn_announces_his_targets_death(
     night3 = {"night": 3, "flanc_mou": {"target": 3}, "werewolves": {"victim": 3}}
     g = play(FLANC, *FM_QUIET, night3)
     assert g.stop.step == "dawn" and g.cards[0] == "flanc_mou"
-    g = play(FLANC, *FM_QUIET, night3, {"day": 3, "votes": FM_BLANK})
+    g = play(FLANC, *FM_QUIET, night3, {"day": 3, "votes": FM_BLANK}, {"night": 4})
     assert g.cards[0] == "villager" and deaths(g) == [(3, "werewolves")]
+    assert told(g, 0, "flanc_mou_took")[0].phase == "night 4"
 
 
 def test_flanc_mou_who_took_a_werewolf_wakes_with_the_pack_the_next_night():
@@ -636,8 +640,19 @@ def test_flanc_mou_who_takes_a_fier_a_bras_starts_fait_fort_as_the_deal_would_gi
     seats = "flanc_mou werewolf seer villager villager villager werewolf braggart"
     g = play(seats, {"night": 1}, {"day": 1, "votes": FM_BLANK}, {"night": 2},
              {"day": 2, "votes": FM_BLANK}, {"night": 3, "flanc_mou": {"target": 7}},
-             {"day": 3, "votes": V("7 7 7 7 7 7 7 -")})
+             {"day": 3, "votes": V("7 7 7 7 7 7 7 -")}, {"night": 4})
     assert g.cards[0] == "braggart" and states.strong(g, 0)
+
+
+def test_flanc_mou_who_leaves_before_the_night_he_would_enter_takes_nothing():
+    """The hunter his target was shoots him as he dies: he leaves a Flanc-Mou, and the
+    village hears nothing of a side chosen."""
+    seats = "flanc_mou werewolf seer villager villager villager werewolf hunter"
+    g = play(seats, {"night": 1}, {"day": 1, "votes": FM_BLANK}, {"night": 2},
+             {"day": 2, "votes": FM_BLANK}, {"night": 3, "flanc_mou": {"target": 7}},
+             {"day": 3, "votes": V("7 7 7 7 7 7 7 -"), "hunter": {"shoot": 0}}, {"night": 4})
+    assert g.death_of(0).card == "flanc_mou"
+    assert not told(g, 0, "flanc_mou_took") and not public(g, "flanc_mou_enters")
 
 
 def test_flanc_mou_who_dies_before_his_target_takes_nothing():
@@ -680,10 +695,16 @@ def test_flanc_mou_who_chose_no_side_does_not_win_with_the_village():
 def test_the_night_he_enters_the_table_hears_the_first_night_calls_of_the_cards_shown_lately():
     """A secret kept: the table hears the first-night calls of every card shown dead the
     day before (the card he took is one of them), each called for show but his."""
+    from onenight.classic import Options
     from onenight.classic.calls import night_calls
 
     deck = FLANC.split()
     assert night_calls(deck, 4) == ("dusk", "seer", "werewolves")
-    assert night_calls(deck, 4, shown_lately=["dog_wolf"], entry=["dog_wolf"]) == (
+    assert night_calls(deck, 4, Options(), ["dog_wolf"], shown_lately=["dog_wolf"], taken=["dog_wolf"],
+                       entering=True) == (
         "dusk", "flanc_mou_enters", "dog_wolf", "seer", "werewolves")
+    # from then on, the card he took is one more copy in the game: its calls go on
+    mem = "flanc_mou werewolf seer villager villager villager werewolf memere".split()
+    assert "memere" in night_calls(mem, 5, Options(), ["memere"], taken=["memere", "seer"])
+    assert "memere" not in night_calls(mem, 5, Options(), ["memere"])
     assert night_calls(deck, 3) == ("dusk", "seer", "flanc_mou", "werewolves")

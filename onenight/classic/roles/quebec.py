@@ -424,27 +424,35 @@ def _announced(g: Game, dead: int) -> bool:
     return not g.phase.is_night and not (d.moment == "dawn" and g.today.get("dawn") is None)
 
 
-def _take(g: Game) -> Game:
-    """His target's departure is official and he still plays: he holds that player's card
-    from now on, and enters the game with it the next night. A Flanc-Mou who left first, or
-    at the same dawn, took nothing."""
+def _promise(g: Game) -> Game:
+    """His target's departure is official and he still plays: he will take that player's
+    card (the one shown) the next night, as he enters the game with it. A Flanc-Mou who left
+    first, or at the same dawn, takes nothing."""
     me, target = g.holder(FLANC_MOU), g.memo.get(TARGET)
-    if me is None or target is None or g.alive(target):
+    if me is None or target is None or g.alive(target) or g.memo.get(ENTRY) is not None:
         return g
-    card = g.death_of(target).card
-    cards = list(g.cards)
-    cards[me] = card
-    night = g.phase.number + 1
-    g = common.remember(g._with(cards=tuple(cards)), ENTRY, (me, night))
-    g = states.enter(g, me, card, night)
-    g = g.tell((me,), FLANC_MOU, "flanc_mou_took", seat=target, role=card)
-    return g.tell((), FLANC_MOU, "flanc_mou_took", seat=me, role=card)  # for the story
+    return common.remember(g, ENTRY, (me, g.phase.number + 1, g.death_of(target).card))
 
 
 def _target_left(g: Game, dead: int) -> Game:
     if dead != g.memo.get(TARGET) or not _announced(g, dead):
         return g
-    return _take(g)
+    return _promise(g)
+
+
+def _change(g: Game) -> Game:
+    """"le changement de rôle du Flanc-Mou", a step "jouée en secret durant la phase
+    nocturne": at the dusk of the night he enters the game, he holds the card he took, with
+    the states it starts with; until then he is still a Flanc-Mou."""
+    me = entering(g)
+    if me is None or g.cards[me] != FLANC_MOU:
+        return g
+    card = g.memo.get(ENTRY)[2]
+    cards = list(g.cards)
+    cards[me] = card
+    g = states.enter(g._with(cards=tuple(cards)), me, card, g.phase.number)
+    g = g.tell((me,), FLANC_MOU, "flanc_mou_took", seat=g.memo.get(TARGET), role=card)
+    return g.tell((), FLANC_MOU, "flanc_mou_took", seat=me, role=card)  # for the story
 
 
 def entering(g: Game) -> int | None:
@@ -475,7 +483,7 @@ def _side_chosen(g: Game, stop: Stop) -> Game:
 
 FLANC_MOU_CARD = quebec_card(
     FLANC_MOU, "Flanc-Mou", "Flanc-Mou", "ambiguous", on_death=_target_left,
-    at_dawn=_take,
+    at_dawn=_promise, at_dusk=_change,
     steps=(Step(FLANC_MOU, ("night",), order(FLANC_MOU), THIRD_NIGHT, Kind.SEAT, role=FLANC_MOU,
                 key="target", options=lambda g, stop: common.others(g, actor(stop)),
                 act=_pick, required=lambda g: len(g.living()) >= 2),
