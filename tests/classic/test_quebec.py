@@ -520,7 +520,7 @@ def test_flanc_mou_is_an_ambivalent_of_the_quebec_booklet():
 def test_flanc_mou_picks_a_player_on_the_third_night_and_learns_his_character_at_once():
     """"Durant la troisième nuit, choisit un joueur dont on apprend immédiatement le rôle.\""""
     g = play(FLANC, *FM_QUIET, {"night": 3, "flanc_mou": {"target": 7}})
-    (e,) = told(g, 0, "flanc_mou_saw")
+    (e,) = [e for e in told(g, 0, "saw") if e.step == "flanc_mou"]
     assert (e.phase, e.seat, e.role) == ("night 3", 7, "dog_wolf")
     assert g.cards[0] == "flanc_mou"  # he stays a Flanc-Mou meanwhile
     # called on the third night only
@@ -574,7 +574,7 @@ def test_the_village_is_told_the_night_after_that_the_flanc_mou_has_chosen_his_s
              {"day": 3, "votes": V("4 4 4 4 - 4 4 4")}, {"night": 4})
     (e,) = public(g, "flanc_mou_enters")
     assert e.phase == "night 4" and (e.seat, e.seats, e.role) == (None, (), None)
-    assert not public(g, "flanc_mou_took") and not public(g, "flanc_mou_saw")
+    assert not public(g, "flanc_mou_took") and not public(g, "saw")
     # told once: not on the following nights
     g = play(FLANC, *FM_QUIET, {"night": 3, "flanc_mou": {"target": 4}},
              {"day": 3, "votes": V("4 4 4 4 - 4 4 4")}, {"night": 4}, {"day": 4, "votes": FM_BLANK},

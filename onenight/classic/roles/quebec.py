@@ -413,7 +413,7 @@ def _pick(g: Game, stop: Stop, c: Choice | None) -> Game:
     s = common.another_target(g, c, stop, "target", "Flanc-Mou",
                               "the Flanc-Mou picks another player")
     g = common.remember(g, TARGET, s)
-    return g.tell((me,), FLANC_MOU, "flanc_mou_saw", seat=s, role=g.cards[s])
+    return g.tell((me,), FLANC_MOU, "saw", seat=s, role=g.cards[s])
 
 
 def _announced(g: Game, dead: int) -> bool:
