@@ -634,6 +634,16 @@ def test_flanc_mou_who_takes_a_spent_one_use_power_finds_it_spent():
     assert {"seat": 1, "cause": "witch"} in o["phases"][-1]["dead"]
 
 
+def test_flanc_mou_who_takes_cupids_card_finds_his_arrows_shot():
+    """Cupid's first-night call is made for him, for show: the couple stays the couple."""
+    seats = "flanc_mou werewolf seer villager villager villager werewolf cupid"
+    g = play(seats, {"night": 1, "cupid": {"lovers": [3, 4]}}, {"day": 1, "votes": FM_BLANK},
+             {"night": 2}, {"day": 2, "votes": FM_BLANK}, {"night": 3, "flanc_mou": {"target": 7}},
+             {"day": 3, "votes": V("7 7 7 7 7 7 7 -")},
+             {"night": 4, "cupid": {"lovers": [2, 5]}})
+    assert g.cards[0] == "cupid" and g.lovers == (3, 4)
+
+
 def test_flanc_mou_who_takes_a_fier_a_bras_starts_fait_fort_as_the_deal_would_give():
     """His entry gives him the states the card starts with ("Au début de la partie, reçoit
     le statut fait fort")."""
