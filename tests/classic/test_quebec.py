@@ -527,9 +527,9 @@ def test_flanc_mou_picks_a_player_on_the_third_night_and_learns_his_character_at
     g = play(FLANC, *FM_QUIET)
     assert "flanc_mou" not in [e.step for e in g.log if e.kind == "chose"]
     assert "picks another player" in err(FLANC, *FM_QUIET, {"night": 3, "flanc_mou": {"target": 0}})
-    assert "called on the first night only" not in err(
-        FLANC, *FM_QUIET, {"night": 3}, {"day": 3, "votes": FM_BLANK},
-        {"night": 4, "flanc_mou": {"target": 3}})
+    assert "called on the third night only" in err(
+        FLANC, *FM_QUIET, {"night": 3, "flanc_mou": {"target": 7}},
+        {"day": 3, "votes": FM_BLANK}, {"night": 4, "flanc_mou": {"target": 3}})
 
 
 def test_flanc_mou_must_pick_on_the_third_night():
@@ -718,3 +718,17 @@ def test_the_night_he_enters_the_table_hears_the_first_night_calls_of_the_cards_
     assert "memere" in night_calls(mem, 5, Options(), ["memere"], taken=["memere", "seer"])
     assert "memere" not in night_calls(mem, 5, Options(), ["memere"])
     assert night_calls(deck, 3) == ("dusk", "seer", "flanc_mou", "werewolves")
+
+
+def test_flanc_mou_kept_asleep_on_the_third_night_never_picks():
+    """"Durant la troisième nuit" only: endormi dur that night (the Bonhomme Sept-Heures), his
+    call is made for show, and he stays a Flanc-Mou for good."""
+    seats = "flanc_mou werewolf seer villager villager villager werewolf bonhomme"
+    g = play(seats, {"night": 1}, {"day": 1, "votes": FM_BLANK}, {"night": 2},
+             {"day": 2, "votes": FM_BLANK}, {"night": 3, "bonhomme": {"targets": [0, 3]}},
+             {"day": 3, "votes": V("7 7 7 7 7 7 7 -")}, {"night": 4}, {"day": 4})
+    assert g.memo.get("flanc_mou.target") is None and g.cards[0] == "flanc_mou"
+    assert "called on the third night only" in err(
+        seats, {"night": 1}, {"day": 1, "votes": FM_BLANK}, {"night": 2},
+        {"day": 2, "votes": FM_BLANK}, {"night": 3, "bonhomme": {"targets": [0, 3]}},
+        {"day": 3, "votes": FM_BLANK}, {"night": 4, "flanc_mou": {"target": 3}})
