@@ -16,8 +16,10 @@ from collections import Counter
 from collections.abc import Iterable
 
 from . import cast, village
-from .model import Game, Kind, Options, Phase
+from .model import Game, Kind, Memo, Options, Phase
 from .order import CALL
+from .roles import quebec
+from .table import ENTRY
 
 #: The pack's step is called every night while the game goes on: it ends when no werewolf lives.
 PACK_STEP = "werewolves"
@@ -25,22 +27,31 @@ PACK_STEP = "werewolves"
 
 def night_calls(deck: Iterable[str], night: int, options: Options = Options(),
                 shown_dead: Iterable[str] = (), shown_lately: Iterable[str] = (),
-                buildings: Iterable[str] = ()) -> tuple[str, ...]:
+                buildings: Iterable[str] = (), taken: Iterable[str] = (),
+                entering: bool = False) -> tuple[str, ...]:
     """The steps called on night ``night``, in order: the dusk, then each step whose condition
     holds tonight and whose card is in ``deck`` (dealt or left over) with a copy not yet seen
     dead (``shown_dead``: the cards shown at the deaths announced so far). A dead player's
     call (seed 000's crow) is made the night after his card was shown dead
     (``shown_lately``: the cards shown at the deaths of the day before this night). With Le
     Village, the calls of the buildings living players live in (``buildings``, public: the
-    baker's)."""
-    cards, dead, lately = Counter(deck), Counter(shown_dead), set(shown_lately)
+    baker's). The Québec Flanc-Mou, once the village was told he has chosen his side, holds
+    one of the cards shown the day before (``taken``: :func:`flanc_mou`): each is one copy
+    more in the game; the night he enters it (``entering``), each one's first-night calls."""
+    cards, dead, lately = Counter(deck) + Counter(taken), Counter(shown_dead), set(shown_lately)
+    memo = Memo(((ENTRY, (0, night, "")),)) if entering else Memo()
     g = Game(dealt=(), cards=(), undealt=(), leftover=(), options=options,
-             phase=Phase("night", night))
+             phase=Phase("night", night), memo=memo)
+    late = set(taken) if entering else set()
     out = []
     for step in cast.NIGHT:
-        if step.kind is Kind.VOTES or step.chance or not step.when(g):
+        if step.kind is Kind.VOTES or step.chance:
             continue  # the election before the first night is a stage of the table's own;
             # a die (Dr Jekyll's) is rolled by the app within the night, no call of its own
+        if not step.when(g):
+            if step.role in late and quebec.first_night_call(step, g):
+                out.append(step.id)  # the Flanc-Mou's entry: the card he took is one of these
+            continue
         if step.role is None:
             if step.id in village.NIGHT_CALLS:
                 if step.id in buildings:
@@ -53,6 +64,19 @@ def night_calls(deck: Iterable[str], night: int, options: Options = Options(),
         elif step.id == PACK_STEP or cards[step.role] > dead[step.role]:
             out.append(step.id)
     return tuple(out)
+
+
+def flanc_mou(g: Game) -> dict:
+    """What the table knows of the Québec Flanc-Mou's new card, for :func:`night_calls`:
+    once the village is told he has chosen his side (that night on), he took one of the cards
+    shown at the deaths of the day before (``taken``); ``entering``: that night is tonight."""
+    e = g.memo.get(ENTRY)
+    entering = quebec.entering(g) is not None
+    if e is None or not (entering or any(x.kind == quebec.ENTERS for x in g.log)):
+        return {"taken": (), "entering": False}
+    day = f"day {e[1] - 1}"
+    return {"taken": tuple(x.role for x in g.log if x.kind == "died" and x.to is None
+                           and x.phase == day), "entering": entering}
 
 
 def lived_in(g: Game) -> tuple[str, ...]:
@@ -72,4 +96,4 @@ def shown_lately(g: Game) -> tuple[str, ...]:
     return tuple(e.role for e in g.log if e.kind == "died" and e.to is None and e.phase == day)
 
 
-__all__ = ["night_calls", "lived_in", "shown_dead", "shown_lately", "PACK_STEP"]
+__all__ = ["night_calls", "flanc_mou", "lived_in", "shown_dead", "shown_lately", "PACK_STEP"]

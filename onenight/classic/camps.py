@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from .model import Game
 from .roles import quebec
-from .sides import lone_goal
+from .sides import counted, lone_goal
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,7 @@ def _lone_wolf_outnumbers(g: Game, seat: int) -> bool:
     """The pack has no wolf left, and he with the wolves he devoured is at least as many as
     the others alive ("s'il a dévoré 2 autres loups dans le passé, et qu'il reste encore 3
     villageois en jeu, on est à 3 contre 3, et le loup gagne")."""
-    others = len(g.living()) - 1
+    others = len([s for s in g.living() if s != seat and counted(g, s)])
     return quebec.pack_gone(g, seat) and 1 + quebec.devoured(g) >= others
 
 

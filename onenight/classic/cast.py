@@ -34,7 +34,9 @@ CAST: tuple[Character, ...] = tuple(_BY_ID[i] for i in (
     "braggart", "chronic_infected", "eavesdropper", "grey_wolf", "ragpicker",
     "shamans_daughter", "were_squirrel",
     # seed 002's: its nominations vote's Ramancheux
-    "ramancheux"))
+    "ramancheux",
+    # seed 002's Flanc-Mou, who takes a character in play
+    "flanc_mou"))
 #: RULES-CLASSIC.md §1's cast: Best Of and the base game.
 SECTION_1: tuple[str, ...] = tuple(c.id for c in CAST[:20])
 CHARACTER: dict[str, Character] = {c.id: c for c in CAST}

@@ -36,6 +36,7 @@ QUEBEC = {"werewolf": ("meute", "buveur", "standard"),
           "survenant": ("villageois", "sobre", "standard"),
           "bonhomme": ("ennemi_legendaire", "sobre", "chaotique"),
           "ramancheux": ("villageois", "sobre", "standard"),
+          "flanc_mou": ("ambivalent", "sobre", "chaotique"),
           # the booklet's own characters, built on its states ("Fier-à-Bras — Villageois,
           # Débutant, Sobre, Standard"; "Infecté Chronique — Meute/Lupin, …")
           "braggart": ("villageois", "sobre", "standard"),

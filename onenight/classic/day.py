@@ -410,8 +410,10 @@ LIST_KEYS = ("successors", "nominations", "nomination_votes", "panic_votes", "ba
 def ballot_options(g: Game, stop: Stop, seat: int) -> tuple[int | None, ...]:
     """What ``seat`` may put on its ballot at a vote stage: None (blank) first."""
     vill = village.played(g)  # (asked once: the ballot options are asked for every seat)
+    # the Québec votes' ballots are checked by the buildings as the day's vote (``ballots``)
+    vote = stop.step if stop.step in ("captain_votes", "captain_revote", "revote") else "votes"
     if not g.alive(seat) or sides.absent(g, seat) or (
-            vill and village.no_ballot(g, stop.step, seat)):
+            vill and village.no_ballot(g, vote, seat)):
         return (None,)
     if stop.step == "captain_votes":
         targets = sides.present(g)
@@ -430,5 +432,5 @@ def ballot_options(g: Game, stop: Stop, seat: int) -> tuple[int | None, ...]:
     if stop.step not in ("captain_votes", "captain_revote"):
         targets = tuple(s for s in targets if not sides.barred_ballot(g, seat, s))
     if vill:
-        targets = tuple(s for s in targets if not village.no_target(g, stop.step, s))
+        targets = tuple(s for s in targets if not village.no_target(g, vote, s))
     return (None,) + targets

@@ -47,13 +47,16 @@ class Call:
     lists: tuple[str, ...]  # the booklets' lists that name it: "001", "003", "000" ("002":
     # none names it, its rule's words place it)
     when: str = "every_night"  # every_night, first_night, even_nights, from_night_2,
-    # from_night_3
+    # from_night_3, third_night, flanc_mou_enters
     only_if: str = ""  # the lists' condition on what happened (see the module's docstring)
     skipped: str = ""  # why the app does not call it at all ("" : it is called)
 
 
 #: Every call of the night, in the merged order.
 NIGHT_CALLS: tuple[Call, ...] = (
+    # the Québec booklet's Flanc-Mou: the village told he has chosen his side opens the night
+    # he enters the game, before the first-night calls of the card he took
+    Call("flanc_mou_enters", "flanc_mou", ("002",), "flanc_mou_enters"),
     # -- the preparation round: the first night only --------------------------------------------
     Call("thief", "thief", ("001", "000"), "first_night"),
     Call("priest", "priest", ("000",), "first_night"),
@@ -93,6 +96,8 @@ NIGHT_CALLS: tuple[Call, ...] = (
     Call("memere", "memere", ("002",)),
     # and the Ramancheux's eye on a candidate the vote spared, after them too (from night 2)
     Call("ramancheux", "ramancheux", ("002",), "from_night_2"),
+    # and the Flanc-Mou's pick, whose card he learns as the seer would, on the third night
+    Call("flanc_mou", "flanc_mou", ("002",), "third_night"),
     Call("mathematician", "mathematician", ("000",)),
     Call("night_owl", "night_owl", ("000",)),
     Call("rescuer", "rescuer", ("001", "000")),

@@ -20,7 +20,7 @@ from onenight.common.values import show
 from . import cast, decks, forms, sides, village
 from .day import LIST_KEYS
 from .model import CAPTAIN_WHEN, VOTE_VARIANTS, Entry, Game, Kind, Options, Phase, phase_of
-from .table import EVEN_NIGHTS, FIRST_NIGHT, ON_DEMAND
+from .table import EVEN_NIGHTS, FIRST_NIGHT, ON_DEMAND, THIRD_NIGHT
 from .walk import MUST, apply, new_game, use_power
 
 
@@ -185,6 +185,8 @@ def _why_not(g: Game, key: str, phase: Phase) -> str:
         return f"this step is not called: no {step.role} in this game"
     if step.when is FIRST_NIGHT and phase.number != 1:
         return f"the {key} step is called on the first night only"
+    if step.when is THIRD_NIGHT and phase.number != 3:
+        return f"the {key} step is called on the third night only"
     if step.when is EVEN_NIGHTS and phase.number % 2:
         return f"the {key} step is called on even nights only (2, 4, …)"
     if step.role and all(not g.alive(s) or g.cards[s] != step.role

@@ -107,6 +107,18 @@ def lone_goal(g: Game, seat: int) -> str | None:
 ALIVE_TO_WIN = frozenset({"ragpicker"})
 
 
+#: The cards left out of the villagers-vs-lupins counts: the Québec Flanc-Mou's, while he
+#: has not taken a side ("Ignoré lors des calculs villageois vs lupins").
+UNCOUNTED = frozenset({"flanc_mou"})
+#: Their side for the win, while they have not chosen one.
+UNDECIDED = "undecided"
+
+
+def counted(g: Game, seat: int) -> bool:
+    """The seat counts in the villagers-vs-lupins counts (the win's, the lone wolf's)."""
+    return g.cards[seat] not in UNCOUNTED
+
+
 def loses_dead(g: Game, seat: int) -> bool:
     """The seat is dead and its card wins only alive: its side's win is not his."""
     return not g.alive(seat) and g.cards[seat] in ALIVE_TO_WIN
@@ -122,9 +134,12 @@ def mixed_lovers(g: Game) -> bool:
 
 def side(g: Game, seat: int) -> str:
     """The side a seat wins with: ``lovers`` (lovers of different sides), a loner's own goal,
-    ``werewolves`` or ``village``. A loner in love plays for the lovers' side."""
+    ``werewolves`` or ``village`` (``undecided``: the Québec Flanc-Mou who has not chosen,
+    out of love). A loner in love plays for the lovers' side."""
     if g.lovers is not None and seat in g.lovers and mixed_lovers(g):
         return "lovers"
+    if not counted(g, seat) and not (g.lovers is not None and seat in g.lovers):
+        return UNDECIDED  # the Flanc-Mou who has not chosen: no side wins with him
     return lone_goal(g, seat) or ally_of(g, seat) or (
         "werewolves" if wolfish(g, seat) else "village")
 

@@ -81,13 +81,22 @@ def at_deal(g: Game) -> Game:
     from .cast import CHARACTER
 
     for seat, card in enumerate(g.cards):
-        starts = CHARACTER[card].starts
-        if "strong" in starts:
-            g = make_strong(g, seat)
-        if "infected" in starts:
-            g = infect(g, seat, 1)
-        if "serum" in starts:
-            g = carry_serum(g, seat)
+        g = enter(g, seat, card, 1)
+    return g
+
+
+def enter(g: Game, seat: int, card: str, night: int) -> Game:
+    """The states ``card`` starts with, given to ``seat`` entering the game with it before
+    night ``night`` (the deal's; the Québec Flanc-Mou's, who takes a card in play)."""
+    from .cast import CHARACTER
+
+    starts = CHARACTER[card].starts
+    if "strong" in starts:
+        g = make_strong(g, seat)
+    if "infected" in starts:
+        g = infect(g, seat, night)
+    if "serum" in starts:
+        g = carry_serum(g, seat)
     return g
 
 

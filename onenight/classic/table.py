@@ -35,13 +35,28 @@ EVEN_NIGHTS = When("even_nights", lambda g: g.phase.is_night and g.phase.number 
 FROM_NIGHT_2 = When("from_night_2", lambda g: g.phase.is_night and g.phase.number >= 2)
 #: From the third night (the Québec booklet's Écureuil-Garou: "Chaque nuit à partir de la 3ième").
 FROM_NIGHT_3 = When("from_night_3", lambda g: g.phase.is_night and g.phase.number >= 3)
+#: The third night only (the Québec booklet's Flanc-Mou: "Durant la troisième nuit").
+THIRD_NIGHT = When("third_night", lambda g: g.phase.is_night and g.phase.number == 3)
+#: ``memo`` key: (seat, night, card) of the Québec Flanc-Mou whose target left: the night he
+#: enters the game with that player's card (the night after the departure was announced).
+ENTRY = "flanc_mou.entry"
+
+
+def _entering(g: Game) -> bool:
+    e = g.memo.get(ENTRY)
+    return g.phase.is_night and e is not None and e[1] == g.phase.number and g.alive(e[0])
+
+
+#: The night the Flanc-Mou enters the game with the card he took ("La nuit suivant le départ
+#: confirmé de la cible, le village est mis au courant"): public, as the village is told.
+FLANC_MOU_ENTERS = When("flanc_mou_enters", _entering)
 EVERY_DAY = When("every_day", lambda g: not g.phase.is_night)
 MORNINGS = When("mornings", lambda g: not g.phase.is_night and g.phase.number >= 1)
 #: Never called by the walk itself: opened when something asks for it (a tie, a death).
 ON_DEMAND = When("on_demand", lambda g: False)
 #: The calendars of the merged call order (:data:`onenight.classic.order.NIGHT_CALLS`).
 CALENDAR = {w.id: w for w in (EVERY_NIGHT, FIRST_NIGHT, EVEN_NIGHTS, FROM_NIGHT_2,
-                               FROM_NIGHT_3)}
+                               FROM_NIGHT_3, THIRD_NIGHT, FLANC_MOU_ENTERS)}
 
 Act = Callable[[Game, Stop, Choice | None], Game]
 

@@ -17,6 +17,7 @@ from onenight.common.errors import DeckError, IllegalChoice
 from onenight.common.values import seat_number
 
 from . import cast, day, deaths, forms, sides, states, village, win
+from .roles import quebec
 from .model import (ASLEEP, OUT_OF_PLAY, VOTE_VARIANTS, Choice, Game, Groups, Kind, Memo,
                     Options, Phase, Potions, Roll, Seat, Seats, Side, Stop, Take, Votes, Yes)
 from .table import Step
@@ -37,6 +38,8 @@ MUST = {
     "were_squirrel": "the were-squirrel must name a player he has not named yet",
     "evil_spirit": "the evil spirit must name the two enemies on the first night",
     "wild_child": "the wild child must choose a model on the first night",
+    "dog_wolf": "the Chien-Garou must choose his master on his first night",
+    "flanc_mou": "the Flanc-Mou must pick a player on the third night",
     "wolf_hound": "the wolf-hound must choose his side on the first night",
     "hunter": "the hunter must shoot as he dies",
     "werewolves": "the diviner foretold tonight's victim: the werewolves must take that player",
@@ -93,10 +96,11 @@ def _begin(g: Game, phase: Phase) -> Game:
 
 
 def is_called(g: Game, step: Step) -> bool:
-    """Whether ``step`` is called now: its condition holds and (by default) a living player
-    holds its character's card, or the card was taken out of play. A dead player's step is not
-    called."""
-    if not step.when(g):
+    """Whether ``step`` is called now: its condition holds (or it is a first-night step of the
+    card the Québec Flanc-Mou took, the night he enters the game with it) and (by default) a
+    living player holds its character's card, or the card was taken out of play. A dead
+    player's step is not called."""
+    if not step.when(g) and not quebec.late_call(g, step):
         return False
     if step.called:
         return step.called(g)

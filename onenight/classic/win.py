@@ -6,8 +6,8 @@ from __future__ import annotations
 from . import camps
 from .model import Game, Verdict
 from .sides import DENOUNCED
-from .sides import (ally_of, angel_won_by, contract_done, enemies_left, lone_goal, loses_dead,
-                    mixed_lovers, side, two_werewolves_shot, wolf, wolfish)
+from .sides import (ally_of, angel_won_by, contract_done, counted, enemies_left, lone_goal,
+                    loses_dead, mixed_lovers, side, two_werewolves_shot, wolf, wolfish)
 
 #: The rules of §7 in the order they are checked: (reason code, winning side).
 RULES = (
@@ -70,7 +70,7 @@ def check(g: Game) -> Verdict | None:
             return won(legend[0].reason, (legend[1],), (legend[1],))
         return won("no_werewolf_left", [s for s in everyone if side(g, s) == "village"])
     if all(wolfish(g, s) or ally_of(g, s) == "werewolves" or camps.aside(g, s)
-           for s in living) and not any(
+           or not counted(g, s) for s in living) and not any(
             lone_goal(g, s) == "white_werewolf" for s in living) \
             and not camps.werewolves_blocked(g):
         return won("only_werewolves_left", [s for s in everyone if side(g, s) == "werewolves"])

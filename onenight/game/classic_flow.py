@@ -50,7 +50,7 @@ from typing import Any, Callable
 
 from onenight import __version__
 from onenight.classic import cast, decks, forms, sides, village
-from onenight.classic.calls import lived_in, night_calls, shown_dead, shown_lately
+from onenight.classic.calls import flanc_mou, lived_in, night_calls, shown_dead, shown_lately
 from onenight.classic.model import (CAPTAIN_WHEN, VOTE_VARIANTS, Choice, Game, Kind, Options,
                                     Potions, Roll, Seat, Seats, Side, Stop, Take, Votes, Yes)
 from onenight.classic.record import outcome, to_record
@@ -444,7 +444,8 @@ class ClassicController(Flow):
     def _start_night(self, g: Game, e: dict) -> None:
         s = self.state
         s.calls = night_calls(g.dealt + g.undealt, g.phase.number, g.options, shown_dead(g),
-                              shown_lately=shown_lately(g), buildings=lived_in(g))
+                              shown_lately=shown_lately(g), buildings=lived_in(g),
+                              **flanc_mou(g))
         self._open_call(0, e)
 
     def _roll_dice(self, e: dict) -> None:

@@ -33,7 +33,7 @@ _FACTS = ("bite_survived", "infected", "infection_failed", "sick", "turned", "gr
           "elected", "tie", "eliminated", "shot", "successor", "bitten_becomes", "marked",
           "immune", "fire_caught", "burned", "spells_cancelled", "enemies_eliminated",
           "escaped", "crow_card", "tavern", "soul_called", "denounced", "lied", "repelled",
-          "lone_wolf_turned", "dog_wild", "survenant",
+          "lone_wolf_turned", "dog_wild", "survenant", "flanc_mou_took",
           # the Québec booklet's states: fait fort spent at night, or by day before all;
           # the pack's sickness
           "strong_spent", "strong_survived", "pack_sick")

@@ -384,9 +384,9 @@ class DawnView:
 #: the raven's poster, the magistrate's immune, the burned home, the priest's blessed spared,
 #: the crow's card laid before a player, the tavern keeper's guests, the Wendigo's repelled
 #: attack, the Survenants, a *fait fort* player who survived a shot at dawn (and, from the
-#: game's state, the mage's vanished player).
+#: game's state, the mage's vanished player); the Flanc-Mou who chose his side that night.
 NEWS = ("marked", "immune", "burned", "escaped", "crow_card", "tavern", "repelled",
-        "survenant", "strong_survived")
+        "survenant", "strong_survived", "flanc_mou_enters")
 
 
 def morning_news(g, players, day: int) -> tuple[Text, ...]:

@@ -94,7 +94,11 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "grey_wolf": 8,  # the Québec booklet's: infect the pack's victim, or not
     "shamans_daughter": 10,
     "were_squirrel": 10,
+    "flanc_mou": 14,  # a choice, then a card to read
+    "flanc_mou_enters": 0,  # a line to the whole table, nobody wakes
 })
+#: The calls that wake nobody: one line the whole table hears (the Flanc-Mou's side chosen).
+ANNOUNCEMENTS = frozenset({"flanc_mou_enters"})
 #: The lines of the debate for :class:`~onenight.narration.runner.DebateRunner`.
 DEBATE_LINES = ("debate.start", "debate.last_minute", "vote.countdown")
 FIRST_DEBATE = "debate.first"  # the angel's day 0
@@ -116,6 +120,8 @@ def call_script(step: str, deck: Iterable[str], night: int = 1,
         return (Say("dusk.first" if night == 1 else "dusk.sleep", WAKE),)
     if step not in cast.STEP or step not in CALL_SECONDS:
         raise NarrationError("step", f"no call {step!r} in the classic night")
+    if step in ANNOUNCEMENTS:
+        return (Say(f"{step}.info", INFO),)
     out = [Say(f"{step}.wake", WAKE)]
     if step == "werewolves" and "little_girl" in cards:
         out.append(Say("werewolves.little_girl", INFO))
@@ -275,7 +281,7 @@ def end_lines(side: str) -> tuple[str, ...]:
     return (f"end.{side}",)
 
 
-__all__ = ["LINES", "CALL_SECONDS", "DEBATE_LINES", "FIRST_DEBATE", "ROOSTER", "GROWL",
+__all__ = ["LINES", "CALL_SECONDS", "ANNOUNCEMENTS", "DEBATE_LINES", "FIRST_DEBATE", "ROOSTER", "GROWL",
            "END_SIDES", "call_seconds", "call_script", "all_line_ids", "classic_voice",
            "build_classic_night_plan", "sequence_plan", "dawn_lines", "vote_lines",
            "chain_lines", "end_lines", "VILLAGE_LINES", "village_lines"]

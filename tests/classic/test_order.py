@@ -55,7 +55,7 @@ def test_every_call_of_every_list_is_in_the_merged_order():
 #: The Québec booklet (seed 002) gives no call order: its callers are placed in the merged
 #: one beside the calls they follow (the lone wolf right after the pack's own steps).
 QUEBEC = {"lone_wolf_pack", "lone_wolf", "dog_wolf", "memere", "bonhomme", "shamans_daughter",
-          "grey_wolf", "were_squirrel", "ramancheux"}
+          "grey_wolf", "were_squirrel", "ramancheux", "flanc_mou", "flanc_mou_enters"}
 
 
 def test_the_quebec_callers_are_placed_beside_the_calls_like_theirs():
@@ -71,6 +71,11 @@ def test_the_quebec_callers_are_placed_beside_the_calls_like_theirs():
     assert ORDER["memere"] < ORDER["ramancheux"] < ORDER["mathematician"]
     # the Bonhomme Sept-Heures opens the usual round: his sleepers miss its calls
     assert ORDER["wolf_hound"] < ORDER["bonhomme"] < ORDER["vigilante_before"]
+    # the Flanc-Mou learns a player's card as the seer would, after the looks like hers; the
+    # village told he has chosen his side opens the night, before the first-night calls of
+    # the card he took
+    assert ORDER["ramancheux"] < ORDER["flanc_mou"] < ORDER["mathematician"]
+    assert ORDER["flanc_mou_enters"] == min(ORDER.values())
 
 
 def test_each_lists_own_order_is_kept():
@@ -102,7 +107,8 @@ def test_the_lists_conditions_are_data_and_each_has_its_test():
         "white_werewolf": "even_nights", "crow": "from_night_2",
         "lone_wolf_pack": "first_night", "lone_wolf": "even_nights", "dog_wolf": "first_night",
         "bonhomme": "from_night_2", "ramancheux": "from_night_2",
-        "were_squirrel": "from_night_3"}
+        "were_squirrel": "from_night_3", "flanc_mou": "third_night",
+        "flanc_mou_enters": "flanc_mou_enters"}
     # "(s'il n'y a eu aucun mort lors de la dernière journée)", "(dès qu'un premier personnage
     # a été tué par les Loups-Garous)", "(s'il n'y a eu aucun mort pendant la nuit)", "(s'il a
     # été tué pendant la journée ou la nuit précédente)"
@@ -203,10 +209,15 @@ def test_a_deck_of_every_booklets_callers_is_called_in_the_merged_order(monkeypa
     g2 = g._with(phase=Phase("night", 2), dead=frozenset({crow}),
                  deaths=(Death(crow, "vote", None, 1, "vote", "crow"),))
     assert plan(g2) == [c for c in called
-                        if c in WITHIN or CALL[c].when not in ("first_night", "from_night_3")]
+                        if c in WITHIN or CALL[c].when not in ("first_night", "from_night_3",
+                                                               "third_night",
+                                                               "flanc_mou_enters")]
     # night 3: the crow's call is over; the Écureuil-Garou's begins
     assert "crow" not in plan(g2._with(phase=Phase("night", 3)))
     assert "were_squirrel" in plan(g2._with(phase=Phase("night", 3)))
+    # the Flanc-Mou's pick, the third night only
+    assert "flanc_mou" in plan(g2._with(phase=Phase("night", 3)))
+    assert "flanc_mou" not in plan(g2._with(phase=Phase("night", 4)))
 
 
 def test_a_deck_mixing_booklets_is_called_in_the_merged_order():

@@ -17,7 +17,8 @@ from onenight.classic.autoplay import random_choice
 from onenight.classic.cast import STEP
 from onenight.classic.decks import PRESETS, check_deck
 from onenight.classic.model import OUT_OF_PLAY
-from onenight.classic.sides import ally_of, enemies_left, loses_dead, side, wolfish
+from onenight.classic.sides import (ally_of, counted, enemies_left, loses_dead, side,
+                                    wolfish)
 from onenight.classic.walk import is_called, use_power
 from onenight.common.errors import IllegalChoice
 
@@ -152,9 +153,11 @@ def test_every_winner_set_is_consistent_with_section_7(gh):
         # the werewolves' side and their allies (the traitor) are the only ones alive, and
         # no legendary enemy who forbids their win (the Wendigo)
         assert not any(sides[s] == "wendigo" for s in living)
-        # (the Québec lone wolf stands aside while a wolf of the pack lives, and loses)
+        # (the Québec lone wolf stands aside while a wolf of the pack lives, and loses; the
+        # Québec Flanc-Mou who took no card is counted on no side)
         assert v.side == "werewolves" and all(wolfish(g, s) or ally_of(g, s) == "werewolves"
-                                              or camps.aside(g, s) for s in living)
+                                              or camps.aside(g, s) or not counted(g, s)
+                                              for s in living)
         assert winners == {s for s in range(g.players) if sides[s] == "werewolves"} - hated
     # lovers of different sides never win with their old sides
     if g.lovers and sides[g.lovers[0]] == "lovers":
@@ -213,6 +216,41 @@ def test_the_walk_calls_only_steps_whose_players_live(gh):
             # or his card was taken out of play (the priest's blessing): called for show
             assert before.holder(step.role) is not None or (
                 before.stop.for_show and step.role in before.memo.get(OUT_OF_PLAY, ()))
+
+
+@SETTINGS
+@given(st.integers(0, 2 ** 32 - 1))
+def test_a_flanc_mou_takes_the_card_his_target_left_with_once_and_the_village_hears_it(seed):
+    """Whole random games with the Québec Flanc-Mou in the deck: his card changes at most
+    once, at a dusk, to the card shown at his target's death the day before, while the whole
+    table hears that night (and only then) that he has chosen his side; each game's record
+    replays to the same outcome."""
+    rng = random.Random(seed)
+    while True:
+        deck, players = random_deck(rng)
+        if "flanc_mou" not in deck and "villager" in deck:
+            deck[deck.index("villager")] = "flanc_mou"
+        if "flanc_mou" in deck and check_deck(deck, players).ok:
+            break
+    seats, left = deal(deck, players, rng)
+    while "flanc_mou" not in seats:  # not among the thief's two cards
+        seats, left = deal(deck, players, rng)
+    g = new_game(seats, left, Options(rng.choice(["first_morning", "never"])),
+                 random_buildings(rng, players))
+    me = seats.index("flanc_mou")
+    changes = []
+    while g.stop is not None:
+        c = random_choice(g, rng)
+        before, g = g, apply(g, c)
+        if g.cards[me] != before.cards[me] and before.stop.step != "priest":
+            # (the priest's blessing turns a card into a villager's: seed 000's rule)
+            changes.append((before.stop.step, g.phase.label, g.cards[me]))
+    heard = [e.phase for e in g.log if e.kind == "flanc_mou_enters"]
+    assert len(changes) <= 1 and heard == [p for _, p, _ in changes]
+    for step, phase, card in changes:
+        target = g.death_of(g.memo.get("flanc_mou.target"))
+        assert step == "dusk" and phase == f"night {target.day + 1}" and card == target.card
+    assert outcome(replay(json.loads(json.dumps(to_record(g))))) == outcome(g)
 
 
 def test_an_illegal_choice_leaves_the_game_as_it_was():

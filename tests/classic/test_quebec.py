@@ -499,3 +499,236 @@ def test_ramancheux_does_not_look_at_himself():
     day = _nominations_day((3, "3 3 3 - - - - -"), (6, "6 6 6 6 - - - -"))
     assert err(RAMANCHEUX, {"night": 1}, day, {"night": 2, "ramancheux": {"look": 3}},
                captain="first_morning", vote="nominations") == NOT_CALLED_ON_NIGHT_2
+
+
+# ---- the Flanc-Mou ---------------------------------------------------------------------------------
+
+# seat 0 the Flanc-Mou; seats 1 and 6 the werewolves; seat 7 the Chien-Garou
+FLANC = "flanc_mou werewolf seer villager villager villager werewolf dog_wolf"
+FM_BLANK = V("- - - - - - - -")
+#: Two quiet nights and days, then the third night.
+FM_QUIET = ({"night": 1, "dog_wolf": {"master": 3}}, {"day": 1, "votes": FM_BLANK},
+         {"night": 2}, {"day": 2, "votes": FM_BLANK})
+
+
+def test_flanc_mou_is_an_ambivalent_of_the_quebec_booklet():
+    lab = labels("flanc_mou")
+    assert lab.booklets == ("002",) and lab.side == "ambiguous"
+    assert lab.categories == ("ambivalent", "sobre", "chaotique")
+
+
+def test_flanc_mou_picks_a_player_on_the_third_night_and_learns_his_character_at_once():
+    """"Durant la troisième nuit, choisit un joueur dont on apprend immédiatement le rôle.\""""
+    g = play(FLANC, *FM_QUIET, {"night": 3, "flanc_mou": {"target": 7}})
+    (e,) = [e for e in told(g, 0, "saw") if e.step == "flanc_mou"]
+    assert (e.phase, e.seat, e.role) == ("night 3", 7, "dog_wolf")
+    assert g.cards[0] == "flanc_mou"  # he stays a Flanc-Mou meanwhile
+    # called on the third night only
+    g = play(FLANC, *FM_QUIET)
+    assert "flanc_mou" not in [e.step for e in g.log if e.kind == "chose"]
+    assert "picks another player" in err(FLANC, *FM_QUIET, {"night": 3, "flanc_mou": {"target": 0}})
+    assert "called on the third night only" in err(
+        FLANC, *FM_QUIET, {"night": 3, "flanc_mou": {"target": 7}},
+        {"day": 3, "votes": FM_BLANK}, {"night": 4, "flanc_mou": {"target": 3}})
+
+
+def test_flanc_mou_must_pick_on_the_third_night():
+    assert "missing" in err(FLANC, *FM_QUIET, {"night": 3}, {"day": 3, "votes": FM_BLANK})
+
+
+def test_flanc_mou_takes_his_targets_character_the_night_after_the_vote_puts_him_out():
+    """"…et dont on prendra le rôle s'il quitte le jeu"; "le changement de rôle du
+    Flanc-Mou" is a step "jouée en secret durant la phase nocturne": the next night's."""
+    voted = ({"night": 3, "flanc_mou": {"target": 7}}, {"day": 3, "votes": V("7 7 7 7 7 7 7 -")})
+    g = play(FLANC, *FM_QUIET, *voted)
+    assert g.cards[0] == "flanc_mou" and not told(g, 0, "flanc_mou_took")
+    g = play(FLANC, *FM_QUIET, *voted, {"night": 4, "dog_wolf": {"master": 2}})
+    assert g.cards[0] == "dog_wolf"
+    (e,) = told(g, 0, "flanc_mou_took")
+    assert (e.phase, e.seat, e.role) == ("night 4", 7, "dog_wolf")
+
+
+def test_flanc_mou_stays_a_flanc_mou_until_the_dawn_announces_his_targets_death():
+    """"Reste un 'Flanc-Mou' tant que le départ de la cible n'a pas été officialisé": a
+    player the pack devours leaves at the dawn that announces it (here the same night he was
+    picked)."""
+    night3 = {"night": 3, "flanc_mou": {"target": 3}, "werewolves": {"victim": 3}}
+    g = play(FLANC, *FM_QUIET, night3)
+    assert g.stop.step == "dawn" and g.cards[0] == "flanc_mou"
+    g = play(FLANC, *FM_QUIET, night3, {"day": 3, "votes": FM_BLANK}, {"night": 4})
+    assert g.cards[0] == "villager" and deaths(g) == [(3, "werewolves")]
+    assert told(g, 0, "flanc_mou_took")[0].phase == "night 4"
+
+
+def test_flanc_mou_who_took_a_werewolf_wakes_with_the_pack_the_next_night():
+    g = play(FLANC, *FM_QUIET, {"night": 3, "flanc_mou": {"target": 6}},
+             {"day": 3, "votes": V("6 - 6 6 6 6 1 6")}, {"night": 4})
+    assert g.cards[0] == "werewolf" and side(g, 0) == "werewolves"
+    assert 0 in next(e for e in g.log if e.kind == "pack" and e.phase == "night 4").seats
+
+
+def test_the_village_is_told_the_night_after_that_the_flanc_mou_has_chosen_his_side():
+    """"La nuit suivant le départ confirmé de la cible, le village est mis au courant":
+    that he has chosen his side, nothing more (not who he is, nor what he took)."""
+    g = play(FLANC, *FM_QUIET, {"night": 3, "flanc_mou": {"target": 4}},
+             {"day": 3, "votes": V("4 4 4 4 - 4 4 4")}, {"night": 4})
+    (e,) = public(g, "flanc_mou_enters")
+    assert e.phase == "night 4" and (e.seat, e.seats, e.role) == (None, (), None)
+    assert not public(g, "flanc_mou_took") and not public(g, "saw")
+    # told once: not on the following nights
+    g = play(FLANC, *FM_QUIET, {"night": 3, "flanc_mou": {"target": 4}},
+             {"day": 3, "votes": V("4 4 4 4 - 4 4 4")}, {"night": 4}, {"day": 4, "votes": FM_BLANK},
+             {"night": 5})
+    assert len(public(g, "flanc_mou_enters")) == 1
+
+
+def test_flanc_mou_does_the_first_night_steps_of_the_character_he_took():
+    """"…on fait, en secret, toutes les étapes pour notre 'entrée en jeu': … Choisir un
+    maître spirituel (Chien-Garou)": the Chien-Garou's first-night call, his master his own."""
+    took_dog = ({"night": 3, "flanc_mou": {"target": 7}},
+                {"day": 3, "votes": V("7 7 7 7 7 7 7 -")})
+    g = play(FLANC, *FM_QUIET, *took_dog, {"night": 4, "dog_wolf": {"master": 2}})
+    assert g.memo.get("dog_wolf.master") == 2
+    assert "missing" in err(FLANC, *FM_QUIET, *took_dog, {"night": 4}, {"day": 4})
+    assert "another player" in err(FLANC, *FM_QUIET, *took_dog,
+                                   {"night": 4, "dog_wolf": {"master": 0}})
+    # only that night: the next one, his first-night call is over
+    assert "called on the first night only" in err(
+        FLANC, *FM_QUIET, *took_dog, {"night": 4, "dog_wolf": {"master": 2}},
+        {"day": 4, "votes": FM_BLANK}, {"night": 5, "dog_wolf": {"master": 3}})
+
+
+def test_flanc_mou_learns_what_his_new_character_learns_on_its_first_night():
+    """Whatever the card does on its first night, from its own steps: the Loup Solitaire's
+    look at the pack's members."""
+    seats = "flanc_mou werewolf seer villager villager villager werewolf lone_wolf"
+    g = play(seats, {"night": 1}, {"day": 1, "votes": FM_BLANK}, {"night": 2},
+             {"day": 2, "votes": FM_BLANK}, {"night": 3, "flanc_mou": {"target": 7}},
+             {"day": 3, "votes": V("7 7 7 7 7 7 7 -")}, {"night": 4})
+    assert g.cards[0] == "lone_wolf"
+    (e,) = [e for e in told(g, 0, "pack") if e.step == "lone_wolf_pack"]
+    assert e.phase == "night 4"
+    assert e.seats == (1, 6)
+
+
+def test_flanc_mou_who_takes_a_spent_one_use_power_finds_it_spent():
+    """A host's reading: he takes the character as its holder left it; the witch's heal she
+    drank is gone, her poison is still his."""
+    seats = "flanc_mou werewolf seer villager villager villager werewolf witch"
+    g = play(seats, {"night": 1, "werewolves": {"victim": 3}, "witch": {"heal": True}},
+             {"day": 1, "votes": FM_BLANK}, {"night": 2}, {"day": 2, "votes": FM_BLANK},
+             {"night": 3, "flanc_mou": {"target": 7}},
+             {"day": 3, "votes": V("7 7 7 7 7 7 7 -")},
+             {"night": 4, "werewolves": {"victim": 4}})
+    assert g.cards[0] == "witch"
+    assert "heal" in err(seats, {"night": 1, "werewolves": {"victim": 3}, "witch": {"heal": True}},
+                         {"day": 1, "votes": FM_BLANK}, {"night": 2}, {"day": 2, "votes": FM_BLANK},
+                         {"night": 3, "flanc_mou": {"target": 7}},
+                         {"day": 3, "votes": V("7 7 7 7 7 7 7 -")},
+                         {"night": 4, "werewolves": {"victim": 4}, "witch": {"heal": True}})
+    o = out(seats, {"night": 1, "werewolves": {"victim": 3}, "witch": {"heal": True}},
+            {"day": 1, "votes": FM_BLANK}, {"night": 2}, {"day": 2, "votes": FM_BLANK},
+            {"night": 3, "flanc_mou": {"target": 7}},
+            {"day": 3, "votes": V("7 7 7 7 7 7 7 -")},
+            {"night": 4, "werewolves": {"victim": 4}, "witch": {"poison": 1}}, {"day": 4})
+    assert {"seat": 1, "cause": "witch"} in o["phases"][-1]["dead"]
+
+
+def test_flanc_mou_who_takes_cupids_card_finds_his_arrows_shot():
+    """Cupid's first-night call is made for him, for show: the couple stays the couple."""
+    seats = "flanc_mou werewolf seer villager villager villager werewolf cupid"
+    g = play(seats, {"night": 1, "cupid": {"lovers": [3, 4]}}, {"day": 1, "votes": FM_BLANK},
+             {"night": 2}, {"day": 2, "votes": FM_BLANK}, {"night": 3, "flanc_mou": {"target": 7}},
+             {"day": 3, "votes": V("7 7 7 7 7 7 7 -")},
+             {"night": 4, "cupid": {"lovers": [2, 5]}})
+    assert g.cards[0] == "cupid" and g.lovers == (3, 4)
+
+
+def test_flanc_mou_who_takes_a_fier_a_bras_starts_fait_fort_as_the_deal_would_give():
+    """His entry gives him the states the card starts with ("Au début de la partie, reçoit
+    le statut fait fort")."""
+    seats = "flanc_mou werewolf seer villager villager villager werewolf braggart"
+    g = play(seats, {"night": 1}, {"day": 1, "votes": FM_BLANK}, {"night": 2},
+             {"day": 2, "votes": FM_BLANK}, {"night": 3, "flanc_mou": {"target": 7}},
+             {"day": 3, "votes": V("7 7 7 7 7 7 7 -")}, {"night": 4})
+    assert g.cards[0] == "braggart" and states.strong(g, 0)
+
+
+def test_flanc_mou_who_leaves_before_the_night_he_would_enter_takes_nothing():
+    """The hunter his target was shoots him as he dies: he leaves a Flanc-Mou, and the
+    village hears nothing of a side chosen."""
+    seats = "flanc_mou werewolf seer villager villager villager werewolf hunter"
+    g = play(seats, {"night": 1}, {"day": 1, "votes": FM_BLANK}, {"night": 2},
+             {"day": 2, "votes": FM_BLANK}, {"night": 3, "flanc_mou": {"target": 7}},
+             {"day": 3, "votes": V("7 7 7 7 7 7 7 -"), "hunter": {"shoot": 0}}, {"night": 4})
+    assert g.death_of(0).card == "flanc_mou"
+    assert not told(g, 0, "flanc_mou_took") and not public(g, "flanc_mou_enters")
+
+
+def test_flanc_mou_who_dies_before_his_target_takes_nothing():
+    g = play(FLANC, *FM_QUIET, {"night": 3, "flanc_mou": {"target": 7}},
+             {"day": 3, "votes": V("- 0 0 0 0 0 0 0")}, {"night": 4, "werewolves": {"victim": 7}},
+             {"day": 4, "votes": FM_BLANK})
+    assert g.death_of(0).card == "flanc_mou" and g.cards[0] == "flanc_mou"
+    assert not told(g, 0, "flanc_mou_took") and not public(g, "flanc_mou_enters")
+
+
+def test_flanc_mou_dying_at_the_same_dawn_as_his_target_dies_a_flanc_mou():
+    """Both departures are made official together: he never took the card (his card shown
+    is the Flanc-Mou's, whatever the seats' order)."""
+    seats = "villager werewolf seer villager villager witch werewolf flanc_mou"
+    g = play(seats, {"night": 1}, {"day": 1, "votes": FM_BLANK}, {"night": 2},
+             {"day": 2, "votes": FM_BLANK}, {"night": 3, "flanc_mou": {"target": 0},
+                                          "werewolves": {"victim": 0},
+                                          "witch": {"poison": 7}},
+             {"day": 3, "votes": FM_BLANK})
+    assert g.death_of(7).card == "flanc_mou" and not told(g, 7, "flanc_mou_took")
+
+
+def test_flanc_mou_is_ignored_in_the_villagers_against_lupins_count():
+    """"Ignoré lors des calculs villageois vs lupins": a werewolf alone with him has won."""
+    seats = "flanc_mou werewolf villager villager villager villager"
+    o = out(seats, {"night": 1, "werewolves": {"victim": 2}},
+            {"day": 1, "votes": V("- - - 5 5 3")}, {"night": 2, "werewolves": {"victim": 3}},
+            {"day": 2, "votes": V("- 4 - - - -")})
+    assert (o["winning_side"], o["reason"]) == ("werewolves", "only_werewolves_left")
+    assert o["winners"] == [1]  # and he, who chose no side, wins nothing
+
+
+def test_flanc_mou_who_chose_no_side_does_not_win_with_the_village():
+    seats = "flanc_mou werewolf villager villager villager villager"
+    o = out(seats, {"night": 1}, {"day": 1, "votes": V("1 - 1 1 1 1")})
+    assert (o["winning_side"], o["reason"]) == ("village", "no_werewolf_left")
+    assert o["winners"] == [2, 3, 4, 5]
+
+
+def test_the_night_he_enters_the_table_hears_the_first_night_calls_of_the_cards_shown_lately():
+    """A secret kept: the table hears the first-night calls of every card shown dead the
+    day before (the card he took is one of them), each called for show but his."""
+    from onenight.classic import Options
+    from onenight.classic.calls import night_calls
+
+    deck = FLANC.split()
+    assert night_calls(deck, 4) == ("dusk", "seer", "werewolves")
+    assert night_calls(deck, 4, Options(), ["dog_wolf"], shown_lately=["dog_wolf"], taken=["dog_wolf"],
+                       entering=True) == (
+        "dusk", "flanc_mou_enters", "dog_wolf", "seer", "werewolves")
+    # from then on, the card he took is one more copy in the game: its calls go on
+    mem = "flanc_mou werewolf seer villager villager villager werewolf memere".split()
+    assert "memere" in night_calls(mem, 5, Options(), ["memere"], taken=["memere", "seer"])
+    assert "memere" not in night_calls(mem, 5, Options(), ["memere"])
+    assert night_calls(deck, 3) == ("dusk", "seer", "flanc_mou", "werewolves")
+
+
+def test_flanc_mou_kept_asleep_on_the_third_night_never_picks():
+    """"Durant la troisième nuit" only: endormi dur that night (the Bonhomme Sept-Heures), his
+    call is made for show, and he stays a Flanc-Mou for good."""
+    seats = "flanc_mou werewolf seer villager villager villager werewolf bonhomme"
+    g = play(seats, {"night": 1}, {"day": 1, "votes": FM_BLANK}, {"night": 2},
+             {"day": 2, "votes": FM_BLANK}, {"night": 3, "bonhomme": {"targets": [0, 3]}},
+             {"day": 3, "votes": V("7 7 7 7 7 7 7 -")}, {"night": 4}, {"day": 4})
+    assert g.memo.get("flanc_mou.target") is None and g.cards[0] == "flanc_mou"
+    assert "called on the third night only" in err(
+        seats, {"night": 1}, {"day": 1, "votes": FM_BLANK}, {"night": 2},
+        {"day": 2, "votes": FM_BLANK}, {"night": 3, "bonhomme": {"targets": [0, 3]}},
+        {"day": 3, "votes": FM_BLANK}, {"night": 4, "flanc_mou": {"target": 3}})

@@ -182,6 +182,21 @@ def test_teacher_keeps_at_most_two_players_from_voting_and_never_votes():
     assert "at most 2 players" in err(NIGHT, {"day": 1, "teacher": {"ban": [0, 2, 3]}})
 
 
+def test_teacher_keeps_her_players_from_the_quebec_votes_too():
+    """Kept from voting today: from the hands of a vote by nominations and from the
+    democratic panic's count as from the classic vote (a random whole game offered a kept
+    player a hand, then refused it)."""
+    for vote, stage in (("nominations", "nomination_votes"), ("panic", "panic_votes")):
+        g = new_game(SEATS.split(), options=Options(captain="never", vote=vote),
+                     buildings=HOUSES)
+        g = apply(until(g, "teacher"), Seats((0, 2)))
+        if vote == "nominations":
+            g = apply(until(g, "nominations"), Seat(1))
+        g = until(g, stage)
+        assert ballot_options(g, 0) == (None,) and ballot_options(g, 2) == (None,), vote
+        assert len(ballot_options(g, 3)) > 1, vote
+
+
 def test_teacher_cannot_keep_a_vagabond_from_voting():
     assert "phases[1].teacher.ban[0]: seat 6 is a Vagabond" in err(
         NIGHT, {"day": 1, "teacher": {"ban": [6]}})

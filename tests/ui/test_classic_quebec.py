@@ -239,3 +239,58 @@ def test_the_ramancheux_looks_at_a_candidate_the_nominations_spared_at_the_table
     assert offered_to["ramancheux"] == ((3,), [6])
     assert app.tr("classic.learn.physiognomy.yes", name=NAMES[6]) in second["ramancheux"]
     assert "Votre œil ne vous trompe pas : Gus est un loup." in second["ramancheux"]
+
+
+def test_the_flanc_mou_takes_the_dog_wolfs_card_and_enters_the_game_at_the_table(app):
+    """French, 1280x800, the table's own cards: on the third night the Flanc-Mou names the
+    Chien-Garou on the ring and is shown his card; the Chien-Garou is voted out the next day;
+    the night after, the whole table hears that the Flanc-Mou has chosen his side (nobody
+    woken), and the Chien-Garou's call wakes the Flanc-Mou, who names his own master; the
+    dawn repeats the news; the game plays to its end, its story in sentences."""
+    table = ["werewolf", "flanc_mou", "seer", "villager", "villager", "werewolf", "dog_wolf",
+             "villager", "villager", "villager"]
+    own_cards_game(app, TEN, table)
+    woken, heard = {}, []
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        n = app.classic.game.phase.number
+        woken[(w.step, n)] = tuple(w.stop.woken)
+        if w.step == "flanc_mou_enters":
+            heard.append(shown(app))
+        if w.step == "dog_wolf":
+            return ("seat", 3 if n == 1 else 0)
+        if w.step == "werewolves":
+            return ("seat", {1: 9, 2: 7, 3: 2}.get(n, [s for s in living(app)
+                                                       if s not in (0, 1, 5)][-1]))
+        if w.step == "flanc_mou":
+            return ("seat", 6)
+        return _idle(w)
+
+    def vote(app, voter):
+        g = app.classic.game
+        target = {1: 8, 2: 4, 3: 6}.get(g.phase.number) if g.stop.step == "votes" else None
+        return target if target in offered(app) else offered(app)[-1]
+
+    play_to_end(app, night, vote, chain,
+                until=lambda app: app.classic.phase == "night"
+                and app.classic.game.phase.number == 3)
+    third = night_through(app, night)
+    assert app.tr("classic.learn.saw", name="Gus", card_name="Chien-Garou") in third["flanc_mou"]
+    assert woken[("flanc_mou", 3)] == (1,)
+    play_to_end(app, night, vote, chain,
+                until=lambda app: app.classic.phase == "dawn"
+                and app.classic.game.phase.label == "day 4")
+    assert not app.classic.game.alive(6) and app.classic.game.cards[1] == "dog_wolf"
+    assert woken[("flanc_mou_enters", 4)] == () and woken[("dog_wolf", 4)] == (1,)
+    assert app.classic.game.memo.get("dog_wolf.master") == 0
+    # the call and the narrator's lines (not the ring's names)
+    said = [line for text in heard for line in text.splitlines() if line not in TEN]
+    assert any("le Flanc-Mou a enfin choisi son camp" in line for line in said)
+    assert not any("Gus" in line or "Bob" in line for line in said)
+    told = dawn_told(app).split("\n1\n")[0]
+    assert app.tr("classic.dawn.news.flanc_mou_enters") in told and "Bob" not in told
+    story = to_the_story(app, (0, 5), ())
+    assert "Bob, le Flanc-Mou, a jeté son dévolu sur Gus, qui était : Chien-Garou." in story
+    assert "Bob, le Flanc-Mou, a pris la carte de sa cible partie et choisi son camp." in story
+    assert "Bob, le Chien-Garou, a choisi Ana pour maître." in story

@@ -9,9 +9,10 @@ import itertools
 from onenight.common.errors import IllegalChoice
 
 from .. import cast, deaths, sides, states
-from ..model import Choice, Game, Kind, Seat, Seats, Stop
+from ..model import Choice, Game, Kind, Phase, Seat, Seats, Stop
 from ..order import order
-from ..table import EVEN_NIGHTS, EVERY_NIGHT, FIRST_NIGHT, FROM_NIGHT_2, Character, Step
+from ..table import (ENTRY, EVEN_NIGHTS, EVERY_NIGHT, FIRST_NIGHT, FLANC_MOU_ENTERS, FROM_NIGHT_2,
+                     THIRD_NIGHT, Character, Step)
 from . import common
 from .common import actor
 
@@ -130,11 +131,13 @@ LONE_WOLF = quebec_card(
 # ---- the Chien-Garou: a master on the first night; his fate decides the dog's camp --------------
 
 def _choose_master(g: Game, stop: Stop, c: Choice | None) -> Game:
+    """A master chosen (a Flanc-Mou who took the card chooses his own): the dog's fate
+    starts again from him."""
     if c is None:
         return g
     s = common.another_target(g, c, stop, "master", "Chien-Garou",
                               "the Chien-Garou chooses another player as his master")
-    return common.remember(g, sides.MASTER, s)
+    return common.remember(common.remember(g, BITTEN_WILD, None), sides.MASTER, s)
 
 
 #: ``memo`` key: the night the pack his master is in attacked him, and he joined it.
@@ -391,4 +394,101 @@ RAMANCHEUX = quebec_card(
                                          if s != actor(stop)],
                 act=_look),))
 
-CHARACTERS = (WENDIGO, LONE_WOLF, DOG_WOLF, MEMERE, SURVENANT, BONHOMME, RAMANCHEUX)
+
+# ---- the Flanc-Mou: a player's character, taken when that player leaves ------------------------
+
+FLANC_MOU = "flanc_mou"
+#: ``memo`` key: the player he picked on the third night.
+TARGET = "flanc_mou.target"
+#: The public line of the night he enters the game with the card he took.
+ENTERS = "flanc_mou_enters"
+
+
+def _pick(g: Game, stop: Stop, c: Choice | None) -> Game:
+    """"choisit un joueur dont on apprend immédiatement le rôle": the card that player holds
+    now (not the one the seer would be shown)."""
+    if c is None:
+        return g
+    me = actor(stop)
+    s = common.another_target(g, c, stop, "target", "Flanc-Mou",
+                              "the Flanc-Mou picks another player")
+    g = common.remember(g, TARGET, s)
+    return g.tell((me,), FLANC_MOU, "saw", seat=s, role=g.cards[s])
+
+
+def _announced(g: Game, dead: int) -> bool:
+    """The departure is made official ("officialisé"): a death of the night (a dusk's too)
+    when the dawn announces it, once every death of that dawn has taken effect; any other
+    death at once (the vote, a shot, a grief, a day power)."""
+    d = g.death_of(dead)
+    return not g.phase.is_night and not (d.moment == "dawn" and g.today.get("dawn") is None)
+
+
+def _promise(g: Game) -> Game:
+    """His target's departure is official and he still plays: he will take that player's
+    card (the one shown) the next night, as he enters the game with it. A Flanc-Mou who left
+    first, or at the same dawn, takes nothing."""
+    me, target = g.holder(FLANC_MOU), g.memo.get(TARGET)
+    if me is None or target is None or g.alive(target) or g.memo.get(ENTRY) is not None:
+        return g
+    return common.remember(g, ENTRY, (me, g.phase.number + 1, g.death_of(target).card))
+
+
+def _target_left(g: Game, dead: int) -> Game:
+    if dead != g.memo.get(TARGET) or not _announced(g, dead):
+        return g
+    return _promise(g)
+
+
+def _change(g: Game) -> Game:
+    """"le changement de rôle du Flanc-Mou", a step "jouée en secret durant la phase
+    nocturne": at the dusk of the night he enters the game, he holds the card he took, with
+    the states it starts with; until then he is still a Flanc-Mou."""
+    me = entering(g)
+    if me is None or g.cards[me] != FLANC_MOU:
+        return g
+    card = g.memo.get(ENTRY)[2]
+    cards = list(g.cards)
+    cards[me] = card
+    g = states.enter(g._with(cards=tuple(cards)), me, card, g.phase.number)
+    g = g.tell((me,), FLANC_MOU, "flanc_mou_took", seat=g.memo.get(TARGET), role=card)
+    return g.tell((), FLANC_MOU, "flanc_mou_took", seat=me, role=card)  # for the story
+
+
+def entering(g: Game) -> int | None:
+    """The seat of the former Flanc-Mou who enters the game tonight, or None."""
+    return g.memo.get(ENTRY)[0] if FLANC_MOU_ENTERS(g) else None
+
+
+_FIRST_NIGHT = Phase("night", 1)
+
+
+def first_night_call(step: Step, g: Game) -> bool:
+    """The step's calendar calls it on a first night (its character's first-night steps)."""
+    return step.when(g._with(phase=_FIRST_NIGHT))
+
+
+def late_call(g: Game, step: Step) -> bool:
+    """A first-night step of the card the Flanc-Mou took, called the night he enters the game
+    with it ("on fait, en secret, toutes les étapes pour notre entrée en jeu"): whatever that
+    character does on its first night (its choices, what it learns), by its own rules."""
+    me = entering(g)
+    return me is not None and step.role == g.cards[me] and first_night_call(step, g)
+
+
+def _side_chosen(g: Game, stop: Stop) -> Game:
+    """"le village est mis au courant": that he has chosen his side, nothing more."""
+    return g.tell(None, ENTERS, ENTERS)
+
+
+FLANC_MOU_CARD = quebec_card(
+    FLANC_MOU, "Flanc-Mou", "Flanc-Mou", "ambiguous", on_death=_target_left,
+    at_dawn=_promise, at_dusk=_change,
+    steps=(Step(FLANC_MOU, ("night",), order(FLANC_MOU), THIRD_NIGHT, Kind.SEAT, role=FLANC_MOU,
+                key="target", options=lambda g, stop: common.others(g, actor(stop)),
+                act=_pick, required=lambda g: len(g.living()) >= 2),
+           Step(ENTERS, ("night",), order(ENTERS), FLANC_MOU_ENTERS, Kind.NONE, role=FLANC_MOU,
+                called=lambda g: True, wakes=lambda g: (), brief=_side_chosen)))
+
+CHARACTERS = (WENDIGO, LONE_WOLF, DOG_WOLF, MEMERE, SURVENANT, BONHOMME, RAMANCHEUX,
+              FLANC_MOU_CARD)

@@ -75,6 +75,8 @@ def _lovers_meet(g: Game, stop: Stop) -> Game:
 CUPID = Character(
     "cupid", "Cupidon", "Cupid", "villagers", "village", ((BEST_OF, 1), (BASE_GAME, 1)),
     steps=(Step("cupid", ("night",), order("cupid"), FIRST_NIGHT, Kind.SEATS, role="cupid", key="lovers",
+                # his arrows once shot are spent (the Québec Flanc-Mou who took his card)
+                spent=lambda g: g.lovers is not None,
                 options=_arrows, act=_shoot_arrows, required=lambda g: len(g.living()) >= 2),
            Step("lovers", ("night",), order("lovers"), FIRST_NIGHT, Kind.NONE, role="cupid",
                 wakes=lambda g: tuple(s for s in g.lovers or () if g.alive(s)),
