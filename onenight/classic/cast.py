@@ -34,7 +34,9 @@ CAST: tuple[Character, ...] = tuple(_BY_ID[i] for i in (
     "braggart", "chronic_infected", "eavesdropper", "grey_wolf", "ragpicker",
     "shamans_daughter", "were_squirrel",
     # seed 002's: its nominations vote's Ramancheux
-    "ramancheux"))
+    "ramancheux",
+    # seed 002's characters dealt ragots (onenight.classic.roles.ragots)
+    "tete_de_cochon"))
 #: RULES-CLASSIC.md §1's cast: Best Of and the base game.
 SECTION_1: tuple[str, ...] = tuple(c.id for c in CAST[:20])
 CHARACTER: dict[str, Character] = {c.id: c for c in CAST}

@@ -53,10 +53,12 @@ def test_the_quebec_categories_filter():
     assert CastFilter().toggle("category", "ennemi_legendaire").cards() == (
         "wendigo", "lone_wolf", "bonhomme", "were_squirrel")
     assert CastFilter().toggle("category", "chaotique").cards() == (
-        "wendigo", "lone_wolf", "dog_wolf", "bonhomme", "grey_wolf", "ragpicker", "were_squirrel")
+        "wendigo", "lone_wolf", "dog_wolf", "bonhomme", "grey_wolf", "ragpicker", "were_squirrel",
+        "tete_de_cochon")
     assert CastFilter().toggle("category", "sobre").cards() == (
         "wendigo", "lone_wolf", "dog_wolf", "survenant", "bonhomme", "braggart",
-        "chronic_infected", "eavesdropper", "ragpicker", "were_squirrel", "ramancheux")
+        "chronic_infected", "eavesdropper", "ragpicker", "were_squirrel", "ramancheux",
+        "tete_de_cochon")
 
 
 def test_the_quebec_booklets_own_characters_carry_its_categories_and_booklet():

@@ -7,7 +7,7 @@ from onenight.classic import ballot_options, check_deck, legal_choices, states
 from onenight.classic.categories import labels
 from onenight.classic.sides import side
 
-from .helpers import V, deaths, err, out, play, public, told
+from .helpers import V, deaths, err, out, play, public, told, until
 
 # ---- the Wendigo ---------------------------------------------------------------------------------
 
@@ -499,3 +499,114 @@ def test_ramancheux_does_not_look_at_himself():
     day = _nominations_day((3, "3 3 3 - - - - -"), (6, "6 6 6 6 - - - -"))
     assert err(RAMANCHEUX, {"night": 1}, day, {"night": 2, "ramancheux": {"look": 3}},
                captain="first_morning", vote="nominations") == NOT_CALLED_ON_NIGHT_2
+
+
+# ---- the ragots and the Tête-de-Co'hon -----------------------------------------------------------
+
+# seat 0 the Tête-de-Co'hon; seats 1 and 6 the werewolves; seat 2 the seer; the rest Habitants
+TETE = "tete_de_cochon werewolf seer villager villager villager werewolf villager"
+
+
+def _ragots(*rs: tuple) -> dict:
+    return {"ragots": [{"kind": k, "seats": list(s)} for k, s in rs]}
+
+
+#: A Habitant cleared, and a werewolf among two.
+TWO = _ragots(("habitant", (3,)), ("enemy", (1, 2)))
+
+
+def test_tete_de_cochon_receives_two_ragots_drawn_at_random_on_the_first_night():
+    """"Durant la première nuit, reçoit deux ragots déterminés au hasard.\""""
+    g = until(play(TETE), "tete_de_cochon_ragots")
+    assert g.stop.chance and g.stop.woken == () and g.stop.required
+    g = play(TETE, {"night": 1, "tete_de_cochon_ragots": TWO})
+    assert [(e.kind, e.seat, e.seats) for e in told(g, 0) if e.kind.startswith("ragot")] == [
+        ("ragot_habitant", 3, ()), ("ragot_enemy", None, (1, 2))]
+    assert not any(e.kind.startswith("ragot") for s in range(1, 8) for e in told(g, s))
+
+
+def test_tete_de_cochon_ragots_are_of_different_kinds():
+    """"Les deux ragots devraient être de types différents.\""""
+    g = until(play(TETE), "tete_de_cochon_ragots")
+    assert all(len({r.kind for r in c.ragots}) == 2 for c in legal_choices(g))
+    assert "different kinds" in err(TETE, {"night": 1, "tete_de_cochon_ragots": _ragots(
+        ("habitant", (3,)), ("habitant", (4,)))})
+
+
+def test_a_ragot_is_always_true_and_never_about_its_receiver():
+    """The glossary: "Un indice pouvant innocenter un Habitant, ou permettant d'orienter ses
+    soupçons vers un rôle ami ou ennemi": a werewolf is no Habitant nor a friend; two
+    villagers hide no enemy."""
+    g = until(play(TETE), "tete_de_cochon_ragots")
+    named = {s for c in legal_choices(g) for r in c.ragots for s in r.seats}
+    assert 0 not in named and named == set(range(1, 8))
+    for false in [("habitant", (1,)), ("ally", (6,)), ("ally", (3,)), ("enemy", (3, 4)),
+                  ("habitant", (0,))]:
+        assert "true clues" in err(TETE, {"night": 1, "tete_de_cochon_ragots": _ragots(
+            false, ("enemy", (2, 6)))})
+
+
+def test_two_ragots_never_name_the_same_player():
+    """A Habitant cleared among an enemy pair would name the enemy: more than either says."""
+    assert "true clues" in err(TETE, {"night": 1, "tete_de_cochon_ragots": _ragots(
+        ("habitant", (3,)), ("enemy", (1, 3)))})
+
+
+def test_a_ragot_in_the_record_names_its_kind_and_its_seats():
+    assert "phases[0].tete_de_cochon_ragots.ragots[0].kind" in err(TETE, {
+        "night": 1, "tete_de_cochon_ragots": _ragots(("rumour", (3,)))})
+    assert "seats" in err(TETE, {"night": 1, "tete_de_cochon_ragots": _ragots(
+        ("enemy", (3,)), ("habitant", (4,)))})
+
+
+#: Day 1: the Tête-de-Co'hon votes against seat 4; seat 5 is voted out.
+FIRST_CHOICE = ({"night": 1, "tete_de_cochon_ragots": TWO},
+                {"day": 1, "votes": V("4 5 5 5 - - - -")}, {"night": 2})
+
+
+def test_tete_de_cochon_votes_only_for_his_first_choice_or_blank():
+    """"Si on décide de voter pour un joueur, on ne peut plus voter pour quelqu'un d'autre …
+    Nos seules options sont de voter pour notre choix initial, ou de s'abstenir.\""""
+    g = play(TETE, *FIRST_CHOICE, {"day": 2})
+    assert ballot_options(g, 0) == (None, 4)
+    assert "first voted against" in err(TETE, *FIRST_CHOICE,
+                                        {"day": 2, "votes": V("7 - - - - - - -")})
+    assert out(TETE, *FIRST_CHOICE, {"day": 2, "votes": V("4 4 4 4 - - - -")})[
+        "phases"][3]["eliminated"] == 4
+
+
+def test_tete_de_cochon_is_free_again_once_his_first_choice_leaves_the_game():
+    """"…tant que le premier joueur demeure en jeu.\""""
+    g = play(TETE, {"night": 1, "tete_de_cochon_ragots": TWO},
+             {"day": 1, "votes": V("4 4 4 - - - - -")}, {"night": 2}, {"day": 2})
+    assert not g.alive(4) and ballot_options(g, 0) == (None,) + tuple(
+        s for s in g.living() if s != 0)
+
+
+def test_tete_de_cochon_is_not_bound_by_the_captains_election():
+    g = play(TETE, {"night": 1, "tete_de_cochon_ragots": TWO},
+             {"day": 1, "captain_votes": V("7 7 7 - - - - -")}, captain="first_morning")
+    assert 3 in ballot_options(g, 0) and 7 in ballot_options(g, 0)
+
+
+def test_tete_de_cochon_in_a_second_vote_without_his_first_choice_votes_blank():
+    g = play(TETE, *FIRST_CHOICE, {"day": 2, "votes": V("- 3 3 7 7 - - -")})
+    assert g.stop.step == "revote" and ballot_options(g, 0) == (None,)
+
+
+def test_tete_de_cochon_raises_his_hand_only_for_his_first_choice():
+    """Under the vote by nominations a raised hand is a vote against the candidate."""
+    night = {"night": 1, "tete_de_cochon_ragots": TWO}
+    g = play(TETE, night, {"day": 1, "nominations": [4, 3],
+                           "nomination_votes": [V("4 - - - - - - -")]}, vote="nominations")
+    assert g.stop.step == "nomination_votes" and g.stop.among == (3,)
+    assert ballot_options(g, 0) == (None,) and ballot_options(g, 2) == (None, 3)
+    assert "first voted against" in err(TETE, night, {
+        "day": 1, "nominations": [4, 3],
+        "nomination_votes": [V("4 - - - - - - -"), V("3 - - - - - - -")]}, vote="nominations")
+
+
+def test_tete_de_cochon_is_a_villager_of_the_quebec_booklet():
+    lab = labels("tete_de_cochon")
+    assert lab.booklets == ("002",) and lab.side == "villagers"
+    assert lab.categories == ("villageois", "sobre", "chaotique")

@@ -239,3 +239,46 @@ def test_the_ramancheux_looks_at_a_candidate_the_nominations_spared_at_the_table
     assert offered_to["ramancheux"] == ((3,), [6])
     assert app.tr("classic.learn.physiognomy.yes", name=NAMES[6]) in second["ramancheux"]
     assert "Votre œil ne vous trompe pas : Gus est un loup." in second["ramancheux"]
+
+
+def test_the_tete_de_cochon_reads_his_ragots_and_keeps_to_his_first_vote_at_the_table(app):
+    """French, 1280x800, the table's own cards: on the first night the Tête-de-Co'hon's
+    screen shows the two ragots the table drew for him (true, of different kinds); he votes
+    against Dee on the first day, and on the second his ballot offers Dee alone; the game
+    plays to its end, its story in sentences."""
+    from onenight.classic.roles import ragots
+
+    table = ["werewolf", "tete_de_cochon", "seer", "villager", "villager", "werewolf",
+             "villager", "villager", "villager", "villager"]
+    own_cards_game(app, TEN, table)
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        if w.step == "werewolves":
+            return ("seat", [s for s in living(app) if s not in (0, 1, 3, 5)][-1])
+        return _idle(w)
+
+    first = night_through(app, night)
+    drawn = ragots.received(app.classic.game, 1)
+    assert len(drawn) == 2 and drawn[0].kind != drawn[1].kind
+    for r in drawn:
+        assert ragots.is_true(app.classic.game, r) and 1 not in r.seats
+        names = [TEN[s] for s in r.seats]
+        assert app.tr(f"classic.learn.ragot_{r.kind}", name=names[0],
+                      names=", ".join(names)) in first["tete_de_cochon"]
+    tete_offered = {}
+
+    def vote(app, voter):
+        g = app.classic.game
+        if g.stop.step != "votes":  # the captain's election binds nobody
+            return offered(app)[0]
+        if voter == 1:
+            tete_offered[g.phase.number] = offered(app)
+            return 3
+        return next(s for s in (0, 5) + tuple(offered(app)) if s in offered(app))
+
+    play_to_end(app, night, vote, chain)
+    assert 3 in tete_offered[1] and len(tete_offered[1]) > 1
+    assert tete_offered[2] == [3]
+    story = to_the_story(app, (0, 5), ())
+    assert "Les ragots tirés pour la Tête-de-Co'hon parlaient de" in story

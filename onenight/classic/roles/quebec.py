@@ -12,8 +12,9 @@ from .. import cast, deaths, sides, states
 from ..model import Choice, Game, Kind, Seat, Seats, Stop
 from ..order import order
 from ..table import EVEN_NIGHTS, EVERY_NIGHT, FIRST_NIGHT, FROM_NIGHT_2, Character, Step
-from . import common
+from . import common, ragots
 from .common import actor
+from .ragots import HABITANT
 
 #: The Québec booklet's cards: one of each (the Survenant: several), printed by the table.
 QUEBEC = "quebec"
@@ -216,8 +217,6 @@ DOG_WOLF = quebec_card(
 #: ``memo`` key: the Habitants the Memére knows; ``tonight`` key: the one the soup would give.
 KNOWN = "memere.known"
 SOUP = "memere_soup"
-#: The Québec booklet's Habitant is the plain villager's card of the classic cast.
-HABITANT = "villager"
 
 
 def _unknown_habitants(g: Game) -> tuple[int, ...]:
@@ -391,4 +390,36 @@ RAMANCHEUX = quebec_card(
                                          if s != actor(stop)],
                 act=_look),))
 
-CHARACTERS = (WENDIGO, LONE_WOLF, DOG_WOLF, MEMERE, SURVENANT, BONHOMME, RAMANCHEUX)
+
+# ---- the Tête-de-Co'hon: two ragots; his vote bound to his first choice ------------------------
+
+def _ragots_drawn(card: str, count: int):
+    """The chance stop that draws a character's ragots on the first night, before his call
+    (nobody wakes for it), whenever one can be drawn."""
+    def called(g: Game) -> bool:
+        me = g.holder(card)
+        return me is not None and bool(ragots.draws(g, me, count))
+
+    def act(g: Game, stop: Stop, c: Choice | None) -> Game:
+        return ragots.take(g, g.holder(card), c, count, cast.CHARACTER[card].en)
+
+    return Step(f"{card}_ragots", ("night",), order(card) - 5, FIRST_NIGHT, Kind.RAGOTS,
+                role=card, key="ragots", called=called, wakes=lambda g: (),
+                options=lambda g, stop: ragots.draws(g, g.holder(card), count), act=act,
+                required=lambda g: True, chance=True)
+
+
+def _shown_ragots(g: Game, stop: Stop) -> Game:
+    return ragots.tell(g, actor(stop), stop.step)
+
+
+#: "Si on décide de voter pour un joueur, on ne peut plus voter pour quelqu'un d'autre, tant
+#: que le premier joueur demeure en jeu": :func:`..sides.barred_ballot` (every vote of the day).
+TETE_DE_COCHON = quebec_card(
+    "tete_de_cochon", "Tête-de-Co'hon", "Pig-Head", "villagers",
+    steps=(_ragots_drawn("tete_de_cochon", 2),
+           Step("tete_de_cochon", ("night",), order("tete_de_cochon"), FIRST_NIGHT, Kind.NONE,
+                role="tete_de_cochon", brief=_shown_ragots)))
+
+CHARACTERS = (WENDIGO, LONE_WOLF, DOG_WOLF, MEMERE, SURVENANT, BONHOMME, RAMANCHEUX,
+              TETE_DE_COCHON)
