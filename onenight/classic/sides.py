@@ -103,8 +103,10 @@ def lone_goal(g: Game, seat: int) -> str | None:
 
 
 #: The cards whose holder wins only alive: the Québec booklet's Guenilloux ("Doit absolument
-#: demeurer en jeu jusqu'à la fin pour pouvoir gagner. (Pas de victoire posthume.)").
-ALIVE_TO_WIN = frozenset({"ragpicker"})
+#: demeurer en jeu jusqu'à la fin pour pouvoir gagner. (Pas de victoire posthume.)") and its
+#: Grand-Talent-Pas-d'Adon ("On perd la partie s'il quitte le jeu avant son antagoniste. (Pas
+#: de victoire posthume.)": gone before him or after, a dead Grand-Talent wins nothing).
+ALIVE_TO_WIN = frozenset({"ragpicker", "grand_talent"})
 
 
 def loses_dead(g: Game, seat: int) -> bool:

@@ -35,6 +35,9 @@ MUST = {
     "crow": "the crow must lay his card before one of the players the die sends it to",
     "ragpicker_curse": "the ragpicker was voted out: the lot must infect a villager tonight",
     "tete_de_cochon_ragots": "the Tête-de-Co'hon's ragots are drawn on the first night",
+    "grand_talent_ragots": "the Grand-Talent-Pas-d'Adon's ragot is drawn on the first night",
+    "grand_talent_antagonist": "the Grand-Talent-Pas-d'Adon's antagonist is drawn on the "
+                               "first night",
     "were_squirrel_luck": "the pack named the were-squirrel: the die says whether he was home",
     "were_squirrel": "the were-squirrel must name a player he has not named yet",
     "evil_spirit": "the evil spirit must name the two enemies on the first night",

@@ -610,3 +610,65 @@ def test_tete_de_cochon_is_a_villager_of_the_quebec_booklet():
     lab = labels("tete_de_cochon")
     assert lab.booklets == ("002",) and lab.side == "villagers"
     assert lab.categories == ("villageois", "sobre", "chaotique")
+
+
+# ---- the Grand-Talent-Pas-d'Adon -----------------------------------------------------------------
+
+# seat 0 the Grand-Talent; seats 1 and 6 the werewolves; seat 2 the seer; seat 7 the hunter
+TALENT = "grand_talent werewolf seer villager villager villager werewolf hunter"
+DRAWN = {"night": 1, "grand_talent_ragots": _ragots(("enemy", (1, 3))),
+         "grand_talent_antagonist": {"antagonist": 4}}
+
+
+def test_grand_talent_receives_a_ragot_and_an_antagonist_on_the_first_night():
+    """"Durant la première nuit, reçoit un ragot déterminé au hasard … se voit aussi attribuer
+    un 'antagoniste'.\""""
+    g = until(play(TALENT), "grand_talent_ragots")
+    assert g.stop.chance and all(len(c.ragots) == 1 for c in legal_choices(g))
+    g = play(TALENT, DRAWN)
+    assert [(e.kind, e.seat, e.seats) for e in told(g, 0)
+            if e.kind in ("ragot_enemy", "antagonist")] == [
+        ("ragot_enemy", None, (1, 3)), ("antagonist", 4, ())]
+
+
+def test_grand_talent_antagonist_is_drawn_among_the_villagers_never_the_seer():
+    """"L'antagoniste est choisi au hasard parmi les villageois, mais ne peut pas être la
+    Voyante.\""""
+    g = until(play(TALENT, {"night": 1, "grand_talent_ragots": _ragots(("enemy", (1, 3)))}),
+              "grand_talent_antagonist")
+    assert g.stop.chance and sorted(c.seat for c in legal_choices(g)) == [3, 4, 5, 7]
+    for wrong in (0, 1, 2):
+        assert "not the seer's" in err(TALENT, {**DRAWN, "grand_talent_antagonist": {
+            "antagonist": wrong}})
+
+
+def test_grand_talent_who_leaves_before_his_antagonist_loses():
+    """"On perd la partie s'il quitte le jeu avant son antagoniste.\""""
+    o = out(TALENT, {**DRAWN, "werewolves": {"victim": 0}},
+            {"day": 1, "votes": V("- 6 1 1 1 1 1 1")}, {"night": 2},
+            {"day": 2, "votes": V("- - 6 6 6 6 - 6")})
+    assert o["phases"][1]["dead"] == [{"seat": 0, "cause": "werewolves"}]
+    assert o["winning_side"] == "village" and 0 not in o["winners"] and 4 in o["winners"]
+
+
+def test_grand_talent_has_no_posthumous_win_even_after_his_antagonist():
+    """"(Pas de victoire posthume.)\""""
+    o = out(TALENT, {**DRAWN, "werewolves": {"victim": 4}},
+            {"day": 1, "votes": V("5 0 0 0 - 0 0 0")}, {"night": 2},
+            {"day": 2, "votes": V("- 6 1 1 - 1 1 1")}, {"night": 3},
+            {"day": 3, "votes": V("- - 6 6 - 6 - 6")})
+    assert o["phases"][1]["dead"] == [{"seat": 4, "cause": "werewolves"}]
+    assert o["phases"][1]["eliminated"] == 0  # after his antagonist
+    assert o["winning_side"] == "village" and 0 not in o["winners"] and 2 in o["winners"]
+
+
+def test_grand_talent_alive_at_the_end_wins_with_the_village():
+    o = out(TALENT, DRAWN, {"day": 1, "votes": V("1 - 1 1 1 1 1 1")}, {"night": 2},
+            {"day": 2, "votes": V("6 - 6 6 6 6 - 6")})
+    assert o["winning_side"] == "village" and 0 in o["winners"]
+
+
+def test_grand_talent_is_a_villager_of_the_quebec_booklet():
+    lab = labels("grand_talent")
+    assert lab.booklets == ("002",) and lab.side == "villagers"
+    assert lab.categories == ("villageois", "sobre", "chaotique")

@@ -282,3 +282,41 @@ def test_the_tete_de_cochon_reads_his_ragots_and_keeps_to_his_first_vote_at_the_
     assert tete_offered[2] == [3]
     story = to_the_story(app, (0, 5), ())
     assert "Les ragots tirés pour la Tête-de-Co'hon parlaient de" in story
+
+
+def test_the_grand_talent_reads_his_ragot_and_his_antagonist_at_the_table(app):
+    """English, 800x480, the table's own cards: on the first night the Grand-Talent-Pas-
+    d'Adon's screen shows the ragot and the antagonist the table drew for him (a villager,
+    never the seer); alive when the village wins, he is among its winners; the story says
+    whom the lot gave him."""
+    from onenight.classic.roles import ragots
+    from onenight.classic.roles.quebec import ANTAGONIST
+
+    table = ["werewolf", "grand_talent", "seer", "villager", "villager", "werewolf",
+             "villager", "villager", "villager", "villager"]
+    own_cards_game(app, TEN, table, english_small=True)
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        if w.step == "werewolves":
+            return ("seat", [s for s in living(app) if s not in (0, 1, 5)][-1])
+        return _idle(w)
+
+    first = night_through(app, night)
+    g = app.classic.game
+    (r,) = ragots.received(g, 1)
+    foe = g.memo.get(ANTAGONIST)
+    assert ragots.is_true(g, r) and foe not in (0, 1, 2, 5)
+    names = [TEN[s] for s in r.seats]
+    assert app.tr(f"classic.learn.ragot_{r.kind}", name=names[0],
+                  names=", ".join(names)) in first["grand_talent"]
+    assert app.tr("classic.learn.antagonist", name=TEN[foe]) in first["grand_talent"]
+
+    def vote(app, voter):
+        return next(s for s in (0, 5) + tuple(offered(app)) if s in offered(app))
+
+    play_to_end(app, night, vote, chain)
+    verdict = app.classic.game.verdict
+    assert verdict.side == "village" and 1 in verdict.winners
+    story = to_the_story(app, (0, 5), ())
+    assert f"The lot gave {TEN[foe]} to Big Talent, No Luck as an antagonist." in story

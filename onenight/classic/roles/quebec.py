@@ -421,5 +421,46 @@ TETE_DE_COCHON = quebec_card(
            Step("tete_de_cochon", ("night",), order("tete_de_cochon"), FIRST_NIGHT, Kind.NONE,
                 role="tete_de_cochon", brief=_shown_ragots)))
 
+
+# ---- the Grand-Talent-Pas-d'Adon: a ragot and an antagonist he must outlive ---------------------
+
+#: ``memo`` key: the antagonist drawn for him.
+ANTAGONIST = "grand_talent.antagonist"
+
+
+def _antagonists(g: Game, stop: Stop | None = None) -> list:
+    """"L'antagoniste est choisi au hasard parmi les villageois, mais ne peut pas être la
+    Voyante": a living holder of a villager's card (Best Of's family, as the Guenilloux's
+    curse draws), not the seer's, not his own."""
+    me = g.holder("grand_talent")
+    return [s for s in common.villagers_but_the_seer(g) if s.seat != me]
+
+
+def _draw_antagonist(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if not isinstance(c, Seat) or c not in _antagonists(g):
+        raise IllegalChoice("antagonist", "the antagonist is drawn among the other living "
+                                          "players holding a villager's card, not the seer's")
+    return common.remember(g, ANTAGONIST, c.seat)
+
+
+def _shown_ragot_and_antagonist(g: Game, stop: Stop) -> Game:
+    g = _shown_ragots(g, stop)
+    a = g.memo.get(ANTAGONIST)
+    return g if a is None else g.tell((actor(stop),), stop.step, "antagonist", seat=a)
+
+
+#: "On perd la partie s'il quitte le jeu avant son antagoniste. (Pas de victoire
+#: posthume.)": dead, he wins nothing (:data:`..sides.ALIVE_TO_WIN`).
+GRAND_TALENT = quebec_card(
+    "grand_talent", "Grand-Talent-Pas-d'Adon", "Big Talent, No Luck", "villagers",
+    steps=(_ragots_drawn("grand_talent", 1),
+           Step("grand_talent_antagonist", ("night",), order("grand_talent") - 4, FIRST_NIGHT,
+                Kind.SEAT, role="grand_talent", key="antagonist",
+                called=lambda g: g.holder("grand_talent") is not None and bool(_antagonists(g)),
+                wakes=lambda g: (), options=_antagonists, act=_draw_antagonist,
+                required=lambda g: True, chance=True),
+           Step("grand_talent", ("night",), order("grand_talent"), FIRST_NIGHT, Kind.NONE,
+                role="grand_talent", brief=_shown_ragot_and_antagonist)))
+
 CHARACTERS = (WENDIGO, LONE_WOLF, DOG_WOLF, MEMERE, SURVENANT, BONHOMME, RAMANCHEUX,
-              TETE_DE_COCHON)
+              TETE_DE_COCHON, GRAND_TALENT)
