@@ -241,6 +241,18 @@ def test_the_ramancheux_looks_at_a_candidate_the_nominations_spared_at_the_table
     assert "Votre œil ne vous trompe pas : Gus est un loup." in second["ramancheux"]
 
 
+def _pack_spares(*spared: int):
+    """The night of a game with a ragot: the pack takes the last living player but
+    ``spared``; every other call does nothing (or its required choice); no screen shows a
+    translation key."""
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        if w.step == "werewolves":
+            return ("seat", [s for s in living(app) if s not in spared][-1])
+        return _idle(w)
+    return night
+
+
 def test_the_tete_de_cochon_reads_his_ragots_and_keeps_to_his_first_vote_at_the_table(app):
     """French, 1280x800, the table's own cards: on the first night the Tête-de-Co'hon's
     screen shows the two ragots the table drew for him (true, of different kinds); he votes
@@ -251,13 +263,7 @@ def test_the_tete_de_cochon_reads_his_ragots_and_keeps_to_his_first_vote_at_the_
     table = ["werewolf", "tete_de_cochon", "seer", "villager", "villager", "werewolf",
              "villager", "villager", "villager", "villager"]
     own_cards_game(app, TEN, table)
-
-    def night(app, w):
-        assert not untranslated(app), untranslated(app)
-        if w.step == "werewolves":
-            return ("seat", [s for s in living(app) if s not in (0, 1, 3, 5)][-1])
-        return _idle(w)
-
+    night = _pack_spares(0, 1, 3, 5)
     first = night_through(app, night)
     drawn = ragots.received(app.classic.game, 1)
     assert len(drawn) == 2 and drawn[0].kind != drawn[1].kind
@@ -295,13 +301,7 @@ def test_the_grand_talent_reads_his_ragot_and_his_antagonist_at_the_table(app):
     table = ["werewolf", "grand_talent", "seer", "villager", "villager", "werewolf",
              "villager", "villager", "villager", "villager"]
     own_cards_game(app, TEN, table, english_small=True)
-
-    def night(app, w):
-        assert not untranslated(app), untranslated(app)
-        if w.step == "werewolves":
-            return ("seat", [s for s in living(app) if s not in (0, 1, 5)][-1])
-        return _idle(w)
-
+    night = _pack_spares(0, 1, 5)
     first = night_through(app, night)
     g = app.classic.game
     (r,) = ragots.received(g, 1)
