@@ -612,6 +612,23 @@ def test_tete_de_cochon_is_a_villager_of_the_quebec_booklet():
     assert lab.categories == ("villageois", "sobre", "chaotique")
 
 
+#: The Tête-de-Co'hon's ragots at the hypnotist's table: a Habitant, and a werewolf among two.
+TWO_HYPNOTIST = _ragots(("habitant", (4,)), ("enemy", (2, 3)))
+
+
+def test_tete_de_cochon_hypnotized_against_another_than_his_first_choice_votes_blank():
+    """Bound by the hypnotist (seed 000: "il ne peut voter que contre sa victime") to another
+    player than his first choice, his ballot is blank, the one ballot both rules allow."""
+    seats = "tete_de_cochon hypnotist werewolf seer villager villager werewolf villager"
+    phases = ({"night": 1, "tete_de_cochon_ragots": TWO_HYPNOTIST},
+              {"day": 1, "votes": V("4 5 5 5 - - - -")},
+              {"night": 2, "hypnotist": {"hypnotize": [0, 7]}})
+    g = play(seats, *phases, {"day": 2})
+    assert ballot_options(g, 0) == (None,)
+    assert "first voted against" in err(seats, *phases, {"day": 2, "votes": V(
+        "7 - - - - - - -")})
+
+
 # ---- the Grand-Talent-Pas-d'Adon -----------------------------------------------------------------
 
 # seat 0 the Grand-Talent; seats 1 and 6 the werewolves; seat 2 the seer; seat 7 the hunter
