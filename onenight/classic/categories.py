@@ -46,7 +46,11 @@ QUEBEC = {"werewolf": ("meute", "buveur", "standard"),
           # "Guenilloux — Villageois (spécial), Avancé, Sobre, Chaotique"
           "ragpicker": ("villageois", "sobre", "chaotique"),
           "shamans_daughter": ("villageois", "buveur", "standard"),
-          "were_squirrel": ("ennemi_legendaire", "sobre", "chaotique")}
+          "were_squirrel": ("ennemi_legendaire", "sobre", "chaotique"),
+          # its characters dealt ragots
+          "tete_de_cochon": ("villageois", "sobre", "chaotique"),
+          # "Grand-Talent-Pas-d'Adon — Villageois (spécial), Avancé, Sobre, Chaotique"
+          "grand_talent": ("villageois", "sobre", "chaotique")}
 DIMENSIONS = ("booklet", "side", "category")
 
 

@@ -86,6 +86,8 @@ def tally(g: Game, ballots: tuple, double: int | None = None) -> list[int]:
 
 
 def _show_ballots(g: Game, step: str, ballots: tuple, counts: list[int]) -> Game:
+    if step not in ("captain_votes", "captain_revote"):  # an expulsion's: binds a Tête-de-Co'hon
+        g = sides.stubborn_ballot(g, ballots)
     return g.tell(None, step, "ballots", value={"ballots": list(ballots), "counts": counts,
                                                 "captain": g.captain})
 
@@ -209,6 +211,10 @@ def bound_ballot(g: Game, voter: int) -> tuple[bool, int | None]:
 def _barred(g: Game, b: tuple) -> None:
     for voter, target in enumerate(b):
         if target is not None and sides.barred_ballot(g, voter, target):
+            if g.cards[voter] == "tete_de_cochon":
+                raise IllegalChoice(f"[{voter}]", f"seat {voter} is the Tête-de-Co'hon: their "
+                                                  "ballot names only the player they first "
+                                                  "voted against, while that player lives")
             raise IllegalChoice(f"[{voter}]", f"seat {voter} is the Chien-Garou: their ballot "
                                               f"may not name seat {target}, their master")
 

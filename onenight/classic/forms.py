@@ -9,7 +9,8 @@ from typing import Any
 from onenight.common.errors import RecordError
 from onenight.common.values import seat_number, show
 
-from .model import Choice, Kind, Potions, Roll, Seat, Seats, Side, Take, Votes, Yes
+from .model import (RAGOT_KINDS, Choice, Kind, Potions, Ragot, Ragots, Roll, Seat, Seats, Side,
+                    Take, Votes, Yes)
 from .table import Step
 
 
@@ -23,8 +24,32 @@ def to_json(step: Step, c: Choice) -> Any:
         return {step.key: c.seat} if step.key else c.seat
     value = {Kind.SEATS: lambda: list(c.seats), Kind.SIDE: lambda: c.side,
              Kind.CARD: lambda: c.card, Kind.YES: lambda: True,
-             Kind.DIE: lambda: c.value}[k]()
+             Kind.DIE: lambda: c.value, Kind.RAGOTS: lambda: ragots_json(c)}[k]()
     return {step.key: value}
+
+
+def ragots_json(c: Ragots) -> list:
+    return [{"kind": r.kind, "seats": list(r.seats)} for r in c.ragots]
+
+
+def ragots_of(v: Any, players: int, where: str, error=RecordError) -> Ragots:
+    """The ragots a list holds (``[{"kind": "enemy", "seats": [2, 5]}, …]``), or ``error``
+    naming the field that is wrong."""
+    if not isinstance(v, list) or not v:
+        raise error(where, f"expected a list of ragots, got {show(v)}")
+    out = []
+    for i, r in enumerate(v):
+        f = f"{where}[{i}]"
+        if not isinstance(r, dict) or r.get("kind") not in RAGOT_KINDS:
+            raise error(f"{f}.kind", "expected one of " + ", ".join(RAGOT_KINDS)
+                        + f", got {show(r.get('kind') if isinstance(r, dict) else r)}")
+        seats = r.get("seats")
+        n = RAGOT_KINDS[r["kind"]]
+        if not isinstance(seats, list) or len(seats) != n:
+            raise error(f"{f}.seats", f"expected {n} seat number(s), got {show(seats)}")
+        out.append(Ragot(r["kind"], tuple(seat_number(x, players, f"{f}.seats[{j}]", error)
+                                          for j, x in enumerate(seats))))
+    return Ragots(tuple(out))
 
 
 def seat_of(v: Any, players: int, field: str) -> int:
@@ -90,6 +115,8 @@ def from_json(step: Step, raw: Any, field: str, players: int) -> Choice | None:
         if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
             raise RecordError(where, f"expected what a die shows (1 to 6), got {show(v)}")
         return Roll(v)
+    if k is Kind.RAGOTS:
+        return ragots_of(v, players, where)
     if not isinstance(v, bool):  # Kind.YES
         raise RecordError(where, f"expected true or false, got {show(v)}")
     return Yes() if v else None

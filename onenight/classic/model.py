@@ -27,6 +27,7 @@ class Kind(str, Enum):
     POTIONS = "potions"  # the witch's heal (yes or no) and poison (a player or nobody)
     VOTES = "votes"  # every player's ballot at once (a seat or blank)
     DIE = "die"  # a six-sided die the game master rolls (Dr Jekyll's): a chance stop
+    RAGOTS = "ragots"  # the Québec booklet's clues drawn for a player: a chance stop
 
 
 @dataclass(frozen=True)
@@ -158,7 +159,29 @@ class Roll:
     value: int
 
 
-Choice = Union[Seat, Seats, Side, Take, Yes, Potions, Votes, Roll]
+@dataclass(frozen=True)
+class Ragot:
+    """One of the Québec booklet's *ragots*, a true clue about other players: its ``kind``
+    (:data:`RAGOT_KINDS`) and the seats it names."""
+
+    kind: str
+    seats: tuple[int, ...]
+
+
+#: The kinds of ragot, and how many seats each names: ``habitant``, that player is a Habitant
+#: (the plain villager's card); ``ally``, that player is on the village's side; ``enemy``, at
+#: least one of those two is not (docs/rules-decisions-classic.md, "The ragots").
+RAGOT_KINDS = {"habitant": 1, "ally": 1, "enemy": 2}
+
+
+@dataclass(frozen=True)
+class Ragots:
+    """The ragots the table draws for one player (one, or the Tête-de-Co'hon's two)."""
+
+    ragots: tuple[Ragot, ...]
+
+
+Choice = Union[Seat, Seats, Side, Take, Yes, Potions, Votes, Roll, Ragots]
 
 
 # ---- what happened, and who was told ------------------------------------------------------------

@@ -79,6 +79,9 @@ NIGHT_CALLS: tuple[Call, ...] = (
     Call("wolf_hound", "wolf_hound", ("003",), "first_night"),
     # the Québec booklet's Chien-Garou chooses his master as the wild child his model
     Call("dog_wolf", "dog_wolf", ("002",), "first_night"),
+    # and its characters dealt ragots on the first night are shown them, closing the round
+    Call("tete_de_cochon", "tete_de_cochon", ("002",), "first_night"),
+    Call("grand_talent", "grand_talent", ("002",), "first_night"),
     Call("bear_tamer", "bear_tamer", ("003",), "first_night",
          skipped="not a waking: the bear growls in the morning (RULES-CLASSIC.md §9)"),
     # -- the usual round: every night --------------------------------------------------------

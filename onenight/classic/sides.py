@@ -103,8 +103,10 @@ def lone_goal(g: Game, seat: int) -> str | None:
 
 
 #: The cards whose holder wins only alive: the Québec booklet's Guenilloux ("Doit absolument
-#: demeurer en jeu jusqu'à la fin pour pouvoir gagner. (Pas de victoire posthume.)").
-ALIVE_TO_WIN = frozenset({"ragpicker"})
+#: demeurer en jeu jusqu'à la fin pour pouvoir gagner. (Pas de victoire posthume.)") and its
+#: Grand-Talent-Pas-d'Adon ("On perd la partie s'il quitte le jeu avant son antagoniste. (Pas
+#: de victoire posthume.)": gone before him or after, a dead Grand-Talent wins nothing).
+ALIVE_TO_WIN = frozenset({"ragpicker", "grand_talent"})
 
 
 #: The cards left out of the villagers-vs-lupins counts: the Québec Flanc-Mou's, while he
@@ -205,8 +207,29 @@ def present(g: Game) -> tuple[int, ...]:
 MASTER = "dog_wolf.master"  # the Québec Chien-Garou's spiritual master
 
 
+STUBBORN = "tete_de_cochon.first"  # the player the Québec Tête-de-Co'hon first voted against
+
+
 def barred_ballot(g: Game, voter: int, target: int) -> bool:
     """``voter`` may not vote to put ``target`` out: the Chien-Garou's master, while the
-    Chien-Garou plays ("On ne peut pas voter pour l'expulsion de notre maître")."""
+    Chien-Garou plays ("On ne peut pas voter pour l'expulsion de notre maître"); anybody but
+    the Tête-de-Co'hon's first choice while that player is in the game ("on ne peut plus voter
+    pour quelqu'un d'autre, tant que le premier joueur demeure en jeu")."""
+    if g.cards[voter] == "tete_de_cochon":
+        first = g.memo.get(STUBBORN)
+        if first is not None and g.alive(first) and target != first:
+            return True
     return (g.memo.get(MASTER) == target and g.cards[voter] == "dog_wolf"
             and g.alive(target))
+
+
+def stubborn_ballot(g: Game, ballots: tuple) -> Game:
+    """After a vote to put a player out, the Tête-de-Co'hon who named one there is bound to
+    him, unless he is already bound to a player still in the game."""
+    for voter, target in enumerate(ballots):
+        if target is None or g.cards[voter] != "tete_de_cochon":
+            continue
+        first = g.memo.get(STUBBORN)
+        if first is None or not g.alive(first):
+            g = g._with(memo=g.memo.put(STUBBORN, target))
+    return g

@@ -19,7 +19,8 @@ from onenight.common.values import seat_number
 from . import cast, day, deaths, forms, sides, states, village, win
 from .roles import quebec
 from .model import (ASLEEP, OUT_OF_PLAY, VOTE_VARIANTS, Choice, Game, Groups, Kind, Memo,
-                    Options, Phase, Potions, Roll, Seat, Seats, Side, Stop, Take, Votes, Yes)
+                    Options, Phase, Potions, Ragots, Roll, Seat, Seats, Side, Stop, Take, Votes,
+                    Yes)
 from .table import Step
 
 #: Why a required choice cannot be left out, by step.
@@ -34,6 +35,10 @@ MUST = {
     "crow_die": "the die is rolled for the crow the night after his death",
     "crow": "the crow must lay his card before one of the players the die sends it to",
     "ragpicker_curse": "the ragpicker was voted out: the lot must infect a villager tonight",
+    "tete_de_cochon_ragots": "the Tête-de-Co'hon's ragots are drawn on the first night",
+    "grand_talent_ragots": "the Grand-Talent-Pas-d'Adon's ragot is drawn on the first night",
+    "grand_talent_antagonist": "the Grand-Talent-Pas-d'Adon's antagonist is drawn on the "
+                               "first night",
     "were_squirrel_luck": "the pack named the were-squirrel: the die says whether he was home",
     "were_squirrel": "the were-squirrel must name a player he has not named yet",
     "evil_spirit": "the evil spirit must name the two enemies on the first night",
@@ -216,7 +221,7 @@ def _note(g: Game, stop: Stop, step: Step, choice: Choice) -> Game:
 
 
 _SHAPES = {Kind.SEAT: Seat, Kind.SEATS: Seats, Kind.SIDE: Side, Kind.CARD: Take, Kind.YES: Yes,
-           Kind.POTIONS: Potions, Kind.VOTES: Votes, Kind.DIE: Roll}
+           Kind.POTIONS: Potions, Kind.VOTES: Votes, Kind.DIE: Roll, Kind.RAGOTS: Ragots}
 
 
 def _check_shape(g: Game, stop: Stop, c: Choice) -> None:

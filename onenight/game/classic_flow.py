@@ -52,7 +52,8 @@ from onenight import __version__
 from onenight.classic import cast, decks, forms, sides, village
 from onenight.classic.calls import flanc_mou, lived_in, night_calls, shown_dead, shown_lately
 from onenight.classic.model import (CAPTAIN_WHEN, VOTE_VARIANTS, Choice, Game, Kind, Options,
-                                    Potions, Roll, Seat, Seats, Side, Stop, Take, Votes, Yes)
+                                    Potions, Ragots, Roll, Seat, Seats, Side, Stop, Take, Votes,
+                                    Yes)
 from onenight.classic.record import outcome, to_record
 from onenight.classic.roles.common import heal_forms, shown_victims
 from onenight.classic.roles.compendium import GUESTS, TAVERN_MINUTES
@@ -966,6 +967,17 @@ def _roll(e: Any, n: int) -> Roll | None:
     return Roll(v)
 
 
+def _ragots(e: Any, n: int) -> Ragots | None:
+    """The Québec booklet's ragots a night's draw wrote (``{"ragots": [{"kind": …,
+    "seats": […]}]}``)."""
+    if e.get("ragots") is None:
+        return None
+
+    def refuse(field: str, why: str) -> Refused:
+        return Refused("choice_format")
+    return forms.ragots_of(e["ragots"], n, "ragots", refuse)
+
+
 def _potions(e: Any, n: int) -> Potions | None:
     heal, poison = e.get("heal", False), e.get("poison")
     if not isinstance(heal, bool):  # the seat of the victim she saves, among several
@@ -977,7 +989,7 @@ def _potions(e: Any, n: int) -> Potions | None:
 _READERS = {Kind.SEAT: (_target, ("target",)), Kind.SEATS: (_targets, ("targets",)),
             Kind.SIDE: (_side, ("side",)), Kind.CARD: (_take, ("take",)),
             Kind.YES: (_yes, ("yes",)), Kind.POTIONS: (_potions, ("heal", "poison")),
-            Kind.DIE: (_roll, ("roll",))}
+            Kind.DIE: (_roll, ("roll",)), Kind.RAGOTS: (_ragots, ("ragots",))}
 
 
 def _reader(kind: Kind):
@@ -1030,6 +1042,8 @@ def choice_json(c: Choice | None, kind: Kind | None = None) -> dict:
         return {"heal": c.heal, "poison": c.poison}
     if isinstance(c, Roll):
         return {"roll": c.value}
+    if isinstance(c, Ragots):
+        return {"ragots": forms.ragots_json(c)}
     raise TypeError(f"not a choice: {c!r}")
 
 

@@ -89,6 +89,8 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "lone_wolf": 10,
     "dog_wolf": 10,
     "memere": 12,  # the soup or a player to point at, then a line to read
+    "tete_de_cochon": 12,  # two ragots to read
+    "grand_talent": 12,  # a ragot and an antagonist to read
     "ramancheux": 10,  # one of yesterday's spared candidates, then a line to read
     "bonhomme": 12,  # two players to point at
     "grey_wolf": 8,  # the Québec booklet's: infect the pack's victim, or not

@@ -389,3 +389,33 @@ def test_a_democratic_panic_counts_twice_on_the_pads(over_tcp, tmp_path):
     t.wait(lambda c: c.votes is not None)
     t.apply({"type": "count"})
     assert not ctl.game.alive(1) and ctl.game.death_of(1).cause == "vote"
+
+
+def test_the_tete_de_cochon_s_pad_counts_only_his_first_choice(over_tcp, tmp_path):
+    """The Québec Tête-de-Co'hon (game seat 0, the console's 1) votes against seat 4 on his
+    pad on the first day; on the second his pad naming another is refused (the box takes one
+    list of targets for every pad), his ballot stays his to cast, and the tablet takes only
+    seat 4 from him."""
+    bridge, client = over_tcp
+    assert client.wait_for(connected, T)
+    seats = "tete_de_cochon werewolf seer villager villager villager werewolf villager"
+    t = Table(start(tmp_path / "game", seats, captain="never"), client, bridge)
+    ctl = t.ctl
+    t.to_day(vote_on_pads=True)
+    for seat, target in ((1, 5), (2, 8), (3, 8), (4, 8), (5, 8), (6, 8), (7, 8), (8, 7)):
+        bridge.say(f"vote {seat} {target}")
+    t.wait(lambda c: c.votes is not None)
+    t.apply({"type": "count"})
+    assert not ctl.game.alive(7)
+    t.apply({"type": "go"})
+    t.to_day(vote_on_pads=True)
+    for seat, target in ((1, 3), (2, 7), (3, 7), (4, 7), (5, 7), (6, 7), (7, 6)):
+        bridge.say(f"vote {seat} {target}")
+    t.wait(lambda c: c.votes is not None)
+    assert "vote_not_allowed" in t.refused
+    assert ctl.state.ballots.votes[0] is None
+    with pytest.raises(Refused):
+        ctl.apply({"type": "vote", "seat": 0, "target": 2})
+    t.apply({"type": "vote", "seat": 0, "target": 4})
+    t.apply({"type": "count"})
+    assert not ctl.game.alive(6)

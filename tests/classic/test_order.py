@@ -55,7 +55,8 @@ def test_every_call_of_every_list_is_in_the_merged_order():
 #: The Québec booklet (seed 002) gives no call order: its callers are placed in the merged
 #: one beside the calls they follow (the lone wolf right after the pack's own steps).
 QUEBEC = {"lone_wolf_pack", "lone_wolf", "dog_wolf", "memere", "bonhomme", "shamans_daughter",
-          "grey_wolf", "were_squirrel", "ramancheux", "flanc_mou", "flanc_mou_enters"}
+          "grey_wolf", "were_squirrel", "ramancheux", "flanc_mou", "flanc_mou_enters",
+          "tete_de_cochon", "grand_talent"}
 
 
 def test_the_quebec_callers_are_placed_beside_the_calls_like_theirs():
@@ -69,6 +70,9 @@ def test_the_quebec_callers_are_placed_beside_the_calls_like_theirs():
     assert ORDER["seer"] < ORDER["memere"] < ORDER["mathematician"]
     # the Ramancheux's eye, another look at a player, right after hers
     assert ORDER["memere"] < ORDER["ramancheux"] < ORDER["mathematician"]
+    # the Tête-de-Co'hon is shown his ragots as the preparation round closes
+    assert ORDER["dog_wolf"] < ORDER["tete_de_cochon"] < ORDER["bonhomme"]
+    assert ORDER["dog_wolf"] < ORDER["grand_talent"] < ORDER["bonhomme"]
     # the Bonhomme Sept-Heures opens the usual round: his sleepers miss its calls
     assert ORDER["wolf_hound"] < ORDER["bonhomme"] < ORDER["vigilante_before"]
     # the Flanc-Mou learns a player's card as the seer would, after the looks like hers; the
@@ -106,6 +110,7 @@ def test_the_lists_conditions_are_data_and_each_has_its_test():
         "bear_tamer": "first_night", "vigilante_before": "from_night_2",
         "white_werewolf": "even_nights", "crow": "from_night_2",
         "lone_wolf_pack": "first_night", "lone_wolf": "even_nights", "dog_wolf": "first_night",
+        "tete_de_cochon": "first_night", "grand_talent": "first_night",
         "bonhomme": "from_night_2", "ramancheux": "from_night_2",
         "were_squirrel": "from_night_3", "flanc_mou": "third_night",
         "flanc_mou_enters": "flanc_mou_enters"}
@@ -134,9 +139,12 @@ ROLLED_WITHIN = {"were_squirrel_luck": "werewolves"}
 
 #: Steps the app plays right before a call, with no call of their own: the die rolled for Dr
 #: Jekyll, which his call tells him; the Habitant drawn for the Québec Memére's soup; the lot
-#: the Guenilloux's curse draws, whose infected player wakes with the pack that night.
+#: the Guenilloux's curse draws, whose infected player wakes with the pack that night; the
+#: ragots drawn for the Tête-de-Co'hon, which his call shows him; the Grand-Talent-Pas-d'Adon's
+#: ragot and antagonist, shown at his.
 BEFORE = {"jekyll_die": "jekyll_hyde", "crow_die": "crow", "memere_soup": "memere",
-          "ragpicker_curse": "werewolves"}
+          "ragpicker_curse": "werewolves", "tete_de_cochon_ragots": "tete_de_cochon",
+          "grand_talent_ragots": "grand_talent", "grand_talent_antagonist": "grand_talent"}
 
 
 def test_the_casts_night_steps_take_their_places_and_calendars_from_the_order():

@@ -7,7 +7,7 @@ from onenight.classic import ballot_options, check_deck, legal_choices, states
 from onenight.classic.categories import labels
 from onenight.classic.sides import side
 
-from .helpers import V, deaths, err, out, play, public, told
+from .helpers import V, deaths, err, out, play, public, told, until
 
 # ---- the Wendigo ---------------------------------------------------------------------------------
 
@@ -76,7 +76,6 @@ def test_werewolves_cannot_win_while_the_wendigo_lives():
 def test_wendigo_plays_for_himself():
     g = play(WENDIGO, {"night": 1})
     assert side(g, 0) == "wendigo"
-
 
 
 # ---- the Loup Solitaire --------------------------------------------------------------------------
@@ -732,3 +731,193 @@ def test_flanc_mou_kept_asleep_on_the_third_night_never_picks():
         seats, {"night": 1}, {"day": 1, "votes": FM_BLANK}, {"night": 2},
         {"day": 2, "votes": FM_BLANK}, {"night": 3, "bonhomme": {"targets": [0, 3]}},
         {"day": 3, "votes": FM_BLANK}, {"night": 4, "flanc_mou": {"target": 3}})
+
+
+# ---- the ragots and the Tête-de-Co'hon -----------------------------------------------------------
+
+# seat 0 the Tête-de-Co'hon; seats 1 and 6 the werewolves; seat 2 the seer; the rest Habitants
+TETE = "tete_de_cochon werewolf seer villager villager villager werewolf villager"
+
+
+def _ragots(*rs: tuple) -> dict:
+    return {"ragots": [{"kind": k, "seats": list(s)} for k, s in rs]}
+
+
+#: A Habitant cleared, and a werewolf among two.
+TWO = _ragots(("habitant", (3,)), ("enemy", (1, 2)))
+
+
+def test_tete_de_cochon_receives_two_ragots_drawn_at_random_on_the_first_night():
+    """"Durant la première nuit, reçoit deux ragots déterminés au hasard.\""""
+    g = until(play(TETE), "tete_de_cochon_ragots")
+    assert g.stop.chance and g.stop.woken == () and g.stop.required
+    g = play(TETE, {"night": 1, "tete_de_cochon_ragots": TWO})
+    assert [(e.kind, e.seat, e.seats) for e in told(g, 0) if e.kind.startswith("ragot")] == [
+        ("ragot_habitant", 3, ()), ("ragot_enemy", None, (1, 2))]
+    assert not any(e.kind.startswith("ragot") for s in range(1, 8) for e in told(g, s))
+
+
+def test_tete_de_cochon_ragots_are_of_different_kinds():
+    """"Les deux ragots devraient être de types différents.\""""
+    g = until(play(TETE), "tete_de_cochon_ragots")
+    assert all(len({r.kind for r in c.ragots}) == 2 for c in legal_choices(g))
+    assert "different kinds" in err(TETE, {"night": 1, "tete_de_cochon_ragots": _ragots(
+        ("habitant", (3,)), ("habitant", (4,)))})
+
+
+def test_a_ragot_is_always_true_and_never_about_its_receiver():
+    """The glossary: "Un indice pouvant innocenter un Habitant, ou permettant d'orienter ses
+    soupçons vers un rôle ami ou ennemi": a werewolf is no Habitant nor a friend; two
+    villagers hide no enemy."""
+    g = until(play(TETE), "tete_de_cochon_ragots")
+    named = {s for c in legal_choices(g) for r in c.ragots for s in r.seats}
+    assert 0 not in named and named == set(range(1, 8))
+    for false in [("habitant", (1,)), ("ally", (6,)), ("ally", (3,)), ("enemy", (3, 4)),
+                  ("habitant", (0,))]:
+        assert "true clues" in err(TETE, {"night": 1, "tete_de_cochon_ragots": _ragots(
+            false, ("enemy", (2, 6)))})
+
+
+def test_two_ragots_never_name_the_same_player():
+    """A Habitant cleared among an enemy pair would name the enemy: more than either says."""
+    assert "true clues" in err(TETE, {"night": 1, "tete_de_cochon_ragots": _ragots(
+        ("habitant", (3,)), ("enemy", (1, 3)))})
+
+
+def test_a_ragot_in_the_record_names_its_kind_and_its_seats():
+    assert "phases[0].tete_de_cochon_ragots.ragots[0].kind" in err(TETE, {
+        "night": 1, "tete_de_cochon_ragots": _ragots(("rumour", (3,)))})
+    assert "seats" in err(TETE, {"night": 1, "tete_de_cochon_ragots": _ragots(
+        ("enemy", (3,)), ("habitant", (4,)))})
+
+
+#: Day 1: the Tête-de-Co'hon votes against seat 4; seat 5 is voted out.
+FIRST_CHOICE = ({"night": 1, "tete_de_cochon_ragots": TWO},
+                {"day": 1, "votes": V("4 5 5 5 - - - -")}, {"night": 2})
+
+
+def test_tete_de_cochon_votes_only_for_his_first_choice_or_blank():
+    """"Si on décide de voter pour un joueur, on ne peut plus voter pour quelqu'un d'autre …
+    Nos seules options sont de voter pour notre choix initial, ou de s'abstenir.\""""
+    g = play(TETE, *FIRST_CHOICE, {"day": 2})
+    assert ballot_options(g, 0) == (None, 4)
+    assert "first voted against" in err(TETE, *FIRST_CHOICE,
+                                        {"day": 2, "votes": V("7 - - - - - - -")})
+    assert out(TETE, *FIRST_CHOICE, {"day": 2, "votes": V("4 4 4 4 - - - -")})[
+        "phases"][3]["eliminated"] == 4
+
+
+def test_tete_de_cochon_is_free_again_once_his_first_choice_leaves_the_game():
+    """"…tant que le premier joueur demeure en jeu.\""""
+    g = play(TETE, {"night": 1, "tete_de_cochon_ragots": TWO},
+             {"day": 1, "votes": V("4 4 4 - - - - -")}, {"night": 2}, {"day": 2})
+    assert not g.alive(4) and ballot_options(g, 0) == (None,) + tuple(
+        s for s in g.living() if s != 0)
+
+
+def test_tete_de_cochon_is_not_bound_by_the_captains_election():
+    g = play(TETE, {"night": 1, "tete_de_cochon_ragots": TWO},
+             {"day": 1, "captain_votes": V("7 7 7 - - - - -")}, captain="first_morning")
+    assert 3 in ballot_options(g, 0) and 7 in ballot_options(g, 0)
+
+
+def test_tete_de_cochon_in_a_second_vote_without_his_first_choice_votes_blank():
+    g = play(TETE, *FIRST_CHOICE, {"day": 2, "votes": V("- 3 3 7 7 - - -")})
+    assert g.stop.step == "revote" and ballot_options(g, 0) == (None,)
+
+
+def test_tete_de_cochon_raises_his_hand_only_for_his_first_choice():
+    """Under the vote by nominations a raised hand is a vote against the candidate."""
+    night = {"night": 1, "tete_de_cochon_ragots": TWO}
+    g = play(TETE, night, {"day": 1, "nominations": [4, 3],
+                           "nomination_votes": [V("4 - - - - - - -")]}, vote="nominations")
+    assert g.stop.step == "nomination_votes" and g.stop.among == (3,)
+    assert ballot_options(g, 0) == (None,) and ballot_options(g, 2) == (None, 3)
+    assert "first voted against" in err(TETE, night, {
+        "day": 1, "nominations": [4, 3],
+        "nomination_votes": [V("4 - - - - - - -"), V("3 - - - - - - -")]}, vote="nominations")
+
+
+def test_tete_de_cochon_is_a_villager_of_the_quebec_booklet():
+    lab = labels("tete_de_cochon")
+    assert lab.booklets == ("002",) and lab.side == "villagers"
+    assert lab.categories == ("villageois", "sobre", "chaotique")
+
+
+#: The Tête-de-Co'hon's ragots at the hypnotist's table: a Habitant, and a werewolf among two.
+TWO_HYPNOTIST = _ragots(("habitant", (4,)), ("enemy", (2, 3)))
+
+
+def test_tete_de_cochon_hypnotized_against_another_than_his_first_choice_votes_blank():
+    """Bound by the hypnotist (seed 000: "il ne peut voter que contre sa victime") to another
+    player than his first choice, his ballot is blank, the one ballot both rules allow."""
+    seats = "tete_de_cochon hypnotist werewolf seer villager villager werewolf villager"
+    phases = ({"night": 1, "tete_de_cochon_ragots": TWO_HYPNOTIST},
+              {"day": 1, "votes": V("4 5 5 5 - - - -")},
+              {"night": 2, "hypnotist": {"hypnotize": [0, 7]}})
+    g = play(seats, *phases, {"day": 2})
+    assert ballot_options(g, 0) == (None,)
+    assert "first voted against" in err(seats, *phases, {"day": 2, "votes": V(
+        "7 - - - - - - -")})
+
+
+# ---- the Grand-Talent-Pas-d'Adon -----------------------------------------------------------------
+
+# seat 0 the Grand-Talent; seats 1 and 6 the werewolves; seat 2 the seer; seat 7 the hunter
+TALENT = "grand_talent werewolf seer villager villager villager werewolf hunter"
+DRAWN = {"night": 1, "grand_talent_ragots": _ragots(("enemy", (1, 3))),
+         "grand_talent_antagonist": {"antagonist": 4}}
+
+
+def test_grand_talent_receives_a_ragot_and_an_antagonist_on_the_first_night():
+    """"Durant la première nuit, reçoit un ragot déterminé au hasard … se voit aussi attribuer
+    un 'antagoniste'.\""""
+    g = until(play(TALENT), "grand_talent_ragots")
+    assert g.stop.chance and all(len(c.ragots) == 1 for c in legal_choices(g))
+    g = play(TALENT, DRAWN)
+    assert [(e.kind, e.seat, e.seats) for e in told(g, 0)
+            if e.kind in ("ragot_enemy", "antagonist")] == [
+        ("ragot_enemy", None, (1, 3)), ("antagonist", 4, ())]
+
+
+def test_grand_talent_antagonist_is_drawn_among_the_villagers_never_the_seer():
+    """"L'antagoniste est choisi au hasard parmi les villageois, mais ne peut pas être la
+    Voyante.\""""
+    g = until(play(TALENT, {"night": 1, "grand_talent_ragots": _ragots(("enemy", (1, 3)))}),
+              "grand_talent_antagonist")
+    assert g.stop.chance and sorted(c.seat for c in legal_choices(g)) == [3, 4, 5, 7]
+    for wrong in (0, 1, 2):
+        assert "not the seer's" in err(TALENT, {**DRAWN, "grand_talent_antagonist": {
+            "antagonist": wrong}})
+
+
+def test_grand_talent_who_leaves_before_his_antagonist_loses():
+    """"On perd la partie s'il quitte le jeu avant son antagoniste.\""""
+    o = out(TALENT, {**DRAWN, "werewolves": {"victim": 0}},
+            {"day": 1, "votes": V("- 6 1 1 1 1 1 1")}, {"night": 2},
+            {"day": 2, "votes": V("- - 6 6 6 6 - 6")})
+    assert o["phases"][1]["dead"] == [{"seat": 0, "cause": "werewolves"}]
+    assert o["winning_side"] == "village" and 0 not in o["winners"] and 4 in o["winners"]
+
+
+def test_grand_talent_has_no_posthumous_win_even_after_his_antagonist():
+    """"(Pas de victoire posthume.)\""""
+    o = out(TALENT, {**DRAWN, "werewolves": {"victim": 4}},
+            {"day": 1, "votes": V("5 0 0 0 - 0 0 0")}, {"night": 2},
+            {"day": 2, "votes": V("- 6 1 1 - 1 1 1")}, {"night": 3},
+            {"day": 3, "votes": V("- - 6 6 - 6 - 6")})
+    assert o["phases"][1]["dead"] == [{"seat": 4, "cause": "werewolves"}]
+    assert o["phases"][1]["eliminated"] == 0  # after his antagonist
+    assert o["winning_side"] == "village" and 0 not in o["winners"] and 2 in o["winners"]
+
+
+def test_grand_talent_alive_at_the_end_wins_with_the_village():
+    o = out(TALENT, DRAWN, {"day": 1, "votes": V("1 - 1 1 1 1 1 1")}, {"night": 2},
+            {"day": 2, "votes": V("6 - 6 6 6 6 - 6")})
+    assert o["winning_side"] == "village" and 0 in o["winners"]
+
+
+def test_grand_talent_is_a_villager_of_the_quebec_booklet():
+    lab = labels("grand_talent")
+    assert lab.booklets == ("002",) and lab.side == "villagers"
+    assert lab.categories == ("villageois", "sobre", "chaotique")

@@ -294,3 +294,84 @@ def test_the_flanc_mou_takes_the_dog_wolfs_card_and_enters_the_game_at_the_table
     assert "Bob, le Flanc-Mou, a jeté son dévolu sur Gus, qui était : Chien-Garou." in story
     assert "Bob, le Flanc-Mou, a pris la carte de sa cible partie et choisi son camp." in story
     assert "Bob, le Chien-Garou, a choisi Ana pour maître." in story
+
+
+def _pack_spares(*spared: int):
+    """The night of a game with a ragot: the pack takes the last living player but
+    ``spared``; every other call does nothing (or its required choice); no screen shows a
+    translation key."""
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        if w.step == "werewolves":
+            return ("seat", [s for s in living(app) if s not in spared][-1])
+        return _idle(w)
+    return night
+
+
+def test_the_tete_de_cochon_reads_his_ragots_and_keeps_to_his_first_vote_at_the_table(app):
+    """French, 1280x800, the table's own cards: on the first night the Tête-de-Co'hon's
+    screen shows the two ragots the table drew for him (true, of different kinds); he votes
+    against Dee on the first day, and on the second his ballot offers Dee alone; the game
+    plays to its end, its story in sentences."""
+    from onenight.classic.roles import ragots
+
+    table = ["werewolf", "tete_de_cochon", "seer", "villager", "villager", "werewolf",
+             "villager", "villager", "villager", "villager"]
+    own_cards_game(app, TEN, table)
+    night = _pack_spares(0, 1, 3, 5)
+    first = night_through(app, night)
+    drawn = ragots.received(app.classic.game, 1)
+    assert len(drawn) == 2 and drawn[0].kind != drawn[1].kind
+    for r in drawn:
+        assert ragots.is_true(app.classic.game, r) and 1 not in r.seats
+        names = [TEN[s] for s in r.seats]
+        assert app.tr(f"classic.learn.ragot_{r.kind}", name=names[0],
+                      names=", ".join(names)) in first["tete_de_cochon"]
+    tete_offered = {}
+
+    def vote(app, voter):
+        g = app.classic.game
+        if g.stop.step != "votes":  # the captain's election binds nobody
+            return offered(app)[0]
+        if voter == 1:
+            tete_offered[g.phase.number] = offered(app)
+            return 3
+        return next(s for s in (0, 5) + tuple(offered(app)) if s in offered(app))
+
+    play_to_end(app, night, vote, chain)
+    assert 3 in tete_offered[1] and len(tete_offered[1]) > 1
+    assert tete_offered[2] == [3]
+    story = to_the_story(app, (0, 5), ())
+    assert "Les ragots tirés pour la Tête-de-Co'hon parlaient de" in story
+
+
+def test_the_grand_talent_reads_his_ragot_and_his_antagonist_at_the_table(app):
+    """English, 800x480, the table's own cards: on the first night the Grand-Talent-Pas-
+    d'Adon's screen shows the ragot and the antagonist the table drew for him (a villager,
+    never the seer); alive when the village wins, he is among its winners; the story says
+    whom the lot gave him."""
+    from onenight.classic.roles import ragots
+    from onenight.classic.roles.quebec import ANTAGONIST
+
+    table = ["werewolf", "grand_talent", "seer", "villager", "villager", "werewolf",
+             "villager", "villager", "villager", "villager"]
+    own_cards_game(app, TEN, table, english_small=True)
+    night = _pack_spares(0, 1, 5)
+    first = night_through(app, night)
+    g = app.classic.game
+    (r,) = ragots.received(g, 1)
+    foe = g.memo.get(ANTAGONIST)
+    assert ragots.is_true(g, r) and foe not in (0, 1, 2, 5)
+    names = [TEN[s] for s in r.seats]
+    assert app.tr(f"classic.learn.ragot_{r.kind}", name=names[0],
+                  names=", ".join(names)) in first["grand_talent"]
+    assert app.tr("classic.learn.antagonist", name=TEN[foe]) in first["grand_talent"]
+
+    def vote(app, voter):
+        return next(s for s in (0, 5) + tuple(offered(app)) if s in offered(app))
+
+    play_to_end(app, night, vote, chain)
+    verdict = app.classic.game.verdict
+    assert verdict.side == "village" and 1 in verdict.winners
+    story = to_the_story(app, (0, 5), ())
+    assert f"The lot gave {TEN[foe]} to Big Talent, No Luck as an antagonist." in story

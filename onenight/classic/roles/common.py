@@ -5,7 +5,7 @@ from __future__ import annotations
 from onenight.common.errors import IllegalChoice
 from onenight.common.values import seat_number
 
-from .. import sides
+from .. import cast, sides
 from ..model import Choice, Game, Seat, Seats, Stop
 
 BEST_OF, BASE_GAME = "best_of", "base_game"
@@ -116,3 +116,11 @@ def remember(g: Game, key: str, value) -> Game:
 
 def tonight(g: Game, key: str, value) -> Game:
     return g._with(tonight=g.tonight.put(key, value))
+
+
+def villagers_but_the_seer(g: Game) -> list:
+    """"choisi au hasard parmi les rôles de villageois, Voyante exceptée. Le hasard peut
+    désigner un joueur déjà infecté": the living holders of a villager's card but the seer's
+    (the Guenilloux's curse, the Grand-Talent-Pas-d'Adon's antagonist)."""
+    return [Seat(s) for s in g.living() if cast.CHARACTER[g.cards[s]].family == "villagers"
+            and g.cards[s] != "seer"]

@@ -13,8 +13,9 @@ from ..model import Choice, Game, Kind, Phase, Seat, Seats, Stop
 from ..order import order
 from ..table import (ENTRY, EVEN_NIGHTS, EVERY_NIGHT, FIRST_NIGHT, FLANC_MOU_ENTERS, FROM_NIGHT_2,
                      THIRD_NIGHT, Character, Step)
-from . import common
+from . import common, ragots
 from .common import actor
+from .ragots import HABITANT
 
 #: The Québec booklet's cards: one of each (the Survenant: several), printed by the table.
 QUEBEC = "quebec"
@@ -219,8 +220,6 @@ DOG_WOLF = quebec_card(
 #: ``memo`` key: the Habitants the Memére knows; ``tonight`` key: the one the soup would give.
 KNOWN = "memere.known"
 SOUP = "memere_soup"
-#: The Québec booklet's Habitant is the plain villager's card of the classic cast.
-HABITANT = "villager"
 
 
 def _unknown_habitants(g: Game) -> tuple[int, ...]:
@@ -490,5 +489,76 @@ FLANC_MOU_CARD = quebec_card(
            Step(ENTERS, ("night",), order(ENTERS), FLANC_MOU_ENTERS, Kind.NONE, role=FLANC_MOU,
                 called=lambda g: True, wakes=lambda g: (), brief=_side_chosen)))
 
+# ---- the Tête-de-Co'hon: two ragots; his vote bound to his first choice ------------------------
+
+def _ragots_drawn(card: str, count: int):
+    """The chance stop that draws a character's ragots on the first night, before his call
+    (nobody wakes for it), whenever one can be drawn."""
+    def called(g: Game) -> bool:
+        me = g.holder(card)
+        return me is not None and bool(ragots.draws(g, me, count))
+
+    def act(g: Game, stop: Stop, c: Choice | None) -> Game:
+        return ragots.take(g, g.holder(card), c, count, cast.CHARACTER[card].en)
+
+    return Step(f"{card}_ragots", ("night",), order(card) - 5, FIRST_NIGHT, Kind.RAGOTS,
+                role=card, key="ragots", called=called, wakes=lambda g: (),
+                options=lambda g, stop: ragots.draws(g, g.holder(card), count), act=act,
+                required=lambda g: True, chance=True)
+
+
+def _shown_ragots(g: Game, stop: Stop) -> Game:
+    return ragots.tell(g, actor(stop), stop.step)
+
+
+#: "Si on décide de voter pour un joueur, on ne peut plus voter pour quelqu'un d'autre, tant
+#: que le premier joueur demeure en jeu": :func:`..sides.barred_ballot` (every vote of the day).
+TETE_DE_COCHON = quebec_card(
+    "tete_de_cochon", "Tête-de-Co'hon", "Pig-Head", "villagers",
+    steps=(_ragots_drawn("tete_de_cochon", 2),
+           Step("tete_de_cochon", ("night",), order("tete_de_cochon"), FIRST_NIGHT, Kind.NONE,
+                role="tete_de_cochon", brief=_shown_ragots)))
+
+
+# ---- the Grand-Talent-Pas-d'Adon: a ragot and an antagonist he must outlive ---------------------
+
+#: ``memo`` key: the antagonist drawn for him.
+ANTAGONIST = "grand_talent.antagonist"
+
+
+def _antagonists(g: Game, stop: Stop | None = None) -> list:
+    """"L'antagoniste est choisi au hasard parmi les villageois, mais ne peut pas être la
+    Voyante": a living holder of a villager's card (Best Of's family, as the Guenilloux's
+    curse draws), not the seer's, not his own."""
+    me = g.holder("grand_talent")
+    return [s for s in common.villagers_but_the_seer(g) if s.seat != me]
+
+
+def _draw_antagonist(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if not isinstance(c, Seat) or c not in _antagonists(g):
+        raise IllegalChoice("antagonist", "the antagonist is drawn among the other living "
+                                          "players holding a villager's card, not the seer's")
+    return common.remember(g, ANTAGONIST, c.seat)
+
+
+def _shown_ragot_and_antagonist(g: Game, stop: Stop) -> Game:
+    g = _shown_ragots(g, stop)
+    a = g.memo.get(ANTAGONIST)
+    return g if a is None else g.tell((actor(stop),), stop.step, "antagonist", seat=a)
+
+
+#: "On perd la partie s'il quitte le jeu avant son antagoniste. (Pas de victoire
+#: posthume.)": dead, he wins nothing (:data:`..sides.ALIVE_TO_WIN`).
+GRAND_TALENT = quebec_card(
+    "grand_talent", "Grand-Talent-Pas-d'Adon", "Big Talent, No Luck", "villagers",
+    steps=(_ragots_drawn("grand_talent", 1),
+           Step("grand_talent_antagonist", ("night",), order("grand_talent") - 4, FIRST_NIGHT,
+                Kind.SEAT, role="grand_talent", key="antagonist",
+                called=lambda g: g.holder("grand_talent") is not None and bool(_antagonists(g)),
+                wakes=lambda g: (), options=_antagonists, act=_draw_antagonist,
+                required=lambda g: True, chance=True),
+           Step("grand_talent", ("night",), order("grand_talent"), FIRST_NIGHT, Kind.NONE,
+                role="grand_talent", brief=_shown_ragot_and_antagonist)))
+
 CHARACTERS = (WENDIGO, LONE_WOLF, DOG_WOLF, MEMERE, SURVENANT, BONHOMME, RAMANCHEUX,
-              FLANC_MOU_CARD)
+              FLANC_MOU_CARD, TETE_DE_COCHON, GRAND_TALENT)

@@ -79,13 +79,6 @@ GREY_WOLF = quebec_card(
 CURSE = "ragpicker.curse"  # memo: the night the lot infects a villager (after his vote)
 
 
-def _curse_pool(g: Game) -> list:
-    """"choisi au hasard parmi les rôles de villageois, Voyante exceptée. Le hasard peut
-    désigner un joueur déjà infecté": the living holders of a villager's card but the seer's."""
-    return [Seat(s) for s in g.living() if cast.CHARACTER[g.cards[s]].family == "villagers"
-            and g.cards[s] != "seer"]
-
-
 def _cursed(g: Game, seat: int) -> Game:
     """As he dies: voted out, the village is punished at the next dusk."""
     d = g.death_of(seat)
@@ -97,7 +90,7 @@ def _cursed(g: Game, seat: int) -> Game:
 def _infect_drawn(g: Game, stop: Stop, c: Choice | None) -> Game:
     if c is None:
         return g
-    if not isinstance(c, Seat) or c not in _curse_pool(g):
+    if not isinstance(c, Seat) or c not in common.villagers_but_the_seer(g):
         raise IllegalChoice("draw", "the lot draws a living villager's card, not the seer's")
     return states.infect(g, c.seat, g.phase.number).tell((), "ragpicker_curse", "cursed",
                                                           seat=c.seat)
@@ -112,8 +105,8 @@ RAGPICKER = quebec_card(
     steps=(Step("ragpicker_curse", ("night",), order("werewolves") - 5, EVERY_NIGHT, Kind.SEAT,
                 role="ragpicker", key="draw", wakes=lambda g: (),
                 called=lambda g: g.memo.get(CURSE) == g.phase.number,
-                options=lambda g, stop: _curse_pool(g), act=_infect_drawn,
-                required=lambda g: bool(_curse_pool(g)), chance=True),))
+                options=lambda g, stop: common.villagers_but_the_seer(g), act=_infect_drawn,
+                required=lambda g: bool(common.villagers_but_the_seer(g)), chance=True),))
 
 
 
