@@ -27,6 +27,8 @@ class Kind(str, Enum):
     POTIONS = "potions"  # the witch's heal (yes or no) and poison (a player or nobody)
     VOTES = "votes"  # every player's ballot at once (a seat or blank)
     DIE = "die"  # a six-sided die the game master rolls (Dr Jekyll's): a chance stop
+    POWERS = "powers"  # a secret pick of special powers among a list (the Apothicaire's 2 of 4)
+    POWER = "power"  # one of one's special powers tonight, and the player it names
 
 
 @dataclass(frozen=True)
@@ -158,7 +160,23 @@ class Roll:
     value: int
 
 
-Choice = Union[Seat, Seats, Side, Take, Yes, Potions, Votes, Roll]
+@dataclass(frozen=True)
+class Pick:
+    """The special powers a character picks, in secret, among its list (:mod:`.powers`)."""
+
+    powers: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Use:
+    """One special power used tonight (:mod:`.powers`), and the player it names (None for a
+    power that names nobody)."""
+
+    power: str
+    seat: int | None = None
+
+
+Choice = Union[Seat, Seats, Side, Take, Yes, Potions, Votes, Roll, Pick, Use]
 
 
 # ---- what happened, and who was told ------------------------------------------------------------

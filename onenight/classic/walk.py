@@ -18,7 +18,8 @@ from onenight.common.values import seat_number
 
 from . import cast, day, deaths, forms, sides, states, village, win
 from .model import (ASLEEP, OUT_OF_PLAY, VOTE_VARIANTS, Choice, Game, Groups, Kind, Memo,
-                    Options, Phase, Potions, Roll, Seat, Seats, Side, Stop, Take, Votes, Yes)
+                    Options, Phase, Pick, Potions, Roll, Seat, Seats, Side, Stop, Take, Use,
+                    Votes, Yes)
 from .table import Step
 
 #: Why a required choice cannot be left out, by step.
@@ -212,7 +213,8 @@ def _note(g: Game, stop: Stop, step: Step, choice: Choice) -> Game:
 
 
 _SHAPES = {Kind.SEAT: Seat, Kind.SEATS: Seats, Kind.SIDE: Side, Kind.CARD: Take, Kind.YES: Yes,
-           Kind.POTIONS: Potions, Kind.VOTES: Votes, Kind.DIE: Roll}
+           Kind.POTIONS: Potions, Kind.VOTES: Votes, Kind.DIE: Roll, Kind.POWERS: Pick,
+           Kind.POWER: Use}
 
 
 def _check_shape(g: Game, stop: Stop, c: Choice) -> None:
@@ -257,6 +259,8 @@ def _named(c: Choice) -> tuple[int, ...]:
         return c.seats
     if isinstance(c, Potions) and c.poison is not None:
         return (c.poison,)
+    if isinstance(c, Use) and c.seat is not None:
+        return (c.seat,)
     return ()
 
 

@@ -52,7 +52,8 @@ from onenight import __version__
 from onenight.classic import cast, decks, forms, sides, village
 from onenight.classic.calls import lived_in, night_calls, shown_dead, shown_lately
 from onenight.classic.model import (CAPTAIN_WHEN, VOTE_VARIANTS, Choice, Game, Kind, Options,
-                                    Potions, Roll, Seat, Seats, Side, Stop, Take, Votes, Yes)
+                                    Pick, Potions, Roll, Seat, Seats, Side, Stop, Take, Use, Votes,
+                                    Yes)
 from onenight.classic.record import outcome, to_record
 from onenight.classic.roles.common import heal_forms, shown_victims
 from onenight.classic.roles.compendium import GUESTS, TAVERN_MINUTES
@@ -973,10 +974,32 @@ def _potions(e: Any, n: int) -> Potions | None:
     return Potions(heal, poison) if heal is not False or poison is not None else None
 
 
+def _powers(e: Any, n: int) -> Pick | None:
+    """The special powers kept (``{"powers": ["herb", "serum"]}``)."""
+    p = e.get("powers")
+    if p is None:
+        return None
+    if not isinstance(p, list) or not all(isinstance(x, str) for x in p):
+        raise Refused("choice_format")
+    return Pick(tuple(p))
+
+
+def _power(e: Any, n: int) -> Use | None:
+    """A special power and the player it names (``{"power": "herb", "target": 3}``)."""
+    p = e.get("power")
+    if p is None:
+        return None
+    if not isinstance(p, str):
+        raise Refused("choice_format")
+    t = e.get("target")
+    return Use(p, None if t is None else _seat_value(t, n))
+
+
 _READERS = {Kind.SEAT: (_target, ("target",)), Kind.SEATS: (_targets, ("targets",)),
             Kind.SIDE: (_side, ("side",)), Kind.CARD: (_take, ("take",)),
             Kind.YES: (_yes, ("yes",)), Kind.POTIONS: (_potions, ("heal", "poison")),
-            Kind.DIE: (_roll, ("roll",))}
+            Kind.DIE: (_roll, ("roll",)), Kind.POWERS: (_powers, ("powers",)),
+            Kind.POWER: (_power, ("power",))}
 
 
 def _reader(kind: Kind):
@@ -1007,7 +1030,8 @@ _DRAWN_INTO = {"jekyll_die": "roll", "crow_die": "roll"}
 #: Nothing chosen, in the events' shape of each kind of decision.
 NOTHING = {Kind.SEAT: {"target": None}, Kind.SEATS: {"targets": None},
            Kind.SIDE: {"side": None}, Kind.CARD: {"take": None}, Kind.YES: {"yes": False},
-           Kind.POTIONS: {"heal": False, "poison": None}}
+           Kind.POTIONS: {"heal": False, "poison": None}, Kind.POWERS: {"powers": None},
+           Kind.POWER: {"power": None}}
 
 
 def choice_json(c: Choice | None, kind: Kind | None = None) -> dict:
@@ -1029,6 +1053,10 @@ def choice_json(c: Choice | None, kind: Kind | None = None) -> dict:
         return {"heal": c.heal, "poison": c.poison}
     if isinstance(c, Roll):
         return {"roll": c.value}
+    if isinstance(c, Pick):
+        return {"powers": list(c.powers)}
+    if isinstance(c, Use):
+        return {"power": c.power, "target": c.seat}
     raise TypeError(f"not a choice: {c!r}")
 
 

@@ -221,9 +221,13 @@ class NightView:
     learned: tuple[Learned, ...]
     table: TableView
     group: bool = False  # any group of players: a tap lets a chosen seat go, the button confirms
+    #: special powers (powers, power): the whole list, whatever is held or spent
+    #: (classic.power.<id>), and how many the pick keeps
+    powers: tuple[str, ...] = ()
+    pick: int = 0
 
 
-_MOST = {Kind.SEAT: 1, Kind.SEATS: 2}
+_MOST = {Kind.SEAT: 1, Kind.SEATS: 2, Kind.POWER: 1}
 
 
 def _most(g, stop, kind: Kind) -> int:
@@ -334,15 +338,16 @@ def night_view(c: "ClassicController") -> NightView:
         raise ValueError("no call of the night is open")
     g = s.game
     kind = w.kind
+    step = cast.STEP[w.step]
     alive, _ = _public(g)
     targets = tuple(i for i in range(g.players) if alive[i]) \
-        if kind in (Kind.SEAT, Kind.SEATS, Kind.POTIONS) else ()
+        if kind in (Kind.SEAT, Kind.SEATS, Kind.POTIONS, Kind.POWER) else ()
     learned = () if w.stop is None else learned_of(g, s.players, f"night {w.night}", w.step,
                                                    w.stop.woken) + kept_asleep(g, s.players, w)
     return NightView(w.night, w.step, w.index, len(s.calls), kind.value, _most(g, w.stop, kind),
                      targets, ("village", "werewolves") if kind is Kind.SIDE else (),
                      2 if kind is Kind.CARD else 0, w.chosen, learned, table_view(c),
-                     cast.STEP[w.step].group)
+                     step.group, step.powers, step.pick)
 
 
 # ---- the day --------------------------------------------------------------------------------
