@@ -45,7 +45,10 @@ QUEBEC = {"werewolf": ("meute", "buveur", "standard"),
           # "Guenilloux — Villageois (spécial), Avancé, Sobre, Chaotique"
           "ragpicker": ("villageois", "sobre", "chaotique"),
           "shamans_daughter": ("villageois", "buveur", "standard"),
-          "were_squirrel": ("ennemi_legendaire", "sobre", "chaotique")}
+          "were_squirrel": ("ennemi_legendaire", "sobre", "chaotique"),
+          # its characters with special powers ("Apothicaire — Villageois, Avancé, Buveur,
+          # Standard")
+          "apothecary": ("villageois", "buveur", "standard")}
 DIMENSIONS = ("booklet", "side", "category")
 
 

@@ -99,6 +99,10 @@ NIGHT_CALLS: tuple[Call, ...] = (
     Call("trapper", "trapper", ("000",), only_if="after_a_werewolves_kill"),
     # seed 002 (Québec): its Fille de Chamane protects a home for the night, before the pack
     Call("shamans_daughter", "shamans_daughter", ("002",)),
+    # and its Apothicaire, whose remedies (a protection, the pack's forced victim) change the
+    # pack's night: with the protectors too; on the first night she first picks two of them
+    Call("apothecary_powers", "apothecary", ("002",), "first_night"),
+    Call("apothecary", "apothecary", ("002",)),
     Call("diviner", "diviner", ("000",)),
     Call("werewolves", "werewolf", ("001", "003", "000")),
     Call("baker", None, ("001",)),  # a building's (Le Village), not a card's: onenight.classic.village

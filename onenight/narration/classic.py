@@ -93,6 +93,8 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "bonhomme": 12,  # two players to point at
     "grey_wolf": 8,  # the Québec booklet's: infect the pack's victim, or not
     "shamans_daughter": 10,
+    "apothecary_powers": 16,  # two remedies of four to pick on the tablet
+    "apothecary": 14,  # a remedy, then a player to point at
     "were_squirrel": 10,
 })
 #: The lines of the debate for :class:`~onenight.narration.runner.DebateRunner`.

@@ -239,3 +239,51 @@ def test_the_ramancheux_looks_at_a_candidate_the_nominations_spared_at_the_table
     assert offered_to["ramancheux"] == ((3,), [6])
     assert app.tr("classic.learn.physiognomy.yes", name=NAMES[6]) in second["ramancheux"]
     assert "Votre œil ne vous trompe pas : Gus est un loup." in second["ramancheux"]
+
+
+def _tap_power(app, power: str):
+    from onenight.ui.driving import tap
+
+    (button,) = [b for b in screen(app).ids.power_row.children if b.power_id == power]
+    tap(button)
+
+
+def test_the_apothecary_keeps_two_remedies_then_shelters_the_packs_victim_at_the_table(app):
+    """French, 1280x800, the table's own cards: on the first night the Apothicaire's four
+    remedies are offered by name; she keeps the herb and the elixir (the keep button waits
+    for two), then at her call taps the herb and a seat on the ring; the pack attacks that
+    player, and the dawn says nobody died."""
+    from onenight.ui.driving import find, tap
+
+    table = ["werewolf", "apothecary", "seer", "villager", "villager", "villager", "villager",
+             "villager", "villager", "villager"]
+    own_cards_game(app, TEN, table)
+    offered_powers = {}
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        s = screen(app)
+        if w.step == "apothecary_powers":
+            offered_powers["names"] = sorted(b.text for b in s.ids.power_row.children)
+            _tap_power(app, "herb")
+            assert find(s, "keep_powers").disabled  # one of two: not yet
+            _tap_power(app, "elixir")
+            _tap_power(app, "perfume")  # a third is not taken
+            assert sorted(s.picked) == ["elixir", "herb"]
+            tap(find(s, "keep_powers"))
+            return None
+        if w.step == "apothecary":
+            _tap_power(app, "herb")
+            return ("seat", 3)
+        if w.step == "werewolves":
+            return ("seat", 3)
+        return _idle(w)
+
+    night_through(app, night)
+    g = app.classic.game
+    assert offered_powers["names"] == ["Herbe-aux-loups", "Parfum de mort",
+                                       "Sérum indigeste", "Élixir de vitalité"]
+    assert g.memo.get("apothecary.powers") == ("herb", "elixir")
+    assert ("night 1", "apothecary", {"power": "herb", "target": 3}) in g.record
+    assert g.alive(3) and not g.deaths
+    assert screen(app).name == "classic_dawn"
