@@ -48,7 +48,8 @@ QUEBEC = {"werewolf": ("meute", "buveur", "standard"),
           "were_squirrel": ("ennemi_legendaire", "sobre", "chaotique"),
           # its characters with special powers ("Apothicaire — Villageois, Avancé, Buveur,
           # Standard")
-          "apothecary": ("villageois", "buveur", "standard")}
+          "apothecary": ("villageois", "buveur", "standard"),
+          "violoneux": ("villageois", "buveur", "standard")}
 DIMENSIONS = ("booklet", "side", "category")
 
 

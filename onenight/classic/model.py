@@ -304,6 +304,15 @@ class Memo:
 OUT_OF_PLAY = "out_of_play"
 #: ``tonight`` key: the seat the sandman keeps asleep; he wakes for no call tonight.
 ASLEEP = "asleep"
+#: ``tonight`` key: the order in tonight's calls after which none is made: the village goes
+#: straight to the morning (the Québec Violoneux's Rigodon de nuit).
+DAYBREAK = "daybreak"
+#: ``memo`` key: (a seat, a day): that day, if the seat is still in play at its morning, the
+#: village goes straight from the morning's news to the next night (his Rigodon de jour).
+NIGHTFALL = "nightfall"
+#: The day's stages from which a day gone straight to the night is not held (the captain's
+#: election, the debate, the vote).
+DAY_CUT_FROM = 30
 
 
 # ---- the game -----------------------------------------------------------------------------------

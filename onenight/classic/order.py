@@ -81,6 +81,9 @@ NIGHT_CALLS: tuple[Call, ...] = (
     # -- the usual round: every night --------------------------------------------------------
     # the Québec booklet's Bonhomme Sept-Heures first: his sleepers miss the night's calls
     Call("bonhomme", "bonhomme", ("002",), "from_night_2"),
+    # seed 002 (Québec): its Violoneux opens the usual round too (from the third night): his
+    # gigue tires a player before that player's call, his rigodon de nuit skips the rest
+    Call("violoneux", "violoneux", ("002",), "from_night_3"),
     Call("vigilante_before", "vigilante", ("000",), "from_night_2",
          only_if="no_death_last_day"),
     Call("shapeshifter", "shapeshifter", ("000",)),

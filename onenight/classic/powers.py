@@ -211,7 +211,9 @@ def steps(sp: Specials, order: int, when: When, pick_order: int = 0, **kw) -> tu
                         required=lambda g: True, powers=sp.ids, pick=sp.pick))
     out.append(Step(sp.role, ("night",), order, when, Kind.POWER, role=sp.role, key="power",
                     spent=lambda g: bool(held(g, sp)) and not usable(g, sp),
-                    options=_use_options(sp), act=_use(sp), powers=sp.ids, **kw))
+                    options=_use_options(sp), act=_use(sp), powers=sp.ids,
+                    powers_alone=tuple(p.id for p in sp.powers
+                                       if not p.names and p.uses != "automatic"), **kw))
     return tuple(out)
 
 

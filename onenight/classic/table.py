@@ -84,6 +84,7 @@ class Step:
     group: bool = False  # any group of players (Kind.SEATS, its options a model.Groups)
     powers: tuple[str, ...] = ()  # a special powers' list (Kind.POWERS, Kind.POWER: .powers)
     pick: int = 0  # how many of them the pick takes (Kind.POWERS)
+    powers_alone: tuple[str, ...] = ()  # those that name nobody (Kind.POWER: tapped twice)
 
     @property
     def record_key(self) -> str:

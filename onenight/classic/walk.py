@@ -17,7 +17,8 @@ from onenight.common.errors import DeckError, IllegalChoice
 from onenight.common.values import seat_number
 
 from . import cast, day, deaths, forms, sides, states, village, win
-from .model import (ASLEEP, OUT_OF_PLAY, VOTE_VARIANTS, Choice, Game, Groups, Kind, Memo,
+from .model import (ASLEEP, DAY_CUT_FROM, DAYBREAK, NIGHTFALL, OUT_OF_PLAY, VOTE_VARIANTS,
+                    Choice, Game, Groups, Kind, Memo,
                     Options, Phase, Pick, Potions, Roll, Seat, Seats, Side, Stop, Take, Use,
                     Votes, Yes)
 from .table import Step
@@ -97,11 +98,23 @@ def is_called(g: Game, step: Step) -> bool:
     """Whether ``step`` is called now: its condition holds and (by default) a living player
     holds its character's card, or the card was taken out of play. A dead player's step is not
     called."""
-    if not step.when(g):
+    if not step.when(g) or _cut_short(g, step):
         return False
     if step.called:
         return step.called(g)
     return g.holder(step.role) is not None or _out_of_play(g, step)
+
+
+def _cut_short(g: Game, step: Step) -> bool:
+    """The phase was cut short (the Québec Violoneux's Rigodon): tonight's calls after his,
+    or today's election, debate and vote while he is still in play."""
+    if g.phase.is_night:
+        cut = g.tonight.get(DAYBREAK)
+        return cut is not None and step.order > cut
+    nightfall = g.memo.get(NIGHTFALL)
+    return nightfall is not None and nightfall[1] == g.phase.number \
+        and step.order >= DAY_CUT_FROM and g.alive(nightfall[0]) \
+        and not sides.absent(g, nightfall[0])
 
 
 def _out_of_play(g: Game, step: Step) -> bool:
@@ -122,11 +135,11 @@ def _open(g: Game, step: Step) -> Game:
     woken = step.wakes(g) if step.wakes else g.holders(step.role)
     for_show = _for_show(g, step)
     if g.phase.is_night and step.role:
-        # the sandman's sleeper, the mage's vanished player and the Bonhomme Sept-Heures'
-        # endormis dur do not wake, whoever calls
+        # the sandman's sleeper, the mage's vanished player, the Bonhomme Sept-Heures'
+        # endormis dur and the Violoneux's épuisé do not wake, whoever calls
         asleep = g.tonight.get(ASLEEP)
         awake = tuple(s for s in woken if s != asleep and not sides.absent(g, s)
-                      and not states.hard_asleep(g, s))
+                      and not states.asleep_tonight(g, s))
         if awake != tuple(woken):
             woken, for_show = awake, for_show or not awake
     if step.kind is Kind.NONE:

@@ -49,9 +49,10 @@ from pathlib import Path
 from typing import Any, Callable
 
 from onenight import __version__
-from onenight.classic import cast, decks, forms, sides, village
+from onenight.classic import cast, decks, forms, sides, states, village
 from onenight.classic.calls import lived_in, night_calls, shown_dead, shown_lately
-from onenight.classic.model import (CAPTAIN_WHEN, VOTE_VARIANTS, Choice, Game, Kind, Options,
+from onenight.classic.model import (CAPTAIN_WHEN, DAYBREAK, VOTE_VARIANTS, Choice, Game, Kind,
+                                    Options,
                                     Pick, Potions, Roll, Seat, Seats, Side, Stop, Take, Use, Votes,
                                     Yes)
 from onenight.classic.record import outcome, to_record
@@ -481,6 +482,9 @@ class ClassicController(Flow):
         self._roll_dice(e)
         g = s.game
         at_night = g.stop is not None and self._night_stop(g)
+        if not at_night and g.tonight.get(DAYBREAK) is not None:
+            s.window = None  # the Violoneux's rigodon de nuit: straight to the morning
+            return
         if index >= len(s.calls):
             if at_night:  # a stop no call foresaw: play it all the same, never stall
                 log.error("classic night: stop %s was not among tonight's calls", g.stop.step)
@@ -526,7 +530,8 @@ class ClassicController(Flow):
         on, played when the call ends (no agreement: no victim); the witch dials the victim's
         seat to heal, another seat to poison, her own to take the poison back, and what she
         dialled is played when the call ends; the infection is a yes or a no, played at once.
-        The other calls (two seats, a side, a card) take their choice on the tablet."""
+        The other calls (two seats, a side, a card, a special power and its player) take
+        their choice on the tablet."""
         s = self.state
         seat = self._seat(e.get("seat"))
         if s.phase != "night":
@@ -684,6 +689,8 @@ class ClassicController(Flow):
             raise Refused("dead_no_vote", seat=seat)
         if sides.absent(g, seat):
             raise Refused("vote_absent", seat=seat)
+        if states.kept_from_voting(g, seat):  # public: the dawn said whom the gigue tired
+            raise Refused("vote_jigged", seat=seat)
         if village.no_ballot(g, g.stop.step, seat):  # public: the buildings are in view
             raise Refused("vote_village", seat=seat)
         if target not in ballot_options(g, seat)[1:]:

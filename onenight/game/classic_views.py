@@ -225,6 +225,7 @@ class NightView:
     #: (classic.power.<id>), and how many the pick keeps
     powers: tuple[str, ...] = ()
     pick: int = 0
+    alone: tuple[str, ...] = ()  # the powers that name nobody: tapped twice
 
 
 _MOST = {Kind.SEAT: 1, Kind.SEATS: 2, Kind.POWER: 1}
@@ -347,7 +348,7 @@ def night_view(c: "ClassicController") -> NightView:
     return NightView(w.night, w.step, w.index, len(s.calls), kind.value, _most(g, w.stop, kind),
                      targets, ("village", "werewolves") if kind is Kind.SIDE else (),
                      2 if kind is Kind.CARD else 0, w.chosen, learned, table_view(c),
-                     step.group, step.powers, step.pick)
+                     step.group, step.powers, step.pick, step.powers_alone)
 
 
 # ---- the day --------------------------------------------------------------------------------
@@ -383,6 +384,7 @@ class DawnView:
     successors: tuple[tuple[int, int], ...]  # (the dying captain, the one he named)
     table: TableView
     news: tuple[Text, ...] = ()  # the morning's other news (classic.dawn.news.<kind>)
+    reel: bool | None = None  # the Violoneux's reel was heard: with howls (True) or not
 
 
 #: What the village learns at dawn besides its dead (the entries the engine tells everyone):
@@ -391,7 +393,9 @@ class DawnView:
 #: attack, the Survenants, a *fait fort* player who survived a shot at dawn (and, from the
 #: game's state, the mage's vanished player).
 NEWS = ("marked", "immune", "burned", "escaped", "crow_card", "tavern", "repelled",
-        "survenant", "strong_survived")
+        "survenant", "strong_survived",
+        # the Québec Violoneux's night: his reel heard, his gigue's player, his rigodon
+        "rigodon_night", "reel_howls", "reel_music", "jigged", "rigodon_day")
 
 
 def morning_news(g, players, day: int) -> tuple[Text, ...]:
@@ -424,8 +428,10 @@ def dawn_view(c: "ClassicController") -> DawnView:
     growl = any(e.kind == "growl" and e.value for e in entries)
     successors = tuple((e.by, e.seat) for e in entries if e.kind == "successor")
     day = g.phase.number if not g.phase.is_night else g.phase.number - 1
+    reel = next((e.kind == "reel_howls" for e in entries
+                 if e.kind in ("reel_howls", "reel_music")), None)
     return DawnView(g.phase.number, announced, dead, growl, successors, table_view(c),
-                    morning_news(g, s.players, day))
+                    morning_news(g, s.players, day), reel)
 
 
 #: A dying player's decisions, on the dawn screen's chain stage.

@@ -55,7 +55,8 @@ def test_every_call_of_every_list_is_in_the_merged_order():
 #: The Québec booklet (seed 002) gives no call order: its callers are placed in the merged
 #: one beside the calls they follow (the lone wolf right after the pack's own steps).
 QUEBEC = {"lone_wolf_pack", "lone_wolf", "dog_wolf", "memere", "bonhomme", "shamans_daughter",
-          "grey_wolf", "were_squirrel", "ramancheux", "apothecary_powers", "apothecary"}
+          "grey_wolf", "were_squirrel", "ramancheux", "apothecary_powers", "apothecary",
+          "violoneux"}
 
 
 def test_the_quebec_callers_are_placed_beside_the_calls_like_theirs():
@@ -71,6 +72,9 @@ def test_the_quebec_callers_are_placed_beside_the_calls_like_theirs():
     assert ORDER["memere"] < ORDER["ramancheux"] < ORDER["mathematician"]
     # the Bonhomme Sept-Heures opens the usual round: his sleepers miss its calls
     assert ORDER["wolf_hound"] < ORDER["bonhomme"] < ORDER["vigilante_before"]
+    # the Violoneux opens the usual round after him: his gigue tires a player before that
+    # player's call, his rigodon de nuit skips the whole round
+    assert ORDER["bonhomme"] < ORDER["violoneux"] < ORDER["vigilante_before"]
     # the Apothicaire's remedies (a protection, the pack's forced victim) come before the
     # pack, with the protectors; her first night's pick right before her first remedy
     assert ORDER["shamans_daughter"] < ORDER["apothecary_powers"] < ORDER["apothecary"] \
@@ -106,7 +110,7 @@ def test_the_lists_conditions_are_data_and_each_has_its_test():
         "white_werewolf": "even_nights", "crow": "from_night_2",
         "lone_wolf_pack": "first_night", "lone_wolf": "even_nights", "dog_wolf": "first_night",
         "bonhomme": "from_night_2", "ramancheux": "from_night_2",
-        "apothecary_powers": "first_night",
+        "apothecary_powers": "first_night", "violoneux": "from_night_3",
         "were_squirrel": "from_night_3"}
     # "(s'il n'y a eu aucun mort lors de la dernière journée)", "(dès qu'un premier personnage
     # a été tué par les Loups-Garous)", "(s'il n'y a eu aucun mort pendant la nuit)", "(s'il a

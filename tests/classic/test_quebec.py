@@ -517,12 +517,16 @@ def _night1(pick, use=None, **more):
     return n
 
 
-def _first_night(seats: str, to: str, **chosen):
-    """The first night walked to the call ``to``, with a choice at some calls (by step)."""
-    g = new_game(seats.split(), options=Options(captain="never"))
+def _walk_to(g, to: str, **chosen):
+    """The game walked on to the call ``to``, with a choice at some calls (by step)."""
     while g.stop.step != to:
         g = apply(g, chosen.get(g.stop.step))
     return g
+
+
+def _first_night(seats: str, to: str, **chosen):
+    """The first night walked to the call ``to``, with a choice at some calls (by step)."""
+    return _walk_to(new_game(seats.split(), options=Options(captain="never")), to, **chosen)
 
 
 def test_apothecary_is_a_drinking_villager_of_the_quebec_booklet():
@@ -676,3 +680,149 @@ def test_apothecary_serum_kills_the_last_wolf_who_ate_her():
     seats = "apothecary werewolf seer villager villager villager villager villager"
     g = play(seats, _night1(["serum", "herb"], werewolves={"victim": 0}), {"day": 1})
     assert deaths(g) == [(0, "werewolves"), (1, "sickness")]
+
+
+# ---- the Violoneux: a reel, a gigue or a rigodon, one a night from the third -----------------
+
+# seat 0 the Violoneux; seats 1 and 6 the werewolves; 2 the seer, 3 the witch
+FIDDLER = "violoneux werewolf seer witch villager villager werewolf villager"
+QUIET_2 = ({"night": 1}, {"day": 1, **BLANK}, {"night": 2}, {"day": 2, **BLANK})
+
+
+def test_violoneux_is_a_drinking_villager_of_the_quebec_booklet():
+    lab = labels("violoneux")
+    assert lab.booklets == ("002",) and lab.side == "villagers"
+    assert lab.categories == ("villageois", "buveur", "standard")
+
+
+def test_violoneux_plays_from_the_third_night_one_of_his_three_powers():
+    """"Chaque nuit (après la 2ième), peut utiliser un de 3 pouvoirs spéciaux.\""""
+    g = play(FIDDLER, {"night": 1}, {"day": 1, **BLANK})
+    assert not any(e.step == "violoneux" for e in g.log)
+    g = until(play(FIDDLER, *QUIET_2), "violoneux")
+    powers = {c.power for c in legal_choices(g) if c is not None}
+    assert powers == {"reel", "gigue", "rigodon_night", "rigodon_day"}
+    assert Use("rigodon_night") in legal_choices(g) and Use("gigue", 0) not in legal_choices(g)
+
+
+def test_violoneux_reel_howls_when_the_group_holds_a_wolf():
+    """Reel: "Si le groupe comprend un loup ou un Chien-Garou, le village entend une musique
+    accompagnée de hurlements": seat 7's group is seats 6, 7 and 0 (round the table)."""
+    g = play(FIDDLER, *QUIET_2, {"night": 3, "violoneux": {"power": "reel", "target": 7}},
+             {"day": 3})
+    assert public(g, "reel_howls") and not public(g, "reel_music")
+    (e,) = [e for e in g.log if e.kind == "reel"]
+    assert e.seats == (0, 6, 7) and e.to == ()  # the group is not told
+
+
+def test_violoneux_reel_is_only_music_without_a_wolf_and_names_nobody():
+    """"Sinon, le village n'entend que de la musique\""""
+    g = play(FIDDLER, *QUIET_2, {"night": 3, "violoneux": {"power": "reel", "target": 3}},
+             {"day": 3})
+    (e,) = public(g, "reel_music")
+    assert e.seat is None and not e.seats and not public(g, "reel_howls")
+
+
+def test_violoneux_reel_hears_the_chien_garou_as_a_wolf():
+    seats = "violoneux werewolf seer villager dog_wolf villager werewolf villager"
+    g = play(seats, {"night": 1, "dog_wolf": {"master": 2}}, {"day": 1, **BLANK},
+             {"night": 2}, {"day": 2, **BLANK},
+             {"night": 3, "violoneux": {"power": "reel", "target": 4}}, {"day": 3})
+    assert public(g, "reel_howls")
+
+
+def test_violoneux_reel_skips_the_dead_round_the_table():
+    seats = "violoneux werewolf seer witch villager villager werewolf villager"
+    g = play(seats, {"night": 1, "werewolves": {"victim": 4}}, {"day": 1, **BLANK},
+             {"night": 2}, {"day": 2, **BLANK},
+             {"night": 3, "violoneux": {"power": "reel", "target": 3}}, {"day": 3})
+    (e,) = [e for e in g.log if e.kind == "reel"]
+    assert e.seats == (2, 3, 5)
+
+
+def test_violoneux_gigue_exhausts_a_player_whose_call_is_then_made_for_show():
+    """Gigue: "Le joueur ciblé devient épuisé pour la nuit"; Épuisé: "si réveillé pour sa
+    phase nocturne, va immédiatement retourner se coucher, sans pouvoir utiliser son
+    pouvoir": the seer's call wakes nobody and takes nothing."""
+    g = _walk_to(play(FIDDLER, *QUIET_2), "seer", violoneux=Use("gigue", 2))
+    assert g.stop.for_show and g.stop.woken == ()
+    assert states.exhausted(g, 2)
+
+
+def test_violoneux_gigue_keeps_a_werewolf_from_the_pack_that_night():
+    g = _walk_to(play(FIDDLER, *QUIET_2), "werewolves", violoneux=Use("gigue", 6))
+    assert g.stop.woken == (1,)
+
+
+def test_violoneux_gigue_on_a_lone_werewolf_leaves_the_pack_without_a_victim():
+    seats = "violoneux werewolf seer witch villager villager villager villager"
+    g = _walk_to(play(seats, *QUIET_2), "werewolves", violoneux=Use("gigue", 1))
+    assert g.stop.for_show and legal_choices(g) == [None]
+
+
+def test_violoneux_gigue_voids_the_witchs_potions_that_night():
+    g = _walk_to(play(FIDDLER, *QUIET_2), "witch", violoneux=Use("gigue", 3))
+    assert g.stop.for_show and g.stop.woken == ()
+
+
+def test_violoneux_gigue_voids_the_apothecarys_remedy_that_night():
+    seats = "violoneux werewolf seer apothecary villager villager werewolf villager"
+    g = play(seats, {"night": 1, "apothecary_powers": {"powers": ["herb", "elixir"]}},
+             {"day": 1, **BLANK}, {"night": 2}, {"day": 2, **BLANK})
+    g = _walk_to(g, "apothecary", violoneux=Use("gigue", 3))
+    assert g.stop.for_show and g.stop.woken == ()
+
+
+def test_violoneux_gigue_names_the_player_at_dawn_who_may_not_vote_that_day():
+    """"Son identité est dévoilée au matin, et il n'aura pas le droit de vote pour la
+    journée.\""""
+    night3 = {"night": 3, "violoneux": {"power": "gigue", "target": 5}}
+    g = play(FIDDLER, *QUIET_2, night3, {"day": 3})
+    (e,) = public(g, "jigged")
+    assert e.seat == 5
+    assert ballot_options(g, 5) == (None,) and len(ballot_options(g, 4)) > 1
+    assert "gigue" in err(FIDDLER, *QUIET_2, night3,
+                          {"day": 3, "votes": V("- - - - - 1 - -")})
+    # the next day he votes again
+    g = play(FIDDLER, *QUIET_2, night3, {"day": 3, **BLANK}, {"night": 4}, {"day": 4})
+    assert len(ballot_options(g, 5)) > 1
+
+
+def test_violoneux_gigue_is_not_danced_by_himself():
+    assert "another player" in err(FIDDLER, *QUIET_2,
+                                   {"night": 3, "violoneux": {"power": "gigue", "target": 0}})
+
+
+def test_violoneux_rigodon_de_nuit_sends_the_village_straight_to_the_morning():
+    """Rigodon, nuit: "le village passe immédiatement au matin du jour suivant": no call after
+    his, the pack attacks nobody."""
+    g = play(FIDDLER, *QUIET_2, {"night": 3, "violoneux": {"power": "rigodon_night"}})
+    calls = [e.step for e in g.log if e.phase == "night 3" and e.kind == "chose"]
+    assert calls == ["violoneux"] and not g.deaths
+    assert g.phase.label == "day 3" and public(g, "rigodon_night")
+    # a record that still names a victim for the pack is refused: that call was not made
+    err(FIDDLER, *QUIET_2, {"night": 3, "violoneux": {"power": "rigodon_night"},
+                            "werewolves": {"victim": 4}})
+
+
+def test_violoneux_rigodon_is_played_once_day_or_night():
+    """Rigodon "(usage unique)": one use, of the night or of the day."""
+    g = until(play(FIDDLER, *QUIET_2, {"night": 3, "violoneux": {"power": "rigodon_day"}},
+                   {"day": 3}, {"night": 4}, {"day": 4, **BLANK}), "violoneux")
+    powers = {c.power for c in legal_choices(g) if c is not None}
+    assert powers == {"reel", "gigue"}
+
+
+def test_violoneux_rigodon_de_jour_skips_the_debate_and_vote_while_he_is_in_play():
+    """Rigodon, jour: "si on est toujours en jeu au matin, le village passe immédiatement à la
+    nuit suivante.\""""
+    g = play(FIDDLER, *QUIET_2, {"night": 3, "violoneux": {"power": "rigodon_day"}},
+             {"day": 3})
+    assert g.phase.label == "night 4" and public(g, "rigodon_day")
+    assert not [e for e in g.log if e.phase == "day 3" and e.kind == "ballots"]
+
+
+def test_violoneux_rigodon_de_jour_is_lost_when_he_dies_in_the_night():
+    g = play(FIDDLER, *QUIET_2, {"night": 3, "violoneux": {"power": "rigodon_day"},
+                                 "werewolves": {"victim": 0}}, {"day": 3})
+    assert not g.alive(0) and g.stop.step == "votes" and not public(g, "rigodon_day")

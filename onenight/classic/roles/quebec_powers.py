@@ -5,11 +5,11 @@ and why each waits."""
 
 from __future__ import annotations
 
-from .. import cast, powers, states
-from ..model import Game
+from .. import cast, powers, sides, states
+from ..model import DAYBREAK, NIGHTFALL, Game
 from ..order import order
 from ..powers import Power, Specials
-from ..table import EVERY_NIGHT
+from ..table import EVERY_NIGHT, FROM_NIGHT_3
 from . import common, wolves
 from .quebec import quebec_card
 
@@ -81,4 +81,85 @@ APOTHECARY = quebec_card(
     steps=powers.steps(APOTHECARY_POWERS, order("apothecary"), EVERY_NIGHT,
                        pick_order=order("apothecary_powers")))
 
-CHARACTERS = (APOTHECARY,)
+
+
+# ---- the Violoneux: a reel, a gigue or a rigodon, one a night from the third ----------------------
+
+#: ``tonight``: whether the reel's group held a wolf (the howls), once he played it.
+REEL = "violoneux.reel"
+#: ``tonight``: the player his gigue exhausted.
+JIGGED = "violoneux.jigged"
+
+
+def reel_group(g: Game, seat: int) -> tuple[int, ...]:
+    """"Cible un groupe de 3 joueurs (le joueur désigné et ses deux voisins)": his living
+    neighbours round the table, the dead left out of the circle."""
+    ring = [s for s in g.living() if not sides.absent(g, s)]
+    i = ring.index(seat)
+    return tuple(sorted({ring[i - 1], seat, ring[(i + 1) % len(ring)]}))
+
+
+def _howls(g: Game, group: tuple[int, ...]) -> bool:
+    """"Si le groupe comprend un loup ou un Chien-Garou": a wolf as the village's looks find
+    one (the pack's side, the Loup Solitaire), or the Chien-Garou's card."""
+    return any(sides.wolf(g, s) or g.cards[s] == "dog_wolf" for s in group)
+
+
+def _reel(g: Game, me: int, seat: int | None) -> Game:
+    """The whole village hears it, at dawn (:func:`_morning`): music, with howls or not."""
+    group = reel_group(g, seat)
+    g = common.tonight(g, REEL, _howls(g, group))
+    return g.tell((), "violoneux", "reel", seats=group, value=g.tonight.get(REEL))
+
+
+def _gigue(g: Game, me: int, seat: int | None) -> Game:
+    """"Le joueur ciblé devient épuisé pour la nuit" (:mod:`..states`)."""
+    return common.tonight(states.exhaust(g, seat), JIGGED, seat)
+
+
+def _rigodon_night(g: Game, me: int, seat: int | None) -> Game:
+    """"Nuit: le village passe immédiatement au matin du jour suivant": no call after his."""
+    g = common.tonight(g, DAYBREAK, order("violoneux"))
+    return g.tell(None, "violoneux", "rigodon_night")
+
+
+def _rigodon_day(g: Game, me: int, seat: int | None) -> Game:
+    """"Jour: si on est toujours en jeu au matin, le village passe immédiatement à la nuit
+    suivante": told at dawn when he is still there (:func:`_morning`)."""
+    return common.remember(g, NIGHTFALL, (me, g.phase.number))
+
+
+VIOLONEUX_POWERS = Specials("violoneux", (
+    Power("reel", act=_reel),
+    Power("gigue", itself=False, act=_gigue),
+    Power("rigodon_night", uses="single", names=False, spends="rigodon", act=_rigodon_night),
+    Power("rigodon_day", uses="single", names=False, spends="rigodon", act=_rigodon_day),
+))
+
+
+def _morning(g: Game) -> Game:
+    """The dawn after his night: the reel heard by all ("le village entend une musique
+    accompagnée de hurlements" or "que de la musique"); the gigue's player named ("Son
+    identité est dévoilée au matin, et il n'aura pas le droit de vote pour la journée"); a
+    rigodon de jour said while he is still in play."""
+    howls = g.tonight.get(REEL)
+    if howls is not None:
+        g = g.tell(None, "violoneux", "reel_howls" if howls else "reel_music")
+    jigged = g.tonight.get(JIGGED)
+    if jigged is not None and g.alive(jigged):
+        g = common.remember(g, states.NO_VOTE, (jigged, g.phase.number))
+        g = g.tell(None, "violoneux", "jigged", seat=jigged)
+    nightfall = g.memo.get(NIGHTFALL)
+    if nightfall is not None and nightfall[1] == g.phase.number and g.alive(nightfall[0]):
+        g = g.tell(None, "violoneux", "rigodon_day")
+    return g
+
+
+#: "Chaque nuit (après la 2ième), peut utiliser un de 3 pouvoirs spéciaux": he holds the three
+#: (no pick). His call opens the usual round, so that his gigue tires a player before that
+#: player's call, and his rigodon de nuit skips the whole night after it.
+VIOLONEUX = quebec_card(
+    "violoneux", "Violoneux", "Fiddler", at_dawn=_morning,
+    steps=powers.steps(VIOLONEUX_POWERS, order("violoneux"), FROM_NIGHT_3))
+
+CHARACTERS = (APOTHECARY, VIOLONEUX)

@@ -71,6 +71,8 @@ class ClassicNightScreen(ClassicScreen):
     """How many of them the first night's pick keeps."""
     power = StringProperty("")
     """The special power tapped tonight: the ring then names its player."""
+    alone = ListProperty([])
+    """The powers that name nobody: tapped, then tapped again."""
 
     driver = None
     _call = None  # (night, index) of the call the screen shows
@@ -134,6 +136,7 @@ class ClassicNightScreen(ClassicScreen):
         self.learned_cards = [c for x in v.learned for c in x.cards]
         self.choice_a, self.choice_b = self._choices(v.kind)
         self.pick = v.pick
+        self.alone = list(v.alone)
         if list(self.powers) != list(v.powers):
             self.powers = list(v.powers)
         self._power_buttons()
@@ -151,7 +154,8 @@ class ClassicNightScreen(ClassicScreen):
             # up to two (the piper's last one to charm alone): the rules say if it is enough
             ring.seat_least = 1
         ring.locked = v.chosen or v.kind not in ("seat", "seats", "potions", "power") \
-            or (v.kind == "power" and not self.power)  # a power first, then its player
+            or (v.kind == "power" and (not self.power or self.power in self.alone))
+        # (a power first, then its player; a power that names nobody is tapped again)
         ring.group = v.group
         d = self.driver
         if d is not None:
@@ -240,7 +244,7 @@ class ClassicNightScreen(ClassicScreen):
 
     def tap_power(self, power: str):
         """The pick: a power kept, or let go (the keep button confirms); tonight's use: this
-        power (the ring then names its player)."""
+        power (the ring then names its player; one that names nobody, tapped again)."""
         if self.chosen:
             return
         if self.kind == "powers":
@@ -248,6 +252,9 @@ class ClassicNightScreen(ClassicScreen):
                 self.picked = [p for p in self.picked if p != power]
             elif len(self.picked) < self.pick:
                 self.picked = list(self.picked) + [power]
+        elif self.kind == "power" and power in self.alone and self.power == power:
+            self.choose({"power": power, "target": None})  # it names nobody: confirmed
+            return
         elif self.kind == "power":
             self.power = "" if self.power == power else power
             self.ids.ring.clear()
