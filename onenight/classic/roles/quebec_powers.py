@@ -83,7 +83,7 @@ APOTHECARY = quebec_card(
 
 
 
-# ---- the Violoneux: a reel, a gigue or a rigodon, one a night from the third ----------------------
+# ---- the Violoneux: a reel, a gigue or a rigodon, one a night from the third ------------------
 
 #: ``tonight``: whether the reel's group held a wolf (the howls), once he played it.
 REEL = "violoneux.reel"
