@@ -7,11 +7,12 @@ Adding a character means adding its entry (and its functions) to a family module
 
 from __future__ import annotations
 
-from .roles import ambiguous, compendium, loners, quebec, quebec_states, villagers, wolves
+from .roles import (ambiguous, compendium, loners, quebec, quebec_powers, quebec_states,
+                    villagers, wolves)
 from .table import ON_DEMAND, Character, Step
 
 _BY_ID = {c.id: c for family in (wolves, villagers, ambiguous, loners, compendium, quebec,
-                                 quebec_states)
+                                 quebec_states, quebec_powers)
           for c in family.CHARACTERS}
 
 #: Every character: RULES-CLASSIC.md §1's, in its order, then the wider cast (Le Village's
@@ -38,7 +39,9 @@ CAST: tuple[Character, ...] = tuple(_BY_ID[i] for i in (
     # seed 002's Flanc-Mou, who takes a character in play
     "flanc_mou",
     # seed 002's characters dealt ragots (onenight.classic.roles.ragots)
-    "tete_de_cochon", "grand_talent"))
+    "tete_de_cochon", "grand_talent",
+    # seed 002's characters with special powers (:mod:`.powers`)
+    "apothecary", "violoneux"))
 #: RULES-CLASSIC.md §1's cast: Best Of and the base game.
 SECTION_1: tuple[str, ...] = tuple(c.id for c in CAST[:20])
 CHARACTER: dict[str, Character] = {c.id: c for c in CAST}

@@ -50,7 +50,11 @@ QUEBEC = {"werewolf": ("meute", "buveur", "standard"),
           # its characters dealt ragots
           "tete_de_cochon": ("villageois", "sobre", "chaotique"),
           # "Grand-Talent-Pas-d'Adon — Villageois (spécial), Avancé, Sobre, Chaotique"
-          "grand_talent": ("villageois", "sobre", "chaotique")}
+          "grand_talent": ("villageois", "sobre", "chaotique"),
+          # its characters with special powers ("Apothicaire — Villageois, Avancé, Buveur,
+          # Standard")
+          "apothecary": ("villageois", "buveur", "standard"),
+          "violoneux": ("villageois", "buveur", "standard")}
 DIMENSIONS = ("booklet", "side", "category")
 
 

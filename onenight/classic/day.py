@@ -10,7 +10,7 @@ from collections.abc import Callable
 from onenight.common.errors import IllegalChoice
 from onenight.common.values import seat_number
 
-from . import cast, deaths, sides, village, win
+from . import cast, deaths, sides, states, village, win
 from .model import Choice, Game, Kind, Seat, Stop, Votes
 from .table import EVERY_DAY, EVERY_NIGHT, MORNINGS, ON_DEMAND, Step, When, ask
 
@@ -418,7 +418,7 @@ def ballot_options(g: Game, stop: Stop, seat: int) -> tuple[int | None, ...]:
     vill = village.played(g)  # (asked once: the ballot options are asked for every seat)
     # the Québec votes' ballots are checked by the buildings as the day's vote (``ballots``)
     vote = stop.step if stop.step in ("captain_votes", "captain_revote", "revote") else "votes"
-    if not g.alive(seat) or sides.absent(g, seat) or (
+    if not g.alive(seat) or sides.absent(g, seat) or states.kept_from_voting(g, seat) or (
             vill and village.no_ballot(g, vote, seat)):
         return (None,)
     if stop.step == "captain_votes":

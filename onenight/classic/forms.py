@@ -9,8 +9,8 @@ from typing import Any
 from onenight.common.errors import RecordError
 from onenight.common.values import seat_number, show
 
-from .model import (RAGOT_KINDS, Choice, Kind, Potions, Ragot, Ragots, Roll, Seat, Seats, Side,
-                    Take, Votes, Yes)
+from .model import (RAGOT_KINDS, Choice, Kind, Pick, Potions, Ragot, Ragots, Roll, Seat, Seats,
+                    Side, Take, Use, Votes, Yes)
 from .table import Step
 
 
@@ -22,9 +22,12 @@ def to_json(step: Step, c: Choice) -> Any:
         return {"heal": c.heal, "poison": c.poison}
     if k is Kind.SEAT:
         return {step.key: c.seat} if step.key else c.seat
+    if k is Kind.POWER:
+        return {"power": c.power, "target": c.seat}
     value = {Kind.SEATS: lambda: list(c.seats), Kind.SIDE: lambda: c.side,
              Kind.CARD: lambda: c.card, Kind.YES: lambda: True,
-             Kind.DIE: lambda: c.value, Kind.RAGOTS: lambda: ragots_json(c)}[k]()
+             Kind.DIE: lambda: c.value, Kind.RAGOTS: lambda: ragots_json(c),
+             Kind.POWERS: lambda: list(c.powers)}[k]()
     return {step.key: value}
 
 
@@ -71,6 +74,17 @@ def _ballots(raw: Any, players: int, field: str) -> Votes:
                        for i, v in enumerate(raw)))
 
 
+def _use(step: Step, raw: dict, field: str, players: int) -> Use:
+    """``{"power": "herb", "target": 3}``: one special power and the player it names (null
+    or absent: a power that names nobody)."""
+    p = raw.get("power")
+    if p not in step.powers:
+        raise RecordError(f"{field}.power", f"expected one of {', '.join(step.powers)}, got "
+                                            f"{show(p)}")
+    t = raw.get("target")
+    return Use(p, None if t is None else _seat(t, players, f"{field}.target"))
+
+
 def from_json(step: Step, raw: Any, field: str, players: int) -> Choice | None:
     """The choice a record holds for ``step``; None when it holds nothing (``null``, ``{}``,
     ``{"infect": false}``, no potion). Raises :class:`RecordError` naming the field."""
@@ -93,6 +107,8 @@ def from_json(step: Step, raw: Any, field: str, players: int) -> Choice | None:
         if poison is not None:
             poison = _seat(poison, players, f"{field}.poison")
         return Potions(heal, poison) if heal is not False or poison is not None else None
+    if k is Kind.POWER:
+        return _use(step, raw, field, players)
     if step.key not in raw:
         raise RecordError(f"{field}.{step.key}", "missing")
     v, where = raw[step.key], f"{field}.{step.key}"
@@ -111,6 +127,11 @@ def from_json(step: Step, raw: Any, field: str, players: int) -> Choice | None:
             raise RecordError(where, f"expected 0 or 1 (one of the two cards left over), got "
                                      f"{show(v)}")
         return Take(v)
+    if k is Kind.POWERS:
+        if not isinstance(v, list) or any(p not in step.powers for p in v):
+            raise RecordError(where, f"expected a list of powers among {', '.join(step.powers)}"
+                                     f", got {show(v)}")
+        return Pick(tuple(v))
     if k is Kind.DIE:
         if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
             raise RecordError(where, f"expected what a die shows (1 to 6), got {show(v)}")

@@ -28,6 +28,8 @@ class Kind(str, Enum):
     VOTES = "votes"  # every player's ballot at once (a seat or blank)
     DIE = "die"  # a six-sided die the game master rolls (Dr Jekyll's): a chance stop
     RAGOTS = "ragots"  # the Québec booklet's clues drawn for a player: a chance stop
+    POWERS = "powers"  # a secret pick of special powers among a list (the Apothicaire's 2 of 4)
+    POWER = "power"  # one of one's special powers tonight, and the player it names
 
 
 @dataclass(frozen=True)
@@ -181,7 +183,23 @@ class Ragots:
     ragots: tuple[Ragot, ...]
 
 
-Choice = Union[Seat, Seats, Side, Take, Yes, Potions, Votes, Roll, Ragots]
+@dataclass(frozen=True)
+class Pick:
+    """The special powers a character picks, in secret, among its list (:mod:`.powers`)."""
+
+    powers: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Use:
+    """One special power used tonight (:mod:`.powers`), and the player it names (None for a
+    power that names nobody)."""
+
+    power: str
+    seat: int | None = None
+
+
+Choice = Union[Seat, Seats, Side, Take, Yes, Potions, Votes, Roll, Ragots, Pick, Use]
 
 
 # ---- what happened, and who was told ------------------------------------------------------------
@@ -309,6 +327,15 @@ class Memo:
 OUT_OF_PLAY = "out_of_play"
 #: ``tonight`` key: the seat the sandman keeps asleep; he wakes for no call tonight.
 ASLEEP = "asleep"
+#: ``tonight`` key: the order in tonight's calls after which none is made: the village goes
+#: straight to the morning (the Québec Violoneux's Rigodon de nuit).
+DAYBREAK = "daybreak"
+#: ``memo`` key: (a seat, a day): that day, if the seat is still in play at its morning, the
+#: village goes straight from the morning's news to the next night (his Rigodon de jour).
+NIGHTFALL = "nightfall"
+#: The day's stages from which a day gone straight to the night is not held (the captain's
+#: election, the debate, the vote).
+DAY_CUT_FROM = 30
 
 
 # ---- the game -----------------------------------------------------------------------------------

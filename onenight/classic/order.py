@@ -87,6 +87,9 @@ NIGHT_CALLS: tuple[Call, ...] = (
     # -- the usual round: every night --------------------------------------------------------
     # the Québec booklet's Bonhomme Sept-Heures first: his sleepers miss the night's calls
     Call("bonhomme", "bonhomme", ("002",), "from_night_2"),
+    # seed 002 (Québec): its Violoneux opens the usual round too (from the third night): his
+    # gigue tires a player before that player's call, his rigodon de nuit skips the rest
+    Call("violoneux", "violoneux", ("002",), "from_night_3"),
     Call("vigilante_before", "vigilante", ("000",), "from_night_2",
          only_if="no_death_last_day"),
     Call("shapeshifter", "shapeshifter", ("000",)),
@@ -107,6 +110,10 @@ NIGHT_CALLS: tuple[Call, ...] = (
     Call("trapper", "trapper", ("000",), only_if="after_a_werewolves_kill"),
     # seed 002 (Québec): its Fille de Chamane protects a home for the night, before the pack
     Call("shamans_daughter", "shamans_daughter", ("002",)),
+    # and its Apothicaire, whose remedies (a protection, the pack's forced victim) change the
+    # pack's night: with the protectors too; on the first night she first picks two of them
+    Call("apothecary_powers", "apothecary", ("002",), "first_night"),
+    Call("apothecary", "apothecary", ("002",)),
     Call("diviner", "diviner", ("000",)),
     Call("werewolves", "werewolf", ("001", "003", "000")),
     Call("baker", None, ("001",)),  # a building's (Le Village), not a card's: onenight.classic.village

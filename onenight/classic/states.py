@@ -22,6 +22,12 @@ docs/rules-decisions-classic.md (*The Québec states*).
 - **The pack's sickness** (``sick``): a player whose devouring sickens the pack (:data:`SERUM`)
   is eaten: the pack attacks nobody the next night, and a lone wolf dies of it at that dawn.
 
+- **Épuisé(e)** (``exhausted``, for one night; the Violoneux's Gigue): "Un joueur dans cet
+  état, si réveillé pour sa phase nocturne, va immédiatement retourner se coucher, sans
+  pouvoir utiliser son pouvoir": every call of his after it fell that night is made for show,
+  nobody woken, as an endormi dur's (a member of the pack does not wake with it: a pack all
+  exhausted takes nobody) (:func:`asleep_tonight`).
+
 The states the Bonhomme Sept-Heures puts on players:
 
 - *Endormi(e) dur*: "Un joueur dont le rôle le fait normalement se réveiller durant la nuit,
@@ -213,6 +219,36 @@ def sicken(g: Game) -> Game:
 
 
 
+# ---- épuisé (the Violoneux's Gigue) ----------------------------------------------------------
+
+#: ``tonight``: the seats épuisés tonight.
+EXHAUSTED = "quebec.exhausted"
+
+
+def exhausted(g: Game, seat: int) -> bool:
+    return seat in g.tonight.get(EXHAUSTED, ())
+
+
+def exhaust(g: Game, seat: int) -> Game:
+    return g._with(tonight=g.tonight.put(EXHAUSTED, tuple(sorted(
+        set(g.tonight.get(EXHAUSTED, ())) | {seat}))))
+
+
+#: ``memo``: (seat, day): the player the Violoneux's Gigue exhausted, who may not vote that day
+#: ("il n'aura pas le droit de vote pour la journée").
+NO_VOTE = "quebec.no_vote"
+
+
+def kept_from_voting(g: Game, seat: int) -> bool:
+    """``seat`` may cast no ballot today (the gigue of last night)."""
+    return not g.phase.is_night and g.memo.get(NO_VOTE) == (seat, g.phase.number)
+
+
+def asleep_tonight(g: Game, seat: int) -> bool:
+    """The seat does not act at his calls for the rest of tonight: endormi dur, or épuisé."""
+    return hard_asleep(g, seat) or exhausted(g, seat)
+
+
 # ---- endormi dur, somnolent (the Bonhomme Sept-Heures) ------------------------------------
 
 #: ``tonight`` key: the seats endormis dur until the morning.
@@ -244,4 +280,6 @@ __all__ = ["STARTS", "at_deal", "STRONG", "PROTECTED", "AWAY", "INFECTED", "SERU
            "NOT_ATTACKS", "NO_ESCAPE", "strong", "make_strong", "spend_strong", "shrugs_off",
            "no_escape", "protected", "protect", "away", "send_away", "out_of_reach",
            "infected", "infect", "pack_from", "sickens", "carry_serum", "pack_sick", "sicken",
+           "EXHAUSTED", "exhausted", "exhaust", "asleep_tonight", "NO_VOTE",
+           "kept_from_voting",
            "HARD_ASLEEP", "SOMNOLENT", "hard_asleep", "somnolent", "make_somnolent", "put_to_sleep"]

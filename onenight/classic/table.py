@@ -97,6 +97,9 @@ class Step:
     finish: Callable[[Game], Game] | None = None
     chance: bool = False  # drawn by the app's generator, nobody awake (Dr Jekyll's die)
     group: bool = False  # any group of players (Kind.SEATS, its options a model.Groups)
+    powers: tuple[str, ...] = ()  # a special powers' list (Kind.POWERS, Kind.POWER: .powers)
+    pick: int = 0  # how many of them the pick takes (Kind.POWERS)
+    powers_alone: tuple[str, ...] = ()  # those that name nobody (Kind.POWER: tapped twice)
 
     @property
     def record_key(self) -> str:

@@ -33,7 +33,7 @@ from itertools import combinations
 from onenight.common.errors import DeckError, IllegalChoice
 from onenight.common.values import seat_number
 
-from . import deaths, sides
+from . import deaths, sides, states
 from .model import ASLEEP, Choice, Game, Kind, Seat, Seats, Stop, Yes
 from .order import order
 from .table import EVERY_DAY, EVERY_NIGHT, MORNINGS, ON_DEMAND, Step
@@ -209,7 +209,10 @@ def innkeeper_immune(g: Game, seat: int) -> bool:
 # ---- what the village changes in the base game's votes -----------------------------------------
 
 def no_ballot(g: Game, step: str, voter: int) -> str | None:
-    """Why ``voter`` may not cast a ballot at the vote ``step`` (None: he may)."""
+    """Why ``voter`` may not cast a ballot at the vote ``step`` (None: he may): the buildings'
+    reasons, and the Québec Violoneux's gigue (:func:`.states.kept_from_voting`)."""
+    if states.kept_from_voting(g, voter):
+        return f"seat {voter} danced the Violoneux's gigue last night: no vote today"
     if not played(g):
         return None
     if step in ("captain_votes", "captain_revote") and farmers_elect(g):

@@ -18,9 +18,9 @@ from onenight.common.values import seat_number
 
 from . import cast, day, deaths, forms, sides, states, village, win
 from .roles import quebec
-from .model import (ASLEEP, OUT_OF_PLAY, VOTE_VARIANTS, Choice, Game, Groups, Kind, Memo,
-                    Options, Phase, Potions, Ragots, Roll, Seat, Seats, Side, Stop, Take, Votes,
-                    Yes)
+from .model import (ASLEEP, DAY_CUT_FROM, DAYBREAK, NIGHTFALL, OUT_OF_PLAY, VOTE_VARIANTS,
+                    Choice, Game, Groups, Kind, Memo, Options, Phase, Pick, Potions, Ragots, Roll,
+                    Seat, Seats, Side, Stop, Take, Use, Votes, Yes)
 from .table import Step
 
 #: Why a required choice cannot be left out, by step.
@@ -102,14 +102,26 @@ def _begin(g: Game, phase: Phase) -> Game:
 
 def is_called(g: Game, step: Step) -> bool:
     """Whether ``step`` is called now: its condition holds (or it is a first-night step of the
-    card the Québec Flanc-Mou took, the night he enters the game with it) and (by default) a
-    living player holds its character's card, or the card was taken out of play. A dead
-    player's step is not called."""
-    if not step.when(g) and not quebec.late_call(g, step):
+    card the Québec Flanc-Mou took, the night he enters the game with it), the phase was not
+    cut short before it, and (by default) a living player holds its character's card, or the
+    card was taken out of play. A dead player's step is not called."""
+    if (not step.when(g) and not quebec.late_call(g, step)) or _cut_short(g, step):
         return False
     if step.called:
         return step.called(g)
     return g.holder(step.role) is not None or _out_of_play(g, step)
+
+
+def _cut_short(g: Game, step: Step) -> bool:
+    """The phase was cut short (the Québec Violoneux's Rigodon): tonight's calls after his,
+    or today's election, debate and vote while he is still in play."""
+    if g.phase.is_night:
+        cut = g.tonight.get(DAYBREAK)
+        return cut is not None and step.order > cut
+    nightfall = g.memo.get(NIGHTFALL)
+    return nightfall is not None and nightfall[1] == g.phase.number \
+        and step.order >= DAY_CUT_FROM and g.alive(nightfall[0]) \
+        and not sides.absent(g, nightfall[0])
 
 
 def _out_of_play(g: Game, step: Step) -> bool:
@@ -130,11 +142,11 @@ def _open(g: Game, step: Step) -> Game:
     woken = step.wakes(g) if step.wakes else g.holders(step.role)
     for_show = _for_show(g, step)
     if g.phase.is_night and step.role:
-        # the sandman's sleeper, the mage's vanished player and the Bonhomme Sept-Heures'
-        # endormis dur do not wake, whoever calls
+        # the sandman's sleeper, the mage's vanished player, the Bonhomme Sept-Heures'
+        # endormis dur and the Violoneux's épuisé do not wake, whoever calls
         asleep = g.tonight.get(ASLEEP)
         awake = tuple(s for s in woken if s != asleep and not sides.absent(g, s)
-                      and not states.hard_asleep(g, s))
+                      and not states.asleep_tonight(g, s))
         if awake != tuple(woken):
             woken, for_show = awake, for_show or not awake
     if step.kind is Kind.NONE:
@@ -221,7 +233,8 @@ def _note(g: Game, stop: Stop, step: Step, choice: Choice) -> Game:
 
 
 _SHAPES = {Kind.SEAT: Seat, Kind.SEATS: Seats, Kind.SIDE: Side, Kind.CARD: Take, Kind.YES: Yes,
-           Kind.POTIONS: Potions, Kind.VOTES: Votes, Kind.DIE: Roll, Kind.RAGOTS: Ragots}
+           Kind.POTIONS: Potions, Kind.VOTES: Votes, Kind.DIE: Roll, Kind.RAGOTS: Ragots,
+           Kind.POWERS: Pick, Kind.POWER: Use}
 
 
 def _check_shape(g: Game, stop: Stop, c: Choice) -> None:
@@ -266,6 +279,8 @@ def _named(c: Choice) -> tuple[int, ...]:
         return c.seats
     if isinstance(c, Potions) and c.poison is not None:
         return (c.poison,)
+    if isinstance(c, Use) and c.seat is not None:
+        return (c.seat,)
     return ()
 
 

@@ -49,10 +49,11 @@ from pathlib import Path
 from typing import Any, Callable
 
 from onenight import __version__
-from onenight.classic import cast, decks, forms, sides, village
+from onenight.classic import cast, decks, forms, sides, states, village
 from onenight.classic.calls import flanc_mou, lived_in, night_calls, shown_dead, shown_lately
-from onenight.classic.model import (CAPTAIN_WHEN, VOTE_VARIANTS, Choice, Game, Kind, Options,
-                                    Potions, Ragots, Roll, Seat, Seats, Side, Stop, Take, Votes,
+from onenight.classic.model import (CAPTAIN_WHEN, DAYBREAK, VOTE_VARIANTS, Choice, Game, Kind,
+                                    Options, Pick, Potions, Ragots, Roll, Seat, Seats, Side, Stop,
+                                    Take, Use, Votes,
                                     Yes)
 from onenight.classic.record import outcome, to_record
 from onenight.classic.roles.common import heal_forms, shown_victims
@@ -482,6 +483,9 @@ class ClassicController(Flow):
         self._roll_dice(e)
         g = s.game
         at_night = g.stop is not None and self._night_stop(g)
+        if not at_night and g.tonight.get(DAYBREAK) is not None:
+            s.window = None  # the Violoneux's rigodon de nuit: straight to the morning
+            return
         if index >= len(s.calls):
             if at_night:  # a stop no call foresaw: play it all the same, never stall
                 log.error("classic night: stop %s was not among tonight's calls", g.stop.step)
@@ -527,7 +531,8 @@ class ClassicController(Flow):
         on, played when the call ends (no agreement: no victim); the witch dials the victim's
         seat to heal, another seat to poison, her own to take the poison back, and what she
         dialled is played when the call ends; the infection is a yes or a no, played at once.
-        The other calls (two seats, a side, a card) take their choice on the tablet."""
+        The other calls (two seats, a side, a card, a special power and its player) take
+        their choice on the tablet."""
         s = self.state
         seat = self._seat(e.get("seat"))
         if s.phase != "night":
@@ -685,6 +690,8 @@ class ClassicController(Flow):
             raise Refused("dead_no_vote", seat=seat)
         if sides.absent(g, seat):
             raise Refused("vote_absent", seat=seat)
+        if states.kept_from_voting(g, seat):  # public: the dawn said whom the gigue tired
+            raise Refused("vote_jigged", seat=seat)
         if village.no_ballot(g, g.stop.step, seat):  # public: the buildings are in view
             raise Refused("vote_village", seat=seat)
         if target not in ballot_options(g, seat)[1:]:
@@ -986,10 +993,32 @@ def _potions(e: Any, n: int) -> Potions | None:
     return Potions(heal, poison) if heal is not False or poison is not None else None
 
 
+def _powers(e: Any, n: int) -> Pick | None:
+    """The special powers kept (``{"powers": ["herb", "serum"]}``)."""
+    p = e.get("powers")
+    if p is None:
+        return None
+    if not isinstance(p, list) or not all(isinstance(x, str) for x in p):
+        raise Refused("choice_format")
+    return Pick(tuple(p))
+
+
+def _power(e: Any, n: int) -> Use | None:
+    """A special power and the player it names (``{"power": "herb", "target": 3}``)."""
+    p = e.get("power")
+    if p is None:
+        return None
+    if not isinstance(p, str):
+        raise Refused("choice_format")
+    t = e.get("target")
+    return Use(p, None if t is None else _seat_value(t, n))
+
+
 _READERS = {Kind.SEAT: (_target, ("target",)), Kind.SEATS: (_targets, ("targets",)),
             Kind.SIDE: (_side, ("side",)), Kind.CARD: (_take, ("take",)),
             Kind.YES: (_yes, ("yes",)), Kind.POTIONS: (_potions, ("heal", "poison")),
-            Kind.DIE: (_roll, ("roll",)), Kind.RAGOTS: (_ragots, ("ragots",))}
+            Kind.DIE: (_roll, ("roll",)), Kind.RAGOTS: (_ragots, ("ragots",)),
+            Kind.POWERS: (_powers, ("powers",)), Kind.POWER: (_power, ("power",))}
 
 
 def _reader(kind: Kind):
@@ -1020,7 +1049,8 @@ _DRAWN_INTO = {"jekyll_die": "roll", "crow_die": "roll"}
 #: Nothing chosen, in the events' shape of each kind of decision.
 NOTHING = {Kind.SEAT: {"target": None}, Kind.SEATS: {"targets": None},
            Kind.SIDE: {"side": None}, Kind.CARD: {"take": None}, Kind.YES: {"yes": False},
-           Kind.POTIONS: {"heal": False, "poison": None}}
+           Kind.POTIONS: {"heal": False, "poison": None}, Kind.POWERS: {"powers": None},
+           Kind.POWER: {"power": None}}
 
 
 def choice_json(c: Choice | None, kind: Kind | None = None) -> dict:
@@ -1044,6 +1074,10 @@ def choice_json(c: Choice | None, kind: Kind | None = None) -> dict:
         return {"roll": c.value}
     if isinstance(c, Ragots):
         return {"ragots": forms.ragots_json(c)}
+    if isinstance(c, Pick):
+        return {"powers": list(c.powers)}
+    if isinstance(c, Use):
+        return {"power": c.power, "target": c.seat}
     raise TypeError(f"not a choice: {c!r}")
 
 

@@ -9,8 +9,9 @@ it nor Kivy). ``sync()`` after every change of the game opens what the moment ne
   box is never told who is: the client keeps only the woken seats' choices, and every living
   pad looks and sounds the same). A call whose choice a pad can make (a seat, the witch's
   potions, the infection's yes or no: ``classic_flow.PAD_KINDS``) lists its woken seats to the
-  client; any other call (nobody there, a spent power, two seats, a side, a card) lists none,
-  so the link, the box and the pads look the same at every call;
+  client; any other call (nobody there, a spent power, two seats, a side, a card, a special
+  power and its player) lists none, so the link, the box and the pads look the same at every
+  call;
 * **the debate**: the countdown on the LED bar (the box sounds the last minute and the end by
   itself) and the pads' "ready to vote";
 * **a vote taken on the box** (the captain's election, the day's vote, the second vote among

@@ -129,6 +129,8 @@ def event_text(ev: StoryEvent, players) -> "Text":
             key += ".yes" if ev.answer else ".no"
         elif ev.step == "jekyll_hyde":  # what the die said (the story joins it)
             key += ".hyde" if ev.answer else ".jekyll"
+        elif isinstance(ev.value, dict) and "power" in ev.value:  # a special power's use
+            key += f".{ev.value['power']}"
     elif ev.kind == "ballots":
         key += f".{ev.step}"
     elif ev.kind == "eliminated" and not ev.targets:

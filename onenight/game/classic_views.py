@@ -221,9 +221,14 @@ class NightView:
     learned: tuple[Learned, ...]
     table: TableView
     group: bool = False  # any group of players: a tap lets a chosen seat go, the button confirms
+    #: special powers (powers, power): the whole list, whatever is held or spent
+    #: (classic.power.<id>), and how many the pick keeps
+    powers: tuple[str, ...] = ()
+    pick: int = 0
+    alone: tuple[str, ...] = ()  # the powers that name nobody: tapped twice
 
 
-_MOST = {Kind.SEAT: 1, Kind.SEATS: 2}
+_MOST = {Kind.SEAT: 1, Kind.SEATS: 2, Kind.POWER: 1}
 
 
 def _most(g, stop, kind: Kind) -> int:
@@ -334,15 +339,16 @@ def night_view(c: "ClassicController") -> NightView:
         raise ValueError("no call of the night is open")
     g = s.game
     kind = w.kind
+    step = cast.STEP[w.step]
     alive, _ = _public(g)
     targets = tuple(i for i in range(g.players) if alive[i]) \
-        if kind in (Kind.SEAT, Kind.SEATS, Kind.POTIONS) else ()
+        if kind in (Kind.SEAT, Kind.SEATS, Kind.POTIONS, Kind.POWER) else ()
     learned = () if w.stop is None else learned_of(g, s.players, f"night {w.night}", w.step,
                                                    w.stop.woken) + kept_asleep(g, s.players, w)
     return NightView(w.night, w.step, w.index, len(s.calls), kind.value, _most(g, w.stop, kind),
                      targets, ("village", "werewolves") if kind is Kind.SIDE else (),
                      2 if kind is Kind.CARD else 0, w.chosen, learned, table_view(c),
-                     cast.STEP[w.step].group)
+                     step.group, step.powers, step.pick, step.powers_alone)
 
 
 # ---- the day --------------------------------------------------------------------------------
@@ -378,6 +384,7 @@ class DawnView:
     successors: tuple[tuple[int, int], ...]  # (the dying captain, the one he named)
     table: TableView
     news: tuple[Text, ...] = ()  # the morning's other news (classic.dawn.news.<kind>)
+    reel: bool | None = None  # the Violoneux's reel was heard: with howls (True) or not
 
 
 #: What the village learns at dawn besides its dead (the entries the engine tells everyone):
@@ -386,7 +393,9 @@ class DawnView:
 #: attack, the Survenants, a *fait fort* player who survived a shot at dawn (and, from the
 #: game's state, the mage's vanished player); the Flanc-Mou who chose his side that night.
 NEWS = ("marked", "immune", "burned", "escaped", "crow_card", "tavern", "repelled",
-        "survenant", "strong_survived", "flanc_mou_enters")
+        "survenant", "strong_survived", "flanc_mou_enters",
+        # the Québec Violoneux's night: his reel heard, his gigue's player, his rigodon
+        "rigodon_night", "reel_howls", "reel_music", "jigged", "rigodon_day")
 
 
 def morning_news(g, players, day: int) -> tuple[Text, ...]:
@@ -419,8 +428,10 @@ def dawn_view(c: "ClassicController") -> DawnView:
     growl = any(e.kind == "growl" and e.value for e in entries)
     successors = tuple((e.by, e.seat) for e in entries if e.kind == "successor")
     day = g.phase.number if not g.phase.is_night else g.phase.number - 1
+    reel = next((e.kind == "reel_howls" for e in entries
+                 if e.kind in ("reel_howls", "reel_music")), None)
     return DawnView(g.phase.number, announced, dead, growl, successors, table_view(c),
-                    morning_news(g, s.players, day))
+                    morning_news(g, s.players, day), reel)
 
 
 #: A dying player's decisions, on the dawn screen's chain stage.

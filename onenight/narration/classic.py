@@ -95,6 +95,9 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "bonhomme": 12,  # two players to point at
     "grey_wolf": 8,  # the Québec booklet's: infect the pack's victim, or not
     "shamans_daughter": 10,
+    "apothecary_powers": 16,  # two remedies of four to pick on the tablet
+    "apothecary": 14,  # a remedy, then a player to point at
+    "violoneux": 14,  # a tune, then a player to point at (none for the rigodon)
     "were_squirrel": 10,
     "flanc_mou": 14,  # a choice, then a card to read
     "flanc_mou_enters": 0,  # a line to the whole table, nobody wakes
@@ -105,6 +108,8 @@ ANNOUNCEMENTS = frozenset({"flanc_mou_enters"})
 DEBATE_LINES = ("debate.start", "debate.last_minute", "vote.countdown")
 FIRST_DEBATE = "debate.first"  # the angel's day 0
 ROOSTER, GROWL = "sfx:rooster", "sfx:growl"
+#: The Québec Violoneux's reel, heard by the whole village: music, with howls or without.
+REEL, REEL_HOWLS = "sfx:reel", "sfx:reel_howls"
 
 
 def call_seconds(step: str, pace: float = 1.0) -> float:
@@ -225,11 +230,17 @@ def sequence_plan(lines: Iterable[str], voice: Voice | TextVoice,
 
 # ---- what the day says ------------------------------------------------------------------------
 
-def dawn_lines(dead_cards: Iterable[str], growl: bool) -> tuple[str, ...]:
-    """The dawn: the rooster, the village wakes, its dead one by one (each one's card), then
-    the bear's growl when it growls (a morning without a growl says nothing of the bear)."""
+def dawn_lines(dead_cards: Iterable[str], growl: bool,
+               reel: bool | None = None) -> tuple[str, ...]:
+    """The dawn: the rooster, the village wakes (and, the night the Québec Violoneux played his
+    reel, hears his music, with the wolves' howls when his group held one: the whole village
+    hears it, at this fixed moment, so the call it was played at tells nothing), its dead one
+    by one (each one's card), then the bear's growl when it growls (a morning without a growl
+    says nothing of the bear)."""
     dead = tuple(dead_cards)
     out = [ROOSTER, "dawn.wake"]
+    if reel is not None:
+        out += [REEL_HOWLS, "dawn.reel_howls"] if reel else [REEL, "dawn.reel"]
     if not dead:
         out.append("dawn.nobody")
     else:
@@ -284,6 +295,7 @@ def end_lines(side: str) -> tuple[str, ...]:
 
 
 __all__ = ["LINES", "CALL_SECONDS", "ANNOUNCEMENTS", "DEBATE_LINES", "FIRST_DEBATE", "ROOSTER", "GROWL",
+           "REEL", "REEL_HOWLS",
            "END_SIDES", "call_seconds", "call_script", "all_line_ids", "classic_voice",
            "build_classic_night_plan", "sequence_plan", "dawn_lines", "vote_lines",
            "chain_lines", "end_lines", "VILLAGE_LINES", "village_lines"]

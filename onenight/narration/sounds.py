@@ -1,6 +1,8 @@
 """The sounds of the classic game's day that are not words, made from numbers:
 ``python -m onenight.narration.sounds`` (``scripts/render-sounds`` in a checkout) writes
-``assets/audio/sfx/rooster.ogg`` (the dawn) and ``growl.ogg`` (the Bear Tamer's bear).
+``assets/audio/sfx/rooster.ogg`` (the dawn), ``growl.ogg`` (the Bear Tamer's bear), and the
+Québec Violoneux's reel, ``reel.ogg`` (a fiddle tune) and ``reel_howls.ogg`` (the same tune,
+as long, with wolves howling over it).
 
 Both are synthesised the way an animal's voice is made: a source (the syrinx's or the vocal
 folds' pulses, at a pitch that moves along the call, with the small irregularities of a living
@@ -123,7 +125,73 @@ def growl(rate: int = RATE, seed: int = SEED + 1) -> np.ndarray:
     return _room(voiced, rate, rng, 0.5, 0.2)
 
 
-SOUNDS = {"rooster": rooster, "growl": growl}
+#: The reel's tune: (semitones above D4, eighths it lasts), a bar and a half of a quick
+#: reel in D, then its last note held.
+TUNE = [(0, 1), (4, 1), (7, 1), (4, 1), (12, 1), (7, 1), (4, 1), (7, 1),
+        (9, 1), (7, 1), (5, 1), (4, 1), (2, 1), (4, 1), (5, 1), (7, 1),
+        (4, 1), (2, 1), (0, 1), (2, 1), (4, 2), (0, 4)]
+EIGHTH = 0.14  # seconds: a reel's quick eighths
+REEL_SECONDS = 3.6  # both reels last as long: the howls are heard, not timed
+
+
+def _fiddle(rate: int, rng: np.random.Generator) -> np.ndarray:
+    """The tune bowed on a fiddle: a bright, sawtooth-like string with a little vibrato and
+    the bow's rasp, through the body's resonances."""
+    n_total = int(REEL_SECONDS * rate)
+    out = np.zeros(n_total)
+    t0 = 0.05
+    for semis, eighths in TUNE:
+        length = eighths * EIGHTH
+        n = int(length * rate)
+        f = 293.66 * 2 ** (semis / 12)
+        t = np.arange(n) / rate
+        f0 = f * (1 + 0.006 * np.sin(2 * np.pi * 5.5 * t) * np.clip(t / 0.15, 0, 1))
+        phase = np.cumsum(2 * np.pi * f0 / rate)
+        src = sum(np.sin(k * phase) / k for k in range(1, 14))
+        src += 0.05 * rng.standard_normal(n)  # the bow's rasp
+        note = src * _fade(n, rate, 0.012, min(0.04, length / 3))
+        i = int(t0 * rate)
+        out[i:i + n] += note[: max(0, n_total - i)]
+        t0 += length
+    body = _resonate(out, rate, [(290, 200, 0.9), (520, 300, 0.7), (1100, 600, 0.5),
+                                 (2700, 1200, 0.35)])
+    return body * _fade(n_total, rate, 0.02, 0.3)
+
+
+def _howl(rate: int, rng: np.random.Generator, start: float, length: float,
+          points: list[tuple[float, float]], n_total: int) -> np.ndarray:
+    """One wolf's howl: a pure, rising then falling voice, a little breathy."""
+    n = int(length * rate)
+    f0 = _contour(points, n, rate)
+    f0 *= 1 + 0.004 * np.sin(2 * np.pi * 6 * np.arange(n) / rate)
+    phase = np.cumsum(2 * np.pi * f0 / rate)
+    voice = np.sin(phase) + 0.3 * np.sin(2 * phase) + 0.08 * np.sin(3 * phase)
+    voice += 0.04 * rng.standard_normal(n)
+    voice *= _fade(n, rate, 0.25, 0.5)
+    out = np.zeros(n_total)
+    i = int(start * rate)
+    out[i:i + n] += voice[: max(0, n_total - i)]
+    return out
+
+
+def reel(rate: int = RATE, seed: int = SEED + 2) -> np.ndarray:
+    """The Violoneux's reel, with no wolf in his group: only the fiddle."""
+    rng = np.random.default_rng(seed)
+    return _room(_fiddle(rate, rng), rate, rng, 0.35, 0.2)
+
+
+def reel_howls(rate: int = RATE, seed: int = SEED + 2) -> np.ndarray:
+    """The same reel, as long, with two wolves howling over it."""
+    rng = np.random.default_rng(seed)
+    fiddle = _fiddle(rate, rng)
+    n = len(fiddle)
+    howls = (_howl(rate, rng, 0.4, 2.2, [(0, 380), (0.5, 640), (1.6, 600), (2.2, 430)], n)
+             + 0.8 * _howl(rate, rng, 1.3, 2.0, [(0, 450), (0.4, 720), (1.5, 680),
+                                                 (2.0, 500)], n))
+    return _room(0.7 * fiddle + 0.9 * howls * np.max(np.abs(fiddle)), rate, rng, 0.35, 0.25)
+
+
+SOUNDS = {"rooster": rooster, "growl": growl, "reel": reel, "reel_howls": reel_howls}
 
 
 def render(folder: Path | None = None) -> list[Path]:

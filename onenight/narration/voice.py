@@ -33,8 +33,8 @@ CLIP_EXTENSIONS = (".ogg", ".wav", ".flac", ".oga", ".opus", ".aiff", ".aif", ".
 """What a voice pack's clip may be: anything libsndfile decodes (WAV of any sample format,
 Ogg Vorbis or Opus, FLAC, AIFF, MP3), in this order of preference."""
 AMBIENCE = "ambience/night.ogg"  # under the audio folder
-SOUNDS = "sfx"  # the sounds that are not words (the dawn's rooster, the bear's growl)
-SOUND_NAMES = ("rooster", "growl")
+SOUNDS = "sfx"  # the sounds that are not words (the dawn's rooster, the bear's growl, the reel)
+SOUND_NAMES = ("rooster", "growl", "reel", "reel_howls")
 
 
 def assets_dir() -> Path:

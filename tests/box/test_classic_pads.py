@@ -419,3 +419,40 @@ def test_the_tete_de_cochon_s_pad_counts_only_his_first_choice(over_tcp, tmp_pat
     t.apply({"type": "vote", "seat": 0, "target": 4})
     t.apply({"type": "count"})
     assert not ctl.game.alive(6)
+
+
+class _Box:
+    """A box client that only records the rounds it is asked to open."""
+
+    pads, status = 18, "connected"
+
+    def __init__(self):
+        self.picks = []
+
+    def open_pick(self, living, players, *, woken, choice, targets, self_pick, round):
+        self.picks.append((tuple(living), tuple(woken), choice))
+        return round
+
+    def reset(self):
+        pass
+
+    def close_round(self):
+        pass
+
+
+def test_the_apothecarys_remedies_are_chosen_on_the_tablet_every_pad_picking_alike(tmp_path):
+    """A remedy and its player is not a pad's choice: her calls open the same pick on every
+    living pad as any call, with no woken seat (a pad's press is refused), as the thief's."""
+    ctl = start(tmp_path / "game", "apothecary werewolf seer villager villager villager "
+                "werewolf villager", captain="never")
+    box = _Box()
+    pads = ClassicPads(lambda: ctl, box, send=ctl.apply)
+    for step in ("apothecary_powers", "apothecary"):
+        while ctl.state.window.step != step:
+            ctl.apply({"type": "step_end", "step": ctl.state.window.step})
+        pads.sync()
+        assert box.picks[-1] == (tuple(range(8)), (), "seat")
+        with pytest.raises(Refused):
+            ctl.apply({"type": "pick", "seat": 0, "step": step, "target": 3})
+        if step == "apothecary_powers":
+            ctl.apply({"type": "choose", "powers": ["herb", "serum"]})

@@ -56,7 +56,7 @@ def test_every_call_of_every_list_is_in_the_merged_order():
 #: one beside the calls they follow (the lone wolf right after the pack's own steps).
 QUEBEC = {"lone_wolf_pack", "lone_wolf", "dog_wolf", "memere", "bonhomme", "shamans_daughter",
           "grey_wolf", "were_squirrel", "ramancheux", "flanc_mou", "flanc_mou_enters",
-          "tete_de_cochon", "grand_talent"}
+          "tete_de_cochon", "grand_talent", "apothecary_powers", "apothecary", "violoneux"}
 
 
 def test_the_quebec_callers_are_placed_beside_the_calls_like_theirs():
@@ -80,6 +80,13 @@ def test_the_quebec_callers_are_placed_beside_the_calls_like_theirs():
     # the card he took
     assert ORDER["ramancheux"] < ORDER["flanc_mou"] < ORDER["mathematician"]
     assert ORDER["flanc_mou_enters"] == min(ORDER.values())
+    # the Violoneux opens the usual round after him: his gigue tires a player before that
+    # player's call, his rigodon de nuit skips the whole round
+    assert ORDER["bonhomme"] < ORDER["violoneux"] < ORDER["vigilante_before"]
+    # the Apothicaire's remedies (a protection, the pack's forced victim) come before the
+    # pack, with the protectors; her first night's pick right before her first remedy
+    assert ORDER["shamans_daughter"] < ORDER["apothecary_powers"] < ORDER["apothecary"] \
+        < ORDER["diviner"] < ORDER["werewolves"]
 
 
 def test_each_lists_own_order_is_kept():
@@ -112,6 +119,7 @@ def test_the_lists_conditions_are_data_and_each_has_its_test():
         "lone_wolf_pack": "first_night", "lone_wolf": "even_nights", "dog_wolf": "first_night",
         "tete_de_cochon": "first_night", "grand_talent": "first_night",
         "bonhomme": "from_night_2", "ramancheux": "from_night_2",
+        "apothecary_powers": "first_night", "violoneux": "from_night_3",
         "were_squirrel": "from_night_3", "flanc_mou": "third_night",
         "flanc_mou_enters": "flanc_mou_enters"}
     # "(s'il n'y a eu aucun mort lors de la dernière journée)", "(dès qu'un premier personnage

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from onenight.classic import ballot_options, check_deck, legal_choices, states
 from onenight.classic.categories import labels
+from onenight.classic import Options, apply, new_game
+from onenight.classic.model import Pick, Seat, Use
 from onenight.classic.sides import side
 
 from .helpers import V, deaths, err, out, play, public, told, until
@@ -921,3 +923,328 @@ def test_grand_talent_is_a_villager_of_the_quebec_booklet():
     lab = labels("grand_talent")
     assert lab.booklets == ("002",) and lab.side == "villagers"
     assert lab.categories == ("villageois", "sobre", "chaotique")
+
+
+# ---- the Apothicaire: two of four remedies, picked in secret, one a night ------------------------
+
+# seat 0 the Apothicaire; seats 1 and 6 the werewolves
+APOTHECARY = "apothecary werewolf seer villager villager villager werewolf villager"
+BLANK = {"votes": V("- - - - - - - -")}
+
+
+def _night1(pick, use=None, **more):
+    n = {"night": 1, "apothecary_powers": {"powers": pick}, **more}
+    if use is not None:
+        n["apothecary"] = use
+    return n
+
+
+def _walk_to(g, to: str, **chosen):
+    """The game walked on to the call ``to``, with a choice at some calls (by step)."""
+    while g.stop.step != to:
+        g = apply(g, chosen.get(g.stop.step))
+    return g
+
+
+def _first_night(seats: str, to: str, **chosen):
+    """The first night walked to the call ``to``, with a choice at some calls (by step)."""
+    return _walk_to(new_game(seats.split(), options=Options(captain="never")), to, **chosen)
+
+
+def test_apothecary_is_a_drinking_villager_of_the_quebec_booklet():
+    lab = labels("apothecary")
+    assert lab.booklets == ("002",) and lab.side == "villagers"
+    assert lab.categories == ("villageois", "buveur", "standard")
+
+
+def test_apothecary_picks_two_of_her_four_powers_in_secret_on_the_first_night():
+    """"Durant la première nuit, choisit en secret 2 pouvoirs spéciaux parmi un choix de 4.\""""
+    g = until(play(APOTHECARY), "apothecary_powers")
+    assert len(legal_choices(g)) == 6 and None not in legal_choices(g)  # 4 choose 2, required
+    g = play(APOTHECARY, _night1(["perfume", "herb"]))
+    (e,) = [e for e in g.log if e.step == "apothecary_powers" and e.kind == "chose"]
+    assert e.value == {"powers": ["perfume", "herb"]} and e.to == (0,)  # nobody else knows
+    assert g.memo.get("apothecary.powers") == ("herb", "perfume")
+    assert "picks 2 different powers" in err(APOTHECARY, _night1(["herb"]))
+    assert "picks 2 different powers" in err(APOTHECARY, _night1(["herb", "herb"]))
+    assert "expected a list of powers" in err(APOTHECARY, _night1(["herb", "broom"]))
+
+
+def test_apothecary_uses_only_the_powers_she_picked():
+    assert "was not picked" in err(APOTHECARY, _night1(["herb", "serum"],
+                                                      {"power": "elixir", "target": 3}))
+
+
+def test_apothecary_uses_one_power_a_night():
+    """"À chaque nuit, peut utiliser un (et un seul) des pouvoirs choisis.\""""
+    g = _first_night(APOTHECARY, "apothecary", apothecary_powers=Pick(("herb", "elixir")))
+    assert {c.power for c in legal_choices(g) if c is not None} == {"herb", "elixir"}
+    assert None in legal_choices(g)  # or none
+
+
+def test_apothecary_herb_protects_a_player_for_the_night():
+    """Extrait d'Herbe-aux-Loups: "On choisit un joueur qui sera protégé pour cette nuit.\""""
+    g = play(APOTHECARY, _night1(["herb", "serum"], {"power": "herb", "target": 3},
+                                 werewolves={"victim": 3}), {"day": 1})
+    assert g.alive(3) and not g.deaths
+
+
+def test_apothecary_herb_may_protect_herself():
+    g = play(APOTHECARY, _night1(["herb", "serum"], {"power": "herb", "target": 0},
+                                 werewolves={"victim": 0}), {"day": 1})
+    assert g.alive(0)
+
+
+def test_apothecary_herb_never_protects_the_same_player_two_nights_running():
+    """"On ne peut pas protéger la même cible deux nuits consécutives.\""""
+    n1 = _night1(["herb", "elixir"], {"power": "herb", "target": 3}, werewolves={"victim": 4})
+    assert "two nights running" in err(APOTHECARY, n1, {"day": 1, **BLANK},
+                                       {"night": 2, "apothecary": {"power": "herb",
+                                                                   "target": 3}})
+    # the elixir in between: the herb may name him again the night after
+    g = play(APOTHECARY, n1, {"day": 1, **BLANK},
+             {"night": 2, "apothecary": {"power": "elixir", "target": 5}},
+             {"day": 2, **BLANK},
+             {"night": 3, "apothecary": {"power": "herb", "target": 3},
+              "werewolves": {"victim": 3}}, {"day": 3})
+    assert g.alive(3)
+
+
+def test_apothecary_perfume_forces_the_packs_victim_even_a_wolf():
+    """Parfum de Mort: "On choisit un joueur que la meute sera obligée d'attaquer … La victime
+    peut même être un loup.\""""
+    n1 = _night1(["perfume", "serum"], {"power": "perfume", "target": 6})
+    g = _first_night(APOTHECARY, "werewolves", apothecary_powers=Pick(("perfume", "serum")),
+                     apothecary=Use("perfume", 6))
+    assert legal_choices(g) == [Seat(6)]  # required: the pack must attack him
+    assert "must take that player" in err(APOTHECARY, {**n1, "werewolves": {"victim": 3}})
+    g = play(APOTHECARY, {**n1, "werewolves": {"victim": 6}}, {"day": 1})
+    assert deaths(g) == [(6, "werewolves")]
+
+
+def test_apothecary_perfume_is_used_once_and_not_on_herself():
+    n1 = _night1(["perfume", "serum"], {"power": "perfume", "target": 3},
+                 werewolves={"victim": 3})
+    assert "another player" in err(APOTHECARY, _night1(["perfume", "serum"],
+                                                       {"power": "perfume", "target": 0}))
+    # her only usable power spent: her call is made for show from then on
+    g = until(play(APOTHECARY, n1, {"day": 1, **BLANK}), "apothecary")
+    assert g.stop.for_show
+    # with a power left, the spent one is refused
+    n1 = _night1(["perfume", "herb"], {"power": "perfume", "target": 3},
+                 werewolves={"victim": 3})
+    assert "used already" in err(APOTHECARY, n1, {"day": 1, **BLANK},
+                                 {"night": 2, "apothecary": {"power": "perfume", "target": 4}})
+
+
+def test_apothecary_perfume_lasts_until_the_pack_attacks():
+    """"Si la meute n'attaque pas cette nuit, le Parfum dure jusqu'à la nuit suivante": a pack
+    all protected (here, its lone wolf under the Fille de Chamane's paw) does not attack."""
+    seats = "apothecary werewolf seer villager villager villager shamans_daughter villager"
+    n1 = _night1(["perfume", "serum"], {"power": "perfume", "target": 3},
+                 shamans_daughter={"protect": 1})
+    g = play(seats, n1, {"day": 1, "votes": V("- - - - - - - -")})
+    assert g.alive(3)
+    g = until(g, "werewolves")
+    assert legal_choices(g) == [Seat(3)]  # the next night, still perfumed
+    g = play(seats, n1, {"day": 1, "votes": V("- - - - - - - -")},
+             {"night": 2, "werewolves": {"victim": 3}}, {"day": 2, "votes": V("- - - - - - - -")})
+    assert deaths(g) == [(3, "werewolves")]
+    g = until(g, "werewolves")
+    assert Seat(4) in legal_choices(g) and None in legal_choices(g)  # the perfume is over
+
+
+def test_apothecary_perfume_never_makes_a_lone_werewolf_devour_himself():
+    """"Exception: un loup seul ne se dévorera pas lui-même.\""""
+    seats = "apothecary werewolf seer villager villager villager villager villager"
+    g = _first_night(seats, "werewolves", apothecary_powers=Pick(("perfume", "serum")),
+                     apothecary=Use("perfume", 1))
+    assert Seat(1) not in legal_choices(g)
+
+
+def test_apothecary_perfume_does_nothing_on_the_lone_wolf():
+    """The Loup Solitaire: "ce dernier résiste au Parfum de Mort".\""""
+    seats = "apothecary werewolf seer villager villager villager lone_wolf villager"
+    g = _first_night(seats, "werewolves", apothecary_powers=Pick(("perfume", "serum")),
+                     apothecary=Use("perfume", 6))
+    assert Seat(3) in legal_choices(g)
+
+
+def test_apothecary_elixir_makes_a_player_strong_without_telling_him():
+    """Élixir de Vitalité: "un joueur qui devient fait fort … On peut se choisir soi-même. La
+    cible n'est pas informée de ce bienfait.\""""
+    g = play(APOTHECARY, _night1(["elixir", "herb"], {"power": "elixir", "target": 3}))
+    assert states.strong(g, 3)
+    assert not told(g, 3)
+    g = play(APOTHECARY, _night1(["elixir", "herb"], {"power": "elixir", "target": 3}),
+             {"day": 1, **BLANK}, {"night": 2, "werewolves": {"victim": 3}}, {"day": 2})
+    assert g.alive(3) and not states.strong(g, 3)  # one attack survived, then spent
+    g = play(APOTHECARY, _night1(["elixir", "herb"], {"power": "elixir", "target": 0}))
+    assert states.strong(g, 0)
+
+
+def test_apothecary_serum_sickens_the_pack_that_devours_her():
+    """Sérum Indigeste (automatique): "Si on se fait dévorer par les loups, la meute tombe
+    malade et n'attaquera personne la nuit suivante.\""""
+    g = _first_night(APOTHECARY, "apothecary", apothecary_powers=Pick(("serum", "herb")))
+    assert {c.power for c in legal_choices(g) if c is not None} == {"herb"}  # never used
+    g = play(APOTHECARY, _night1(["serum", "herb"], werewolves={"victim": 0}),
+             {"day": 1, **BLANK})
+    assert legal_choices(until(g, "werewolves")) == [None]
+    # not picked: the pack that eats her is not sick
+    g = play(APOTHECARY, _night1(["herb", "elixir"], werewolves={"victim": 0}),
+             {"day": 1, **BLANK})
+    assert Seat(3) in legal_choices(until(g, "werewolves"))
+
+
+def test_apothecary_serum_kills_the_last_wolf_who_ate_her():
+    """"S'il ne restait qu'un seul loup en jeu, celui-ci meurt.\""""
+    seats = "apothecary werewolf seer villager villager villager villager villager"
+    g = play(seats, _night1(["serum", "herb"], werewolves={"victim": 0}), {"day": 1})
+    assert deaths(g) == [(0, "werewolves"), (1, "sickness")]
+
+
+# ---- the Violoneux: a reel, a gigue or a rigodon, one a night from the third -----------------
+
+# seat 0 the Violoneux; seats 1 and 6 the werewolves; 2 the seer, 3 the witch
+FIDDLER = "violoneux werewolf seer witch villager villager werewolf villager"
+QUIET_2 = ({"night": 1}, {"day": 1, **BLANK}, {"night": 2}, {"day": 2, **BLANK})
+
+
+def test_violoneux_is_a_drinking_villager_of_the_quebec_booklet():
+    lab = labels("violoneux")
+    assert lab.booklets == ("002",) and lab.side == "villagers"
+    assert lab.categories == ("villageois", "buveur", "standard")
+
+
+def test_violoneux_plays_from_the_third_night_one_of_his_three_powers():
+    """"Chaque nuit (après la 2ième), peut utiliser un de 3 pouvoirs spéciaux.\""""
+    g = play(FIDDLER, {"night": 1}, {"day": 1, **BLANK})
+    assert not any(e.step == "violoneux" for e in g.log)
+    g = until(play(FIDDLER, *QUIET_2), "violoneux")
+    powers = {c.power for c in legal_choices(g) if c is not None}
+    assert powers == {"reel", "gigue", "rigodon_night", "rigodon_day"}
+    assert Use("rigodon_night") in legal_choices(g) and Use("gigue", 0) not in legal_choices(g)
+
+
+def test_violoneux_reel_howls_when_the_group_holds_a_wolf():
+    """Reel: "Si le groupe comprend un loup ou un Chien-Garou, le village entend une musique
+    accompagnée de hurlements": seat 7's group is seats 6, 7 and 0 (round the table)."""
+    g = play(FIDDLER, *QUIET_2, {"night": 3, "violoneux": {"power": "reel", "target": 7}},
+             {"day": 3})
+    assert public(g, "reel_howls") and not public(g, "reel_music")
+    (e,) = [e for e in g.log if e.kind == "reel"]
+    assert e.seats == (0, 6, 7) and e.to == ()  # the group is not told
+
+
+def test_violoneux_reel_is_only_music_without_a_wolf_and_names_nobody():
+    """"Sinon, le village n'entend que de la musique\""""
+    g = play(FIDDLER, *QUIET_2, {"night": 3, "violoneux": {"power": "reel", "target": 3}},
+             {"day": 3})
+    (e,) = public(g, "reel_music")
+    assert e.seat is None and not e.seats and not public(g, "reel_howls")
+
+
+def test_violoneux_reel_hears_the_chien_garou_as_a_wolf():
+    seats = "violoneux werewolf seer villager dog_wolf villager werewolf villager"
+    g = play(seats, {"night": 1, "dog_wolf": {"master": 2}}, {"day": 1, **BLANK},
+             {"night": 2}, {"day": 2, **BLANK},
+             {"night": 3, "violoneux": {"power": "reel", "target": 4}}, {"day": 3})
+    assert public(g, "reel_howls")
+
+
+def test_violoneux_reel_skips_the_dead_round_the_table():
+    seats = "violoneux werewolf seer witch villager villager werewolf villager"
+    g = play(seats, {"night": 1, "werewolves": {"victim": 4}}, {"day": 1, **BLANK},
+             {"night": 2}, {"day": 2, **BLANK},
+             {"night": 3, "violoneux": {"power": "reel", "target": 3}}, {"day": 3})
+    (e,) = [e for e in g.log if e.kind == "reel"]
+    assert e.seats == (2, 3, 5)
+
+
+def test_violoneux_gigue_exhausts_a_player_whose_call_is_then_made_for_show():
+    """Gigue: "Le joueur ciblé devient épuisé pour la nuit"; Épuisé: "si réveillé pour sa
+    phase nocturne, va immédiatement retourner se coucher, sans pouvoir utiliser son
+    pouvoir": the seer's call wakes nobody and takes nothing."""
+    g = _walk_to(play(FIDDLER, *QUIET_2), "seer", violoneux=Use("gigue", 2))
+    assert g.stop.for_show and g.stop.woken == ()
+    assert states.exhausted(g, 2)
+
+
+def test_violoneux_gigue_keeps_a_werewolf_from_the_pack_that_night():
+    g = _walk_to(play(FIDDLER, *QUIET_2), "werewolves", violoneux=Use("gigue", 6))
+    assert g.stop.woken == (1,)
+
+
+def test_violoneux_gigue_on_a_lone_werewolf_leaves_the_pack_without_a_victim():
+    seats = "violoneux werewolf seer witch villager villager villager villager"
+    g = _walk_to(play(seats, *QUIET_2), "werewolves", violoneux=Use("gigue", 1))
+    assert g.stop.for_show and legal_choices(g) == [None]
+
+
+def test_violoneux_gigue_voids_the_witchs_potions_that_night():
+    g = _walk_to(play(FIDDLER, *QUIET_2), "witch", violoneux=Use("gigue", 3))
+    assert g.stop.for_show and g.stop.woken == ()
+
+
+def test_violoneux_gigue_voids_the_apothecarys_remedy_that_night():
+    seats = "violoneux werewolf seer apothecary villager villager werewolf villager"
+    g = play(seats, {"night": 1, "apothecary_powers": {"powers": ["herb", "elixir"]}},
+             {"day": 1, **BLANK}, {"night": 2}, {"day": 2, **BLANK})
+    g = _walk_to(g, "apothecary", violoneux=Use("gigue", 3))
+    assert g.stop.for_show and g.stop.woken == ()
+
+
+def test_violoneux_gigue_names_the_player_at_dawn_who_may_not_vote_that_day():
+    """"Son identité est dévoilée au matin, et il n'aura pas le droit de vote pour la
+    journée.\""""
+    night3 = {"night": 3, "violoneux": {"power": "gigue", "target": 5}}
+    g = play(FIDDLER, *QUIET_2, night3, {"day": 3})
+    (e,) = public(g, "jigged")
+    assert e.seat == 5
+    assert ballot_options(g, 5) == (None,) and len(ballot_options(g, 4)) > 1
+    assert "gigue" in err(FIDDLER, *QUIET_2, night3,
+                          {"day": 3, "votes": V("- - - - - 1 - -")})
+    # the next day he votes again
+    g = play(FIDDLER, *QUIET_2, night3, {"day": 3, **BLANK}, {"night": 4}, {"day": 4})
+    assert len(ballot_options(g, 5)) > 1
+
+
+def test_violoneux_gigue_is_not_danced_by_himself():
+    assert "another player" in err(FIDDLER, *QUIET_2,
+                                   {"night": 3, "violoneux": {"power": "gigue", "target": 0}})
+
+
+def test_violoneux_rigodon_de_nuit_sends_the_village_straight_to_the_morning():
+    """Rigodon, nuit: "le village passe immédiatement au matin du jour suivant": no call after
+    his, the pack attacks nobody."""
+    g = play(FIDDLER, *QUIET_2, {"night": 3, "violoneux": {"power": "rigodon_night"}})
+    calls = [e.step for e in g.log if e.phase == "night 3" and e.kind == "chose"]
+    assert calls == ["violoneux"] and not g.deaths
+    assert g.phase.label == "day 3" and public(g, "rigodon_night")
+    # a record that still names a victim for the pack is refused: that call was not made
+    err(FIDDLER, *QUIET_2, {"night": 3, "violoneux": {"power": "rigodon_night"},
+                            "werewolves": {"victim": 4}})
+
+
+def test_violoneux_rigodon_is_played_once_day_or_night():
+    """Rigodon "(usage unique)": one use, of the night or of the day."""
+    g = until(play(FIDDLER, *QUIET_2, {"night": 3, "violoneux": {"power": "rigodon_day"}},
+                   {"day": 3}, {"night": 4}, {"day": 4, **BLANK}), "violoneux")
+    powers = {c.power for c in legal_choices(g) if c is not None}
+    assert powers == {"reel", "gigue"}
+
+
+def test_violoneux_rigodon_de_jour_skips_the_debate_and_vote_while_he_is_in_play():
+    """Rigodon, jour: "si on est toujours en jeu au matin, le village passe immédiatement à la
+    nuit suivante.\""""
+    g = play(FIDDLER, *QUIET_2, {"night": 3, "violoneux": {"power": "rigodon_day"}},
+             {"day": 3})
+    assert g.phase.label == "night 4" and public(g, "rigodon_day")
+    assert not [e for e in g.log if e.phase == "day 3" and e.kind == "ballots"]
+
+
+def test_violoneux_rigodon_de_jour_is_lost_when_he_dies_in_the_night():
+    g = play(FIDDLER, *QUIET_2, {"night": 3, "violoneux": {"power": "rigodon_day"},
+                                 "werewolves": {"victim": 0}}, {"day": 3})
+    assert not g.alive(0) and g.stop.step == "votes" and not public(g, "rigodon_day")

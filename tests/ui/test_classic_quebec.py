@@ -375,3 +375,129 @@ def test_the_grand_talent_reads_his_ragot_and_his_antagonist_at_the_table(app):
     assert verdict.side == "village" and 1 in verdict.winners
     story = to_the_story(app, (0, 5), ())
     assert f"The lot gave {TEN[foe]} to Big Talent, No Luck as an antagonist." in story
+
+
+def _tap_power(app, power: str):
+    from onenight.ui.driving import tap
+
+    (button,) = [b for b in screen(app).ids.power_row.children if b.power_id == power]
+    tap(button)
+
+
+def test_the_apothecary_keeps_two_remedies_then_shelters_the_packs_victim_at_the_table(app):
+    """French, 1280x800, the table's own cards: on the first night the Apothicaire's four
+    remedies are offered by name; she keeps the herb and the elixir (the keep button waits
+    for two), then at her call taps the herb and a seat on the ring; the pack attacks that
+    player, and the dawn says nobody died."""
+    from onenight.ui.driving import find, tap
+
+    table = ["werewolf", "apothecary", "seer", "villager", "villager", "villager", "villager",
+             "villager", "villager", "villager"]
+    own_cards_game(app, TEN, table)
+    offered_powers = {}
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        s = screen(app)
+        if w.step == "apothecary_powers":
+            offered_powers["names"] = sorted(b.text for b in s.ids.power_row.children)
+            _tap_power(app, "herb")
+            assert find(s, "keep_powers").disabled  # one of two: not yet
+            _tap_power(app, "elixir")
+            _tap_power(app, "perfume")  # a third is not taken
+            assert sorted(s.picked) == ["elixir", "herb"]
+            tap(find(s, "keep_powers"))
+            return None
+        if w.step == "apothecary":
+            _tap_power(app, "herb")
+            return ("seat", 3)
+        if w.step == "werewolves":
+            return ("seat", 3)
+        return _idle(w)
+
+    night_through(app, night)
+    g = app.classic.game
+    assert offered_powers["names"] == ["Herbe-aux-loups", "Parfum de mort",
+                                       "Sérum indigeste", "Élixir de vitalité"]
+    assert g.memo.get("apothecary.powers") == ("herb", "elixir")
+    assert ("night 1", "apothecary", {"power": "herb", "target": 3}) in g.record
+    assert g.alive(3) and not g.deaths
+    assert screen(app).name == "classic_dawn"
+
+
+#: Seat 1 the Violoneux, seats 0 and 6 the werewolves (seat 0's neighbours: 9 and 1).
+FIDDLER_TABLE = ["werewolf", "violoneux", "seer", "villager", "villager", "villager",
+                 "werewolf", "villager", "villager", "villager"]
+
+
+def _to_the_third_night(app, english_small=False):
+    """The table's own cards, two quiet nights and days (the pack kills a villager each night,
+    the village votes out another): the third night's first call."""
+    own_cards_game(app, TEN, FIDDLER_TABLE, english_small=english_small)
+    villagers = [3, 4, 5, 7]
+
+    def night(app, w):
+        if w.step == "werewolves":
+            return ("seat", [s for s in villagers if s in living(app)][0])
+        return _idle(w)
+
+    def vote(app, voter):
+        spare = [s for s in offered(app) if s not in (0, 1, 6, 8, 9)]
+        return spare[-1] if spare else offered(app)[0]
+
+    play_to_end(app, night, vote, chain,
+                until=lambda app: app.classic.phase == "night"
+                and app.classic.game.phase.number == 3)
+    assert app.classic.game.alive(1) and app.classic.game.alive(0)
+
+
+def test_the_violoneux_plays_a_reel_the_whole_village_hears_howl_at_dawn(app):
+    """French, 1280x800: on the third night the Violoneux's tunes are offered by name; he taps
+    the reel, then a werewolf's neighbour on the ring; at dawn the village is told the fiddle
+    played with howls, and the voice plays the reel with its howls (no seat said)."""
+    _to_the_third_night(app)
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        if w.step == "violoneux":
+            names = sorted(b.text for b in screen(app).ids.power_row.children)
+            assert names == ["Gigue", "Reel", "Rigodon de jour", "Rigodon de nuit"]
+            _tap_power(app, "reel")
+            return ("seat", 9)  # seats 8, 9 and 0: a werewolf among them
+        return _idle(w)
+
+    night_through(app, night)
+    g = app.classic.game
+    assert ("night 3", "violoneux", {"power": "reel", "target": 9}) in g.record
+    told = dawn_told(app)
+    assert app.tr("classic.dawn.news.reel_howls") in told
+    v = app.classic.dawn_view()
+    assert v.reel is True
+    from onenight.narration.classic import REEL_HOWLS, dawn_lines
+    assert REEL_HOWLS in dawn_lines([], False, v.reel)
+    assert not untranslated(app), untranslated(app)
+
+
+def test_the_violoneux_rigodon_de_nuit_ends_the_night_after_his_call_at_the_table(app):
+    """English, 800x480: on the third night the Violoneux taps the night's rigodon twice (it
+    names nobody); the night ends right after his call (no call of the pack), the dawn says
+    the village went straight to the morning, and nobody died."""
+    _to_the_third_night(app, english_small=True)
+    calls = []
+
+    def night(app, w):
+        calls.append(w.step)
+        if w.step == "violoneux":
+            _tap_power(app, "rigodon_night")
+            assert not screen(app).chosen  # one tap: chosen, not yet played
+            _tap_power(app, "rigodon_night")
+            assert screen(app).chosen
+            return None
+        return _idle(w)
+
+    dead_before = len(app.classic.game.deaths)
+    night_through(app, night)
+    assert calls[-1] == "violoneux" and "werewolves" not in calls
+    g = app.classic.game
+    assert g.phase.label == "day 3" and len(g.deaths) == dead_before
+    assert app.tr("classic.dawn.news.rigodon_night") in dawn_told(app)

@@ -113,7 +113,7 @@ class ClassicDawnScreen(Speaking, SeatsMixin, ClassicScreen):
         if ctl.state.hold == "dawn" or (g.stop is not None and g.stop.step != "dawn"):
             self.stage = "dead"
             self.speak((v.day, tuple(f.seat for f in v.dead), v.growl),
-                       dawn_lines([f.card.card for f in v.dead], v.growl))
+                       dawn_lines([f.card.card for f in v.dead], v.growl, v.reel))
             shown = self._named(len(v.dead))
             self.title = self.tr("classic.dawn.title", day=v.day)
             lines = [self.tr("classic.dawn.died" + (f".{f.cause}" if f.cause in TOLD_CAUSES

@@ -19,8 +19,9 @@ shows after a tap; nothing else on it changes, nor when the call ends."""
 from __future__ import annotations
 
 from kivy.core.window import Window
+from kivy.factory import Factory
 from kivy.logger import Logger
-from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
 from onenight.game.classic_night import ClassicNight
 from onenight.narration import NarrationError
@@ -64,6 +65,14 @@ class ClassicNightScreen(ClassicScreen):
     choice_a = StringProperty("")
     choice_b = StringProperty("")
     """The two large choices: village or werewolves, the thief's two cards, infect or not."""
+    powers = ListProperty([])
+    """A character's special powers (powers, power): the whole list, whatever is held."""
+    pick = NumericProperty(0)
+    """How many of them the first night's pick keeps."""
+    power = StringProperty("")
+    """The special power tapped tonight: the ring then names its player."""
+    alone = ListProperty([])
+    """The powers that name nobody: tapped, then tapped again."""
 
     driver = None
     _call = None  # (night, index) of the call the screen shows
@@ -113,6 +122,7 @@ class ClassicNightScreen(ClassicScreen):
         if new_call:  # a new call: nothing tapped yet
             self._call = call
             self.picked = []
+            self.power = ""
             self.heal, self.heal_seat = False, -1
         self.victims = [s for x in v.learned if x.kind == "victim" for s in x.seats]
         self._heal_label(v.table.players)
@@ -125,6 +135,11 @@ class ClassicNightScreen(ClassicScreen):
             panel.show(learned)
         self.learned_cards = [c for x in v.learned for c in x.cards]
         self.choice_a, self.choice_b = self._choices(v.kind)
+        self.pick = v.pick
+        self.alone = list(v.alone)
+        if list(self.powers) != list(v.powers):
+            self.powers = list(v.powers)
+        self._power_buttons()
         ring = self.ids.ring
         names = list(v.table.players)
         if list(ring.names) != names:
@@ -134,10 +149,13 @@ class ClassicNightScreen(ClassicScreen):
         if new_call:
             ring.clear()
         if not v.chosen:  # (a choice made: the ring keeps its look, and takes no tap)
-            ring.seat_count = {"seat": 1, "seats": v.most, "potions": 1}.get(v.kind, 0)
+            ring.seat_count = {"seat": 1, "seats": v.most, "potions": 1,
+                               "power": 1}.get(v.kind, 0)
             # up to two (the piper's last one to charm alone): the rules say if it is enough
             ring.seat_least = 1
-        ring.locked = v.chosen or v.kind not in ("seat", "seats", "potions")
+        ring.locked = v.chosen or v.kind not in ("seat", "seats", "potions", "power") \
+            or (v.kind == "power" and (not self.power or self.power in self.alone))
+        # (a power first, then its player; a power that names nobody is tapped again)
         ring.group = v.group
         d = self.driver
         if d is not None:
@@ -204,6 +222,48 @@ class ClassicNightScreen(ClassicScreen):
             self.choose({"target": seats[0]})
         elif self.kind == "seats":
             self.choose({"targets": list(seats)})
+        elif self.kind == "power" and self.power:
+            self.choose({"power": self.power, "target": seats[0]})
+
+    # ---- special powers (the Québec booklet's Apothicaire) -----------------------------------
+    def _power_buttons(self):
+        """One button per power of the list, the same whoever holds the card: tapped, a power
+        is kept (the pick) or chosen for tonight (then a seat on the ring)."""
+        row = self.ids.power_row
+        if len(row.children) != len(self.powers):
+            row.clear_widgets()
+            for p in self.powers:
+                b = Factory.NightChoice(font_size=self.app.text_scale * 20, halign="center")
+                b.bind(size=lambda w, sz: setattr(w, "text_size", (sz[0] * 0.9, None)))
+                b.power_id = p
+                b.bind(on_release=lambda w: self.tap_power(w.power_id))
+                row.add_widget(b)
+        for b in row.children:
+            b.text = self.tr(f"classic.power.{b.power_id}")
+            b.primary = b.power_id in self.picked or b.power_id == self.power
+
+    def tap_power(self, power: str):
+        """The pick: a power kept, or let go (the keep button confirms); tonight's use: this
+        power (the ring then names its player; one that names nobody, tapped again)."""
+        if self.chosen:
+            return
+        if self.kind == "powers":
+            if power in self.picked:
+                self.picked = [p for p in self.picked if p != power]
+            elif len(self.picked) < self.pick:
+                self.picked = list(self.picked) + [power]
+        elif self.kind == "power" and power in self.alone and self.power == power:
+            self.choose({"power": power, "target": None})  # it names nobody: confirmed
+            return
+        elif self.kind == "power":
+            self.power = "" if self.power == power else power
+            self.ids.ring.clear()
+        self.refresh()
+
+    def keep_powers(self):
+        """The powers picked, kept for the game (refused unless as many as the pick keeps)."""
+        if self.kind == "powers" and not self.chosen:
+            self.choose({"powers": list(self.picked)})
 
     def tap_value(self, field: str, value):
         """A side, one of the thief's two cards, the infection: tapped, then tapped again."""
@@ -250,12 +310,14 @@ class ClassicNightScreen(ClassicScreen):
     def nothing(self):
         """The woken do nothing this time (refused where the rules require a choice)."""
         field = {"seat": "target", "seats": "targets", "side": "side", "card": "take",
-                 "yes": "yes", "potions": "poison"}.get(self.kind)
+                 "yes": "yes", "potions": "poison", "power": "power",
+                 "powers": "powers"}.get(self.kind)
         if field is not None and not self.chosen:
             self.choose({field: None} if field != "poison" else {"heal": False, "poison": None})
 
     def choose(self, choice: dict):
         self.picked = []
+        self.power = ""
         self.ids.ring.clear()
         self.send({"type": "choose", **choice})
 
