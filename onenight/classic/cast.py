@@ -36,7 +36,9 @@ CAST: tuple[Character, ...] = tuple(_BY_ID[i] for i in (
     # seed 002's: its nominations vote's Ramancheux
     "ramancheux",
     # seed 002's Flanc-Mou, who takes a character in play
-    "flanc_mou"))
+    "flanc_mou",
+    # seed 002's Entremetteuse, whose couple follows its glossary's Amant(e)
+    "entremetteuse"))
 #: RULES-CLASSIC.md §1's cast: Best Of and the base game.
 SECTION_1: tuple[str, ...] = tuple(c.id for c in CAST[:20])
 CHARACTER: dict[str, Character] = {c.id: c for c in CAST}

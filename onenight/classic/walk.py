@@ -26,6 +26,7 @@ from .table import Step
 MUST = {
     "thief": "both cards left over are werewolves: the thief must take one",
     "cupid": "cupid must name the two lovers on the first night",
+    "entremetteuse": "the Entremetteuse must name the two lovers on the first night",
     "priest": "the priest must bless a player on the first night",
     "assassin": "the assassin must name his targets on the first night",
     "trapped": "the trap caught a werewolf: the first devoured must name which",
