@@ -118,7 +118,9 @@ def _for_show(g: Game, step: Step) -> bool:
         return True
     if _out_of_play(g, step):
         return True
-    holder = g.holder(step.role) if step.role else None
+    # the Québec couple's call is no power of the Entremetteuse's: the lost powers spare it
+    holder = g.holder(step.role) if step.role and step.id not in quebec.OUTLIVE_THE_CARD \
+        else None
     return holder is not None and not sides.has_power(g, holder)
 
 

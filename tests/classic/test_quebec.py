@@ -931,3 +931,12 @@ def test_the_couples_call_goes_on_for_show_once_the_couple_is_gone():
 def test_a_host_who_is_not_a_lover_is_refused():
     assert "host" in err(MATCH, {"night": 1, "entremetteuse": {"lovers": [3, 5]},
                                  "amants": {"host": 4}})
+
+
+def test_the_couples_escapade_is_no_villagers_power_the_elders_death_takes():
+    """The elder voted out takes the villagers' powers; the lovers still choose where they
+    sleep (the couple is a state, not the Entremetteuse's power)."""
+    seats = "entremetteuse werewolf seer elder villager villager werewolf villager"
+    g = until(play(seats, {"night": 1, "entremetteuse": {"lovers": [4, 5]}},
+                   {"day": 1, "votes": V("3 3 3 - 3 3 3 3")}), "amants")
+    assert g.phase.label == "night 2" and not g.stop.for_show and g.stop.woken == (4, 5)
