@@ -221,6 +221,22 @@ def test_the_walk_calls_only_steps_whose_players_live(gh):
                 before.stop.for_show and step.role in before.memo.get(OUT_OF_PLAY, ()))
 
 
+def game_holding(card: str, rng: random.Random):
+    """A new random game whose deal gives ``card`` to a seat (a villager's card turned into it
+    when the deck has none; never among the thief's two cards left over)."""
+    while True:
+        deck, players = random_deck(rng)
+        if card not in deck and "villager" in deck:
+            deck[deck.index("villager")] = card
+        if card in deck and check_deck(deck, players).ok:
+            break
+    seats, left = deal(deck, players, rng)
+    while card not in seats:
+        seats, left = deal(deck, players, rng)
+    return new_game(seats, left, Options(rng.choice(["first_morning", "never"])),
+                    random_buildings(rng, players))
+
+
 @SETTINGS
 @given(st.integers(0, 2 ** 32 - 1))
 def test_a_flanc_mou_takes_the_card_his_target_left_with_once_and_the_village_hears_it(seed):
@@ -229,18 +245,8 @@ def test_a_flanc_mou_takes_the_card_his_target_left_with_once_and_the_village_he
     table hears that night (and only then) that he has chosen his side; each game's record
     replays to the same outcome."""
     rng = random.Random(seed)
-    while True:
-        deck, players = random_deck(rng)
-        if "flanc_mou" not in deck and "villager" in deck:
-            deck[deck.index("villager")] = "flanc_mou"
-        if "flanc_mou" in deck and check_deck(deck, players).ok:
-            break
-    seats, left = deal(deck, players, rng)
-    while "flanc_mou" not in seats:  # not among the thief's two cards
-        seats, left = deal(deck, players, rng)
-    g = new_game(seats, left, Options(rng.choice(["first_morning", "never"])),
-                 random_buildings(rng, players))
-    me = seats.index("flanc_mou")
+    g = game_holding("flanc_mou", rng)
+    me = g.dealt.index("flanc_mou")
     changes = []
     while g.stop is not None:
         c = random_choice(g, rng)
@@ -265,17 +271,7 @@ def test_the_entremetteuses_couple_lives_leaves_and_wins_together(seed):
     escapes it); only a lover's escapade infects, and only a wolf's or an infected host's
     partner; alive at the end, both win or neither; each game's record replays."""
     rng = random.Random(seed)
-    while True:
-        deck, players = random_deck(rng)
-        if "entremetteuse" not in deck and "villager" in deck:
-            deck[deck.index("villager")] = "entremetteuse"
-        if "entremetteuse" in deck and check_deck(deck, players).ok:
-            break
-    seats, left = deal(deck, players, rng)
-    while "entremetteuse" not in seats:  # not among the thief's two cards
-        seats, left = deal(deck, players, rng)
-    g = new_game(seats, left, Options(rng.choice(["first_morning", "never"])),
-                 random_buildings(rng, players))
+    g = game_holding("entremetteuse", rng)
     while g.stop is not None:
         c = random_choice(g, rng)
         before, g = g, apply(g, c)
