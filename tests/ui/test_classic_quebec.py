@@ -305,7 +305,7 @@ def test_the_entremetteuses_couple_sleeps_at_one_home_and_leaves_together_at_the
     table = ["werewolf", "entremetteuse", "seer", "villager", "villager", "werewolf",
              "villager", "villager", "villager", "villager"]
     own_cards_game(app, TEN, table)
-    woken = {}
+    woken, buttons = {}, {}
 
     def night(app, w):
         assert not untranslated(app), untranslated(app)
@@ -313,8 +313,10 @@ def test_the_entremetteuses_couple_sleeps_at_one_home_and_leaves_together_at_the
         woken[(w.step, n)] = tuple(w.stop.woken)
         if w.step == "entremetteuse":
             return ("seats", [3, 4])
-        if w.step == "amants" and n == 1:
-            return ("seat", 4)
+        if w.step == "amants":  # nothing chosen: each sleeps at home, as the button says
+            buttons[n] = screen(app).ids.nothing.text
+            if n == 1:
+                return ("seat", 4)
         if w.step == "werewolves":
             return ("seat", 3 if n == 1 else [s for s in living(app) if s not in (0, 5)][-1])
         return _idle(w)
@@ -328,6 +330,7 @@ def test_the_entremetteuses_couple_sleeps_at_one_home_and_leaves_together_at_the
     assert woken[("entremetteuse", 1)] == (1,) and woken[("amants", 1)] == (3, 4)
     assert "Dee" not in first.get("entremetteuse", "")  # never told whether it took
     assert app.tr("classic.learn.lover", names="Dee, Eve") in first["amants"]
+    assert buttons[1] == "Chacun chez soi"
     play_to_end(app, night, vote, chain,
                 until=lambda app: app.classic.phase == "dawn")
     assert app.classic.game.living() == tuple(range(10))  # Dee was not home
