@@ -545,7 +545,7 @@ def _lovers_meet(g: Game, stop: Stop) -> Game:
     shown the other's seat, the night the couple wakes first."""
     if g.memo.get(MET):
         return g
-    a, b = stop.woken
+    a, b = couple_awake(g)
     g = common.remember(g, MET, True)
     return g.tell((a,), AMANTS_STEP, "lover", seat=b).tell((b,), AMANTS_STEP, "lover", seat=a)
 
@@ -563,11 +563,12 @@ def _escapade(g: Game, stop: Stop, c: Choice | None) -> Game:
     with the pack from the next night."""
     if c is None:
         return g
-    if not isinstance(c, Seat) or c.seat not in stop.woken:
+    a, b = couple_awake(g)
+    if not isinstance(c, Seat) or c.seat not in (a, b):
         raise IllegalChoice("host", "the lovers sleep at the home of one of them: expected "
-                                    f"seat {stop.woken[0]} or {stop.woken[1]}")
+                                    f"seat {a} or {b}")
     host = c.seat
-    guest = stop.woken[0] if stop.woken[1] == host else stop.woken[1]
+    guest = states.amant_of(g, host)
     g = states.send_away(g, guest)
     for giver, taker in ((host, guest), (guest, host)):
         wolf = sides.wolfish(g, giver) and not states.infected(g, giver)
