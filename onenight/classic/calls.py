@@ -37,7 +37,9 @@ def night_calls(deck: Iterable[str], night: int, options: Options = Options(),
     Village, the calls of the buildings living players live in (``buildings``, public: the
     baker's). The Québec Flanc-Mou, once the village was told he has chosen his side, holds
     one of the cards shown the day before (``taken``: :func:`flanc_mou`): each is one copy
-    more in the game; the night he enters it (``entering``), each one's first-night calls."""
+    more in the game; the night he enters it (``entering``), each one's first-night calls.
+    The Québec couple's call is made every night while the Entremetteuse's card is in the
+    deck, whoever died: that it stops would tell who the lovers were."""
     cards, dead, lately = Counter(deck) + Counter(taken), Counter(shown_dead), set(shown_lately)
     memo = Memo(((ENTRY, (0, night, "")),)) if entering else Memo()
     g = Game(dealt=(), cards=(), undealt=(), leftover=(), options=options,
@@ -61,6 +63,9 @@ def night_calls(deck: Iterable[str], night: int, options: Options = Options(),
         elif step.id in CALL and CALL[step.id].only_if == "died_last_phase":
             if step.role in lately:
                 out.append(step.id)
+        elif step.id in quebec.OUTLIVE_THE_CARD:
+            if cards[step.role]:
+                out.append(step.id)  # the Québec couple's, made whoever died
         elif step.id == PACK_STEP or cards[step.role] > dead[step.role]:
             out.append(step.id)
     return tuple(out)

@@ -41,7 +41,9 @@ CAST: tuple[Character, ...] = tuple(_BY_ID[i] for i in (
     # seed 002's characters dealt ragots (onenight.classic.roles.ragots)
     "tete_de_cochon", "grand_talent",
     # seed 002's characters with special powers (:mod:`.powers`)
-    "apothecary", "violoneux"))
+    "apothecary", "violoneux",
+    # seed 002's Entremetteuse, whose couple follows its glossary's Amant(e)
+    "entremetteuse"))
 #: RULES-CLASSIC.md §1's cast: Best Of and the base game.
 SECTION_1: tuple[str, ...] = tuple(c.id for c in CAST[:20])
 CHARACTER: dict[str, Character] = {c.id: c for c in CAST}

@@ -37,6 +37,8 @@ QUEBEC = {"werewolf": ("meute", "buveur", "standard"),
           "bonhomme": ("ennemi_legendaire", "sobre", "chaotique"),
           "ramancheux": ("villageois", "sobre", "standard"),
           "flanc_mou": ("ambivalent", "sobre", "chaotique"),
+          # "Entremetteuse — Villageois, Débutant, Sobre, Chaotique"
+          "entremetteuse": ("villageois", "sobre", "chaotique"),
           # the booklet's own characters, built on its states ("Fier-à-Bras — Villageois,
           # Débutant, Sobre, Standard"; "Infecté Chronique — Meute/Lupin, …")
           "braggart": ("villageois", "sobre", "standard"),

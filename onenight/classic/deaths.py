@@ -113,10 +113,19 @@ def resume(g: Game) -> Game:
 
 
 def _grief(g: Game, seat: int) -> Game:
+    """Cupid's lover dies of grief; the Québec couple's abandoned lover leaves the village
+    ("si l'un d'entre eux quitte le village, l'autre suivra"), in the same chain: at dusk
+    after a vote, at dawn after a death of the night, as the glossary times it."""
+    for other in (_cupids_other(g, seat), states.amant_of(g, seat)):
+        if other is not None and g.alive(other):
+            g = kill(g, other, "grief", seat)
+    return g
+
+
+def _cupids_other(g: Game, seat: int) -> int | None:
     if g.lovers is None or seat not in g.lovers:
-        return g
-    other = g.lovers[0] if g.lovers[1] == seat else g.lovers[1]
-    return kill(g, other, "grief", seat) if g.alive(other) else g
+        return None
+    return g.lovers[0] if g.lovers[1] == seat else g.lovers[1]
 
 
 # ---- the dying captain's successor ------------------------------------------------------------

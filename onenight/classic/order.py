@@ -71,6 +71,8 @@ NIGHT_CALLS: tuple[Call, ...] = (
                  "card"),
     Call("cupid", "cupid", ("001", "003", "000"), "first_night"),
     Call("lovers", "cupid", ("001", "003", "000"), "first_night"),
+    # the Québec booklet's Entremetteuse makes her couple as cupid his, right after his
+    Call("entremetteuse", "entremetteuse", ("002",), "first_night"),
     Call("evil_spirit", "evil_spirit", ("000",), "first_night"),
     Call("enemies", "evil_spirit", ("000",), "first_night"),
     Call("assassin", "assassin", ("000",), "first_night"),
@@ -85,6 +87,9 @@ NIGHT_CALLS: tuple[Call, ...] = (
     Call("bear_tamer", "bear_tamer", ("003",), "first_night",
          skipped="not a waking: the bear growls in the morning (RULES-CLASSIC.md §9)"),
     # -- the usual round: every night --------------------------------------------------------
+    # the Québec booklet's couple first: where it sleeps decides who is away from home
+    # tonight, and its escapade is not really of the night (its glossary's Endormi(e) dur)
+    Call("amants", "entremetteuse", ("002",)),
     # the Québec booklet's Bonhomme Sept-Heures first: his sleepers miss the night's calls
     Call("bonhomme", "bonhomme", ("002",), "from_night_2"),
     # seed 002 (Québec): its Violoneux opens the usual round too (from the third night): his

@@ -249,6 +249,43 @@ def asleep_tonight(g: Game, seat: int) -> bool:
     return hard_asleep(g, seat) or exhausted(g, seat)
 
 
+# ---- amant(e): the Québec booklet's couple (the Entremetteuse's) ------------------------------
+
+#: ``memo``: the Québec couple (two seats, sorted), made by the Entremetteuse's philtre. The
+#: base game's lovers (cupid's) are ``Game.lovers``, with their own booklet's rules.
+AMANTS = "quebec.amants"
+
+
+def amants(g: Game) -> tuple[int, int] | None:
+    """The Québec couple, if the philtre took."""
+    pair = g.memo.get(AMANTS)
+    return tuple(pair) if pair else None
+
+
+def amant_of(g: Game, seat: int) -> int | None:
+    """``seat``'s partner in the Québec couple (None: not in it)."""
+    pair = amants(g)
+    if pair is None or seat not in pair:
+        return None
+    return pair[0] if pair[1] == seat else pair[1]
+
+
+def couple_wins(g: Game, winners: Iterable[int]) -> tuple[int, ...]:
+    """The winners as the glossary's *Amant(e)* has them: "ils doivent demeurer tous les deux
+    en jeu pour gagner la partie", and "Si les amants sont en vie à la fin de la partie, et
+    qu'au moins un des deux amants appartient au camp victorieux, les deux amants gagnent"."""
+    out = set(winners)
+    pair = amants(g)
+    if pair is None:
+        return tuple(sorted(out))
+    if all(g.alive(s) for s in pair):
+        if out & set(pair):
+            out |= set(pair)
+    else:
+        out -= set(pair)
+    return tuple(sorted(out))
+
+
 # ---- endormi dur, somnolent (the Bonhomme Sept-Heures) ------------------------------------
 
 #: ``tonight`` key: the seats endormis dur until the morning.
@@ -282,4 +319,5 @@ __all__ = ["STARTS", "at_deal", "STRONG", "PROTECTED", "AWAY", "INFECTED", "SERU
            "infected", "infect", "pack_from", "sickens", "carry_serum", "pack_sick", "sicken",
            "EXHAUSTED", "exhausted", "exhaust", "asleep_tonight", "NO_VOTE",
            "kept_from_voting",
+           "AMANTS", "amants", "amant_of", "couple_wins",
            "HARD_ASLEEP", "SOMNOLENT", "hard_asleep", "somnolent", "make_somnolent", "put_to_sleep"]

@@ -27,6 +27,7 @@ from .table import Step
 MUST = {
     "thief": "both cards left over are werewolves: the thief must take one",
     "cupid": "cupid must name the two lovers on the first night",
+    "entremetteuse": "the Entremetteuse must name the two lovers on the first night",
     "priest": "the priest must bless a player on the first night",
     "assassin": "the assassin must name his targets on the first night",
     "trapped": "the trap caught a werewolf: the first devoured must name which",
@@ -134,7 +135,9 @@ def _for_show(g: Game, step: Step) -> bool:
         return True
     if _out_of_play(g, step):
         return True
-    holder = g.holder(step.role) if step.role else None
+    # the Québec couple's call is no power of the Entremetteuse's: the lost powers spare it
+    holder = g.holder(step.role) if step.role and step.id not in quebec.OUTLIVE_THE_CARD \
+        else None
     return holder is not None and not sides.has_power(g, holder)
 
 

@@ -3,7 +3,7 @@ a code the app has a sentence for (``classic.verdict.<reason>``), with the seats
 
 from __future__ import annotations
 
-from . import camps
+from . import camps, states
 from .model import Game, Verdict
 from .sides import DENOUNCED
 from .sides import (ally_of, angel_won_by, contract_done, counted, enemies_left, lone_goal,
@@ -34,7 +34,8 @@ def check(g: Game) -> Verdict | None:
     hated = set(enemies_left(g))
 
     def won(reason: str, winners, seats=()) -> Verdict:
-        winners = tuple(sorted(s for s in winners if s not in hated and not loses_dead(g, s)))
+        winners = tuple(s for s in states.couple_wins(g, winners)
+                        if s not in hated and not loses_dead(g, s))
         return Verdict(dict(RULES)[reason], reason, winners, tuple(seats), label)
 
     for d in g.deaths:
@@ -58,6 +59,10 @@ def check(g: Game) -> Verdict | None:
             return won("all_charmed", (s,), (s,))
     if g.lovers is not None and set(living) == set(g.lovers) and mixed_lovers(g):
         return won("lovers_alone", g.lovers, g.lovers)
+    amants = states.amants(g)  # the Québec couple of two camps, the last two alive
+    if amants is not None and set(living) == set(amants) \
+            and wolfish(g, amants[0]) != wolfish(g, amants[1]):
+        return won("lovers_alone", amants, amants)
     if len(living) == 1 and lone_goal(g, living[0]) == "white_werewolf":
         return won("white_werewolf_alone", living, living)
     everyone = range(g.players)

@@ -286,8 +286,9 @@ def _learned(e: Entry, players) -> Learned:
         facts = {"roll": e.value}
     elif e.kind == "crow_rolled":  # the crow's die, and the players it sends his card to
         facts = {"roll": e.value["roll"]}
-    if e.kind == "lover":
+    if e.kind == "lover":  # the sentence names both lovers
         seats = tuple(sorted(set(e.to) | {e.seat}))
+        facts["seats"] = list(seats)
     if e.seat is not None:
         facts["seat"] = e.seat
     if e.seats:

@@ -101,6 +101,8 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "were_squirrel": 10,
     "flanc_mou": 14,  # a choice, then a card to read
     "flanc_mou_enters": 0,  # a line to the whole table, nobody wakes
+    "entremetteuse": 14,  # two players to name
+    "amants": 12,  # look at each other, then agree on a home by gestures
 })
 #: The calls that wake nobody: one line the whole table hears (the Flanc-Mou's side chosen).
 ANNOUNCEMENTS = frozenset({"flanc_mou_enters"})

@@ -55,11 +55,11 @@ def test_the_quebec_categories_filter():
         "wendigo", "lone_wolf", "bonhomme", "were_squirrel")
     assert CastFilter().toggle("category", "chaotique").cards() == (
         "wendigo", "lone_wolf", "dog_wolf", "bonhomme", "grey_wolf", "ragpicker", "were_squirrel",
-        "flanc_mou", "tete_de_cochon", "grand_talent")
+        "flanc_mou", "tete_de_cochon", "grand_talent", "entremetteuse")
     assert CastFilter().toggle("category", "sobre").cards() == (
         "wendigo", "lone_wolf", "dog_wolf", "survenant", "bonhomme", "braggart",
         "chronic_infected", "eavesdropper", "ragpicker", "were_squirrel", "ramancheux",
-        "flanc_mou", "tete_de_cochon", "grand_talent")
+        "flanc_mou", "tete_de_cochon", "grand_talent", "entremetteuse")
 
 
 def test_the_quebec_booklets_own_characters_carry_its_categories_and_booklet():

@@ -56,7 +56,8 @@ def test_every_call_of_every_list_is_in_the_merged_order():
 #: one beside the calls they follow (the lone wolf right after the pack's own steps).
 QUEBEC = {"lone_wolf_pack", "lone_wolf", "dog_wolf", "memere", "bonhomme", "shamans_daughter",
           "grey_wolf", "were_squirrel", "ramancheux", "flanc_mou", "flanc_mou_enters",
-          "tete_de_cochon", "grand_talent", "apothecary_powers", "apothecary", "violoneux"}
+          "tete_de_cochon", "grand_talent", "apothecary_powers", "apothecary", "violoneux",
+          "entremetteuse", "amants"}
 
 
 def test_the_quebec_callers_are_placed_beside_the_calls_like_theirs():
@@ -87,6 +88,10 @@ def test_the_quebec_callers_are_placed_beside_the_calls_like_theirs():
     # pack, with the protectors; her first night's pick right before her first remedy
     assert ORDER["shamans_daughter"] < ORDER["apothecary_powers"] < ORDER["apothecary"] \
         < ORDER["diviner"] < ORDER["werewolves"]
+    # the Entremetteuse makes her couple right after cupid's; the couple's escapade opens the
+    # usual round, before anybody's attack decides who is home
+    assert ORDER["lovers"] < ORDER["entremetteuse"] < ORDER["evil_spirit"]
+    assert ORDER["bear_tamer"] < ORDER["amants"] < ORDER["bonhomme"] < ORDER["werewolves"]
 
 
 def test_each_lists_own_order_is_kept():
@@ -121,7 +126,7 @@ def test_the_lists_conditions_are_data_and_each_has_its_test():
         "bonhomme": "from_night_2", "ramancheux": "from_night_2",
         "apothecary_powers": "first_night", "violoneux": "from_night_3",
         "were_squirrel": "from_night_3", "flanc_mou": "third_night",
-        "flanc_mou_enters": "flanc_mou_enters"}
+        "flanc_mou_enters": "flanc_mou_enters", "entremetteuse": "first_night"}
     # "(s'il n'y a eu aucun mort lors de la dernière journée)", "(dès qu'un premier personnage
     # a été tué par les Loups-Garous)", "(s'il n'y a eu aucun mort pendant la nuit)", "(s'il a
     # été tué pendant la journée ou la nuit précédente)"
@@ -213,9 +218,10 @@ def test_a_deck_of_every_booklets_callers_is_called_in_the_merged_order(monkeypa
 
     # the baker's call is a building's, called when somebody lives in the bakery (Le Village:
     # test_village.py): there are no buildings here; the Ramancheux's, after a day whose vote
-    # by nominations spared a candidate (test_quebec.py): there was no such day here
+    # by nominations spared a candidate (test_quebec.py): there was no such day here; the
+    # Québec couple's, once the Entremetteuse has named two players (test_quebec.py)
     called = [c.id for c in NIGHT_CALLS if not c.skipped and c.id not in village.NIGHT_CALLS
-              and c.id != "ramancheux"]
+              and c.id not in ("ramancheux", "amants")]
     for w, call in WITHIN.items():
         called.insert(called.index(call) + 1, w)  # within his call
     assert plan(g) == [c for c in called

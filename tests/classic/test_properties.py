@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from onenight.classic import (CAST, Kind, Options, Seat, Votes, apply, ballot_options, deal,
                               legal_choices, new_game, outcome, replay, to_record, view_for)
-from onenight.classic import camps, village
+from onenight.classic import camps, states, village
 from onenight.classic.autoplay import random_choice
 from onenight.classic.cast import STEP
 from onenight.classic.decks import PRESETS, check_deck
@@ -143,12 +143,14 @@ def test_every_winner_set_is_consistent_with_section_7(gh):
                     "were_squirrel"):
         (w,) = winners | (set(v.seats) & hated)
         assert sides[w] == v.side
-    elif v.side == "lovers":
-        assert winners | hated >= set(g.lovers) == set(living)
-        assert wolfish(g, g.lovers[0]) != wolfish(g, g.lovers[1])
+    elif v.side == "lovers":  # cupid's couple, or the Québec one (the Entremetteuse's)
+        pair = g.lovers if g.lovers and set(g.lovers) == set(living) else states.amants(g)
+        assert winners | hated >= set(pair) == set(living)
+        assert wolfish(g, pair[0]) != wolfish(g, pair[1])
     elif v.side == "village":
         assert not any(wolfish(g, s) for s in living)
-        assert winners == {s for s in range(g.players) if sides[s] == "village"} - hated
+        assert winners == set(states.couple_wins(
+            g, (s for s in range(g.players) if sides[s] == "village"))) - hated
     else:
         # the werewolves' side and their allies (the traitor) are the only ones alive, and
         # no legendary enemy who forbids their win (the Wendigo)
@@ -158,7 +160,8 @@ def test_every_winner_set_is_consistent_with_section_7(gh):
         assert v.side == "werewolves" and all(wolfish(g, s) or ally_of(g, s) == "werewolves"
                                               or camps.aside(g, s) or not counted(g, s)
                                               for s in living)
-        assert winners == {s for s in range(g.players) if sides[s] == "werewolves"} - hated
+        assert winners == set(states.couple_wins(
+            g, (s for s in range(g.players) if sides[s] == "werewolves"))) - hated
     # lovers of different sides never win with their old sides
     if g.lovers and sides[g.lovers[0]] == "lovers":
         assert v.side == "lovers" or not winners & set(g.lovers)
@@ -218,6 +221,22 @@ def test_the_walk_calls_only_steps_whose_players_live(gh):
                 before.stop.for_show and step.role in before.memo.get(OUT_OF_PLAY, ()))
 
 
+def game_holding(card: str, rng: random.Random):
+    """A new random game whose deal gives ``card`` to a seat (a villager's card turned into it
+    when the deck has none; never among the thief's two cards left over)."""
+    while True:
+        deck, players = random_deck(rng)
+        if card not in deck and "villager" in deck:
+            deck[deck.index("villager")] = card
+        if card in deck and check_deck(deck, players).ok:
+            break
+    seats, left = deal(deck, players, rng)
+    while card not in seats:
+        seats, left = deal(deck, players, rng)
+    return new_game(seats, left, Options(rng.choice(["first_morning", "never"])),
+                    random_buildings(rng, players))
+
+
 @SETTINGS
 @given(st.integers(0, 2 ** 32 - 1))
 def test_a_flanc_mou_takes_the_card_his_target_left_with_once_and_the_village_hears_it(seed):
@@ -226,18 +245,8 @@ def test_a_flanc_mou_takes_the_card_his_target_left_with_once_and_the_village_he
     table hears that night (and only then) that he has chosen his side; each game's record
     replays to the same outcome."""
     rng = random.Random(seed)
-    while True:
-        deck, players = random_deck(rng)
-        if "flanc_mou" not in deck and "villager" in deck:
-            deck[deck.index("villager")] = "flanc_mou"
-        if "flanc_mou" in deck and check_deck(deck, players).ok:
-            break
-    seats, left = deal(deck, players, rng)
-    while "flanc_mou" not in seats:  # not among the thief's two cards
-        seats, left = deal(deck, players, rng)
-    g = new_game(seats, left, Options(rng.choice(["first_morning", "never"])),
-                 random_buildings(rng, players))
-    me = seats.index("flanc_mou")
+    g = game_holding("flanc_mou", rng)
+    me = g.dealt.index("flanc_mou")
     changes = []
     while g.stop is not None:
         c = random_choice(g, rng)
@@ -250,6 +259,39 @@ def test_a_flanc_mou_takes_the_card_his_target_left_with_once_and_the_village_he
     for step, phase, card in changes:
         target = g.death_of(g.memo.get("flanc_mou.target"))
         assert step == "dusk" and phase == f"night {target.day + 1}" and card == target.card
+    assert outcome(replay(json.loads(json.dumps(to_record(g))))) == outcome(g)
+
+
+@SETTINGS
+@given(st.integers(0, 2 ** 32 - 1))
+def test_the_entremetteuses_couple_lives_leaves_and_wins_together(seed):
+    """Whole random games with the Québec Entremetteuse in the deck: her couple forms unless
+    the philtre is refused; its call is made every night from her pick, for show exactly
+    when no couple is in play; a lover's death takes the other in the same phase (unless he
+    escapes it); only a lover's escapade infects, and only a wolf's or an infected host's
+    partner; alive at the end, both win or neither; each game's record replays."""
+    rng = random.Random(seed)
+    g = game_holding("entremetteuse", rng)
+    while g.stop is not None:
+        c = random_choice(g, rng)
+        before, g = g, apply(g, c)
+        if before.stop.step == "amants":
+            pair = states.amants(before)
+            assert before.stop.for_show == (
+                pair is None or not all(before.alive(s) for s in pair))
+            for e in g.log[len(before.log):]:
+                if e.kind == "infected" and e.step == "amants":
+                    other = states.amant_of(g, e.seat)
+                    assert isinstance(c, Seat) and other is not None and (
+                        wolfish(before, other) or c.seat == other)
+    pair = states.amants(g)
+    if pair is not None:
+        a, b = (g.death_of(s) for s in pair)
+        if a is not None and b is not None:
+            assert {a.day, b.day} == {a.day} or any(e.kind == "escaped" for e in g.log)
+        if g.verdict is not None and all(g.alive(s) for s in pair) \
+                and not any(s in enemies_left(g) for s in pair):
+            assert len(set(pair) & set(g.verdict.winners)) in (0, 2)
     assert outcome(replay(json.loads(json.dumps(to_record(g))))) == outcome(g)
 
 

@@ -8,6 +8,7 @@ from onenight.classic.categories import labels
 from onenight.classic import Options, apply, new_game
 from onenight.classic.model import Pick, Seat, Use
 from onenight.classic.sides import side
+from onenight.classic.walk import apply
 
 from .helpers import V, deaths, err, out, play, public, told, until
 
@@ -1248,3 +1249,234 @@ def test_violoneux_rigodon_de_jour_is_lost_when_he_dies_in_the_night():
     g = play(FIDDLER, *QUIET_2, {"night": 3, "violoneux": {"power": "rigodon_day"},
                                  "werewolves": {"victim": 0}}, {"day": 3})
     assert not g.alive(0) and g.stop.step == "votes" and not public(g, "rigodon_day")
+
+
+# ---- the Entremetteuse and her couple (the glossary's Amant(e)) -----------------------------------
+
+# seat 0 the Entremetteuse; seats 1 and 6 the werewolves
+MATCH = "entremetteuse werewolf seer villager villager villager werewolf villager"
+ALL_BLANK = V("- - - - - - - -")
+
+
+def test_entremetteuse_is_a_villageoise_of_the_quebec_booklet():
+    lab = labels("entremetteuse")
+    assert lab.booklets == ("002",) and lab.side == "villagers"
+    assert lab.categories == ("villageois", "sobre", "chaotique")
+
+
+def test_entremetteuse_names_two_players_on_the_first_night_who_become_lovers():
+    g = play(MATCH, {"night": 1, "entremetteuse": {"lovers": [3, 5]}})
+    assert states.amants(g) == (3, 5)
+    assert g.lovers is None  # not cupid's couple: the glossary's rules
+
+
+def test_entremetteuse_must_name_two_players_on_the_first_night():
+    assert "Entremetteuse must name the two lovers" in err(MATCH, {"night": 1}, {"day": 1})
+    assert "2 players" in err(MATCH, {"night": 1, "entremetteuse": {"lovers": [3]}})
+
+
+def test_entremetteuse_is_never_told_whether_the_couple_formed():
+    """"On ignore si le couple s'est vraiment formé": she is told nothing either way."""
+    took = play(MATCH, {"night": 1, "entremetteuse": {"lovers": [3, 5]}})
+    seats = "entremetteuse werewolf seer villager villager wendigo werewolf villager"
+    refused = play(seats, {"night": 1, "entremetteuse": {"lovers": [3, 5]}})
+    assert states.amants(refused) is None
+    mine = [[e.kind for e in told(g, 0)] for g in (took, refused)]
+    assert mine[0] == mine[1] == ["chose"]
+
+
+def test_the_philtre_does_not_take_on_a_legendary_enemy():
+    """"Ne fonctionne pas avec certains rôles": the legendary enemies play alone."""
+    for enemy in ("wendigo", "bonhomme", "lone_wolf", "were_squirrel"):
+        seats = f"entremetteuse werewolf seer villager villager {enemy} werewolf villager"
+        g = play(seats, {"night": 1, "entremetteuse": {"lovers": [3, 5]}})
+        assert states.amants(g) is None, enemy
+
+
+def test_grand_talent_never_draws_his_lover_as_his_antagonist():
+    """"On ne peut pas devenir l'amant de son antagoniste": the Entremetteuse's couple is made
+    before his antagonist is drawn, so his lover is left out of the draw."""
+    seats = "grand_talent werewolf seer villager villager villager werewolf entremetteuse"
+    first = {"night": 1, "entremetteuse": {"lovers": [0, 4]},
+             "grand_talent_ragots": _ragots(("enemy", (1, 3)))}
+    g = until(play(seats, first), "grand_talent_antagonist")
+    assert states.amants(g) == (0, 4)
+    assert sorted(c.seat for c in legal_choices(g)) == [3, 5, 7]
+    assert "not the seer's" in err(seats, {**first, "grand_talent_antagonist": {"antagonist": 4}})
+
+
+def test_a_philtre_poured_after_the_draw_does_not_take_on_grand_talent_and_his_antagonist():
+    """A Flanc-Mou who took the Entremetteuse's card pours his philtre on a later night, the
+    antagonist already drawn."""
+    from onenight.classic.roles import quebec
+
+    seats = "grand_talent werewolf seer villager villager villager werewolf entremetteuse"
+    g = play(seats, {"night": 1, "entremetteuse": {"lovers": [3, 5]},
+                     "grand_talent_ragots": _ragots(("enemy", (1, 3))),
+                     "grand_talent_antagonist": {"antagonist": 4}})
+    assert quebec._rivals(g, (0, 4)) and quebec._rivals(g, (4, 0))
+    assert not quebec._rivals(g, (0, 3)) and not quebec._rivals(g, (3, 4))
+
+
+def test_the_philtre_does_not_take_on_a_lover_of_cupid():
+    seats = "entremetteuse werewolf seer villager villager cupid werewolf villager"
+    g = play(seats, {"night": 1, "cupid": {"lovers": [3, 4]},
+                     "entremetteuse": {"lovers": [4, 7]}})
+    assert g.lovers == (3, 4) and states.amants(g) is None
+
+
+def test_the_philtre_takes_on_a_werewolf():
+    g = play(MATCH, {"night": 1, "entremetteuse": {"lovers": [1, 3]}})
+    assert states.amants(g) == (1, 3)
+
+
+def test_entremetteuse_becomes_an_habitant_seen_as_such_by_the_seer():
+    """"Une fois le choix complété, devient un Habitant": the seer is shown a villager."""
+    g = play(MATCH, {"night": 1, "entremetteuse": {"lovers": [3, 5]}, "seer": {"view": 0}})
+    assert [e.role for e in told(g, 2, "saw")] == ["villager"]
+
+
+def test_entremetteuse_has_no_call_after_the_first_night():
+    g = play(MATCH, {"night": 1, "entremetteuse": {"lovers": [3, 5]}},
+             {"day": 1, "votes": ALL_BLANK})
+    seen = []
+    while g.phase.label == "night 2":
+        seen.append(g.stop.step)
+        g = apply(g)
+    assert "entremetteuse" not in seen and "amants" in seen
+
+
+def test_lovers_know_each_other_not_their_roles():
+    """"Deux amants connaissent leurs identités respectives, mais pas leurs rôles\""""
+    g = play(MATCH, {"night": 1, "entremetteuse": {"lovers": [1, 3]}})
+    assert [(e.seat, e.role) for e in told(g, 1, "lover")] == [(3, None)]
+    assert [(e.seat, e.role) for e in told(g, 3, "lover")] == [(1, None)]
+
+
+def test_lovers_wake_every_night_and_choose_where_they_sleep():
+    g = until(play(MATCH, {"night": 1, "entremetteuse": {"lovers": [3, 5]}},
+                   {"day": 1, "votes": ALL_BLANK}), "amants")
+    assert g.phase.label == "night 2" and g.stop.woken == (3, 5) and not g.stop.for_show
+    assert legal_choices(g) == [None, Seat(3), Seat(5)]
+
+
+def test_lovers_sleeping_at_one_home_leave_the_other_absent_and_the_pack_finds_it_empty():
+    """"la possibilité de dormir chez l'un ou chez l'autre, les rendant absents de chez eux";
+    "Les loups se retrouvent avec une maison vide\""""
+    g = play(MATCH, {"night": 1, "entremetteuse": {"lovers": [3, 5]}, "amants": {"host": 5},
+                     "werewolves": {"victim": 3}}, {"day": 1})
+    assert g.alive(3) and deaths(g) == []
+
+
+def test_lovers_each_at_home_are_attacked_as_anyone():
+    g = play(MATCH, {"night": 1, "entremetteuse": {"lovers": [3, 5]},
+                     "werewolves": {"victim": 3}}, {"day": 1})
+    assert deaths(g) == [(3, "werewolves"), (5, "grief")]
+
+
+def test_the_abandoned_lover_leaves_at_dawn_after_a_night_disappearance():
+    """"Le départ de l'Amant abandonné se fait … à l'aube après une disparition nocturne\""""
+    o = out(MATCH, {"night": 1, "entremetteuse": {"lovers": [3, 5]},
+                    "werewolves": {"victim": 5}}, {"day": 1})
+    assert o["phases"][1]["dead"] == [{"seat": 5, "cause": "werewolves"},
+                                      {"seat": 3, "cause": "grief", "by": 5}]
+
+
+def test_the_abandoned_lover_leaves_at_dusk_after_a_vote():
+    """"au crépuscule dans le cas d'un vote\""""
+    g = play(MATCH, {"night": 1, "entremetteuse": {"lovers": [3, 5]}},
+             {"day": 1, "votes": V("3 3 3 - 3 3 3 3")})
+    assert [(d.seat, d.cause, d.moment) for d in g.deaths] == [
+        (3, "vote", g.death_of(3).moment), (5, "grief", g.death_of(5).moment)]
+    assert g.death_of(5).day == g.death_of(3).day == 1
+
+
+def test_a_wolf_lover_sleeping_with_the_other_infects_him_wherever_they_sleep():
+    """"Si un amant est un loup et que les amants dorment ensemble, l'autre amant devient
+    infecté.\""""
+    for host in (1, 3):
+        g = play(MATCH, {"night": 1, "entremetteuse": {"lovers": [1, 3]}, "amants": {"host": host}},
+                 {"day": 1})
+        assert states.infected(g, 3) and states.pack_from(g, 3) == 2, host
+        assert side(g, 3) == "werewolves"
+
+
+def test_a_wolf_lover_sleeping_at_home_alone_infects_nobody():
+    g = play(MATCH, {"night": 1, "entremetteuse": {"lovers": [1, 3]}}, {"day": 1})
+    assert not states.infected(g, 3)
+
+
+def test_an_infected_lover_hosting_infects_his_partner():
+    """"Si un amant est infecté et que les amants dorment chez l'infecté (et non l'inverse),
+    les deux partenaires sont maintenant infectés.\""""
+    seats = "entremetteuse werewolf seer chronic_infected villager villager werewolf villager"
+    g = play(seats, {"night": 1, "entremetteuse": {"lovers": [3, 5]}, "amants": {"host": 3}},
+             {"day": 1})
+    assert states.infected(g, 5)
+
+
+def test_an_infected_lover_visiting_infects_nobody():
+    seats = "entremetteuse werewolf seer chronic_infected villager villager werewolf villager"
+    g = play(seats, {"night": 1, "entremetteuse": {"lovers": [3, 5]}, "amants": {"host": 5}},
+             {"day": 1})
+    assert not states.infected(g, 5)
+
+
+def test_lovers_alive_at_the_end_win_when_one_of_them_is_on_the_winning_side():
+    """"Si les amants sont en vie à la fin de la partie, et qu'au moins un des deux amants
+    appartient au camp victorieux, les deux amants gagnent": the Flanc-Mou who has not chosen
+    a side wins with the village through his lover."""
+    seats = "entremetteuse werewolf villager villager flanc_mou villager"
+    o = out(seats, {"night": 1, "entremetteuse": {"lovers": [3, 4]}},
+            {"day": 1, "votes": V("1 - 1 1 1 1")})
+    assert (o["winning_side"], o["winners"]) == ("village", [0, 2, 3, 4, 5])
+    alone = out(seats, {"night": 1, "entremetteuse": {"lovers": [2, 3]}},
+                {"day": 1, "votes": V("1 - 1 1 1 1")})
+    assert 4 not in alone["winners"]
+
+
+def test_a_dead_couple_wins_nothing_with_its_side():
+    """"ils doivent demeurer tous les deux en jeu pour gagner la partie\""""
+    o = out(MATCH, {"night": 1, "entremetteuse": {"lovers": [3, 5]},
+                    "werewolves": {"victim": 5}},
+            {"day": 1, "votes": V("1 - 1 - 1 - 1 1")}, {"night": 2, "werewolves": {"victim": 7}},
+            {"day": 2, "votes": V("6 - 6 - 6 - - -")})
+    assert o["winning_side"] == "village"
+    assert 3 not in o["winners"] and 5 not in o["winners"] and 0 in o["winners"]
+
+
+def test_a_couple_of_two_camps_left_alone_wins_together():
+    seats = "entremetteuse werewolf villager villager villager villager"
+    o = out(seats, {"night": 1, "entremetteuse": {"lovers": [1, 3]}, "werewolves": {"victim": 0}},
+            {"day": 1, "votes": V("- 2 - 2 2 2")}, {"night": 2, "werewolves": {"victim": 4}},
+            {"day": 2, "votes": V("- 5 - 5 - -")})
+    assert (o["reason"], o["winners"]) == ("lovers_alone", [1, 3])
+
+
+def test_the_couples_call_goes_on_for_show_once_the_couple_is_gone():
+    """A secret kept: the table hears the couple's call every night while her card is in the
+    deck, whoever died, so that its end tells nobody who the lovers were."""
+    from onenight.classic.calls import night_calls
+
+    g = until(play(MATCH, {"night": 1, "entremetteuse": {"lovers": [3, 5]},
+                           "werewolves": {"victim": 5}}, {"day": 1, "votes": V("- 0 0 - 0 - 0 0")}),
+              "amants")
+    assert g.phase.label == "night 2" and g.stop.step == "amants" and g.stop.for_show and g.stop.woken == ()
+    deck = MATCH.split()
+    assert night_calls(deck, 1) == ("dusk", "entremetteuse", "amants", "seer", "werewolves")
+    assert night_calls(deck, 2, shown_dead=["entremetteuse", "villager"]) == (
+        "dusk", "amants", "seer", "werewolves")
+
+
+def test_a_host_who_is_not_a_lover_is_refused():
+    assert "host" in err(MATCH, {"night": 1, "entremetteuse": {"lovers": [3, 5]},
+                                 "amants": {"host": 4}})
+
+
+def test_the_couples_escapade_is_no_villagers_power_the_elders_death_takes():
+    """The elder voted out takes the villagers' powers; the lovers still choose where they
+    sleep (the couple is a state, not the Entremetteuse's power)."""
+    seats = "entremetteuse werewolf seer elder villager villager werewolf villager"
+    g = until(play(seats, {"night": 1, "entremetteuse": {"lovers": [4, 5]}},
+                   {"day": 1, "votes": V("3 3 3 - 3 3 3 3")}), "amants")
+    assert g.phase.label == "night 2" and not g.stop.for_show and g.stop.woken == (4, 5)

@@ -158,6 +158,16 @@ def test_the_night_is_tonight_s_calls_each_closed_by_the_narrator(tmp_path):
     assert seen == list(c.state.calls) and c.phase == "dawn"
 
 
+def test_the_lovers_are_shown_both_their_names(tmp_path):
+    """The lovers' call names the two lovers (cupid's, and the Québec couple's)."""
+    c = start(tmp_path, EIGHT, captain="never")
+    to_step(c, "cupid")
+    c.apply({"type": "choose", "step": "cupid", "targets": [3, 7]})
+    to_step(c, "lovers")
+    (lover,) = c.night_view().learned
+    assert (lover.text.key, lover.text.facts["names"]) == ("classic.learn.lover", ["Dee", "Hal"])
+
+
 def test_a_choice_is_played_at_once_and_shown_during_its_call_only(tmp_path):
     c = start(tmp_path, EIGHT, captain="never")
     to_step(c, "seer")

@@ -501,3 +501,51 @@ def test_the_violoneux_rigodon_de_nuit_ends_the_night_after_his_call_at_the_tabl
     g = app.classic.game
     assert g.phase.label == "day 3" and len(g.deaths) == dead_before
     assert app.tr("classic.dawn.news.rigodon_night") in dawn_told(app)
+
+
+def test_the_entremetteuses_couple_sleeps_at_one_home_and_leaves_together_at_the_table(app):
+    """French, 1280x800, the table's own cards: on the first night the Entremetteuse names Dee
+    and Eve on the ring, and is shown nothing of it; the lovers' call shows each the other, and
+    they sleep at Eve's; the pack attacks Dee's empty home and the dawn names no dead; Eve
+    voted out, Dee leaves with her at the same dusk; the game plays to its end, its story in
+    sentences (the philtre that took, the lovers' night)."""
+    table = ["werewolf", "entremetteuse", "seer", "villager", "villager", "werewolf",
+             "villager", "villager", "villager", "villager"]
+    own_cards_game(app, TEN, table)
+    woken, buttons = {}, {}
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        n = app.classic.game.phase.number
+        woken[(w.step, n)] = tuple(w.stop.woken)
+        if w.step == "entremetteuse":
+            return ("seats", [3, 4])
+        if w.step == "amants":  # nothing chosen: each sleeps at home, as the button says
+            buttons[n] = screen(app).ids.nothing.text
+            if n == 1:
+                return ("seat", 4)
+        if w.step == "werewolves":
+            return ("seat", 3 if n == 1 else [s for s in living(app) if s not in (0, 5)][-1])
+        return _idle(w)
+
+    def vote(app, voter):
+        g = app.classic.game
+        target = 4 if g.phase.number == 1 else None
+        return target if target in offered(app) else offered(app)[-1]
+
+    first = night_through(app, night)
+    assert woken[("entremetteuse", 1)] == (1,) and woken[("amants", 1)] == (3, 4)
+    assert "Dee" not in first.get("entremetteuse", "")  # never told whether it took
+    assert app.tr("classic.learn.lover", names="Dee, Eve") in first["amants"]
+    assert buttons[1] == "Chacun chez soi"
+    play_to_end(app, night, vote, chain,
+                until=lambda app: app.classic.phase == "dawn")
+    assert app.classic.game.living() == tuple(range(10))  # Dee was not home
+    play_to_end(app, night, vote, chain,
+                until=lambda app: app.classic.phase == "night")
+    g = app.classic.game
+    assert [(d.seat, d.cause) for d in g.deaths] == [(4, "vote"), (3, "grief")]
+    story = to_the_story(app, (0, 5), ())
+    assert "Bob, l'Entremetteuse, a versé son philtre à Dee, Eve." in story
+    assert "Le philtre a pris : Dee, Eve sont devenus amants." in story
+    assert "Dee, Eve, les amants, ont passé la nuit chez Eve." in story

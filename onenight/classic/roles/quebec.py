@@ -531,7 +531,9 @@ def _antagonists(g: Game, stop: Stop | None = None) -> list:
     Voyante": a living holder of a villager's card (Best Of's family, as the Guenilloux's
     curse draws), not the seer's, not his own."""
     me = g.holder("grand_talent")
-    return [s for s in common.villagers_but_the_seer(g) if s.seat != me]
+    lover = None if me is None else states.amant_of(g, me)  # "On ne peut pas devenir
+    # l'amant de son antagoniste": the Entremetteuse's couple is made before the draw
+    return [s for s in common.villagers_but_the_seer(g) if s.seat not in (me, lover)]
 
 
 def _draw_antagonist(g: Game, stop: Stop, c: Choice | None) -> Game:
@@ -560,5 +562,119 @@ GRAND_TALENT = quebec_card(
            Step("grand_talent", ("night",), order("grand_talent"), FIRST_NIGHT, Kind.NONE,
                 role="grand_talent", brief=_shown_ragot_and_antagonist)))
 
+
+# ---- the Entremetteuse and her couple (the glossary's Amant(e)) ---------------------------------
+
+ENTREMETTEUSE = "entremetteuse"
+#: ``memo``: the two players she named (sorted), whether or not the philtre took.
+PHILTRE = "entremetteuse.philtre"
+#: The couple's nightly call; ``memo``: the couple has been shown to each other.
+AMANTS_STEP = "amants"
+MET = "amants.met"
+#: The calls the table makes every night while their card is in the deck, dead or not: the
+#: couple outlives the Entremetteuse, and a call that stops would tell who was in it.
+OUTLIVE_THE_CARD = frozenset({AMANTS_STEP})
+#: The Québec categories whose cards the philtre does not take on ("Ne fonctionne pas avec
+#: certains rôles"): the legendary enemies, who play alone ("le joueur fait cavalier seul").
+REFUSING_CATEGORIES = frozenset({"ennemi_legendaire"})
+
+
+def refuses(g: Game, seat: int) -> bool:
+    """The philtre does not take on ``seat``: a legendary enemy's card, or a player cupid's
+    arrows already made a lover (one love at a time)."""
+    from ..categories import QUEBEC as CATEGORIES
+
+    card = g.cards[seat]
+    if REFUSING_CATEGORIES & set(CATEGORIES.get(card, ())):
+        return True
+    return g.lovers is not None and seat in g.lovers
+
+
+def _rivals(g: Game, pair: tuple[int, ...]) -> bool:
+    """The Grand-Talent-Pas-d'Adon and the antagonist drawn for him ("On ne peut pas devenir
+    l'amant de son antagoniste"): a philtre poured after the draw (a Flanc-Mou who took her
+    card) does not take on them."""
+    me, foe = g.holder("grand_talent"), g.memo.get(ANTAGONIST)
+    return me is not None and foe is not None and set(pair) == {me, foe}
+
+
+def _philtres(g: Game, stop: Stop) -> list:
+    return [Seats(p) for p in itertools.combinations(g.living(), 2)]
+
+
+def _pour(g: Game, stop: Stop, c: Choice | None) -> Game:
+    """"choisit en secret deux joueurs, qui deviennent alors amants … On ignore si le couple
+    s'est vraiment formé": she is told nothing; the game master's log says whether it took."""
+    if c is None:
+        return g
+    pair = tuple(sorted(common.living_targets(g, c, "lovers", "Entremetteuse", 2)))
+    g = common.remember(g, PHILTRE, pair)
+    if any(refuses(g, s) for s in pair) or _rivals(g, pair):
+        return g.tell((), ENTREMETTEUSE, "philtre_refused", seats=pair)
+    return common.remember(g, states.AMANTS, pair).tell((), ENTREMETTEUSE, "philtre_took",
+                                                        seats=pair)
+
+
+def couple_awake(g: Game) -> tuple[int, ...]:
+    """The couple, both in play (one gone, the other follows at once: no couple is left)."""
+    pair = states.amants(g)
+    return pair if pair is not None and all(g.alive(s) for s in pair) else ()
+
+
+def _lovers_meet(g: Game, stop: Stop) -> Game:
+    """"Deux amants connaissent leurs identités respectives, mais pas leurs rôles": each is
+    shown the other's seat, the night the couple wakes first."""
+    if g.memo.get(MET):
+        return g
+    a, b = couple_awake(g)
+    g = common.remember(g, MET, True)
+    return g.tell((a,), AMANTS_STEP, "lover", seat=b).tell((b,), AMANTS_STEP, "lover", seat=a)
+
+
+def _homes(g: Game, stop: Stop) -> list:
+    """Where the couple sleeps: at one's home (the seat named; the other is away), or each
+    at home (nothing chosen)."""
+    return [Seat(s) for s in stop.woken]
+
+
+def _escapade(g: Game, stop: Stop, c: Choice | None) -> Game:
+    """The night at one's home: the other is away from his own ("les rendant absents de chez
+    eux"); a wolf infects his partner whoever's home it is; an infected player infects his
+    partner at his own home only ("chez l'infecté (et non l'inverse)"). The infected wakes
+    with the pack from the next night."""
+    if c is None:
+        return g
+    a, b = couple_awake(g)
+    if not isinstance(c, Seat) or c.seat not in (a, b):
+        raise IllegalChoice("host", "the lovers sleep at the home of one of them: expected "
+                                    f"seat {a} or {b}")
+    host = c.seat
+    guest = states.amant_of(g, host)
+    g = states.send_away(g, guest)
+    for giver, taker in ((host, guest), (guest, host)):
+        wolf = sides.wolfish(g, giver) and not states.infected(g, giver)
+        carrier = states.infected(g, giver) and giver == host
+        if (wolf or carrier) and not sides.wolfish(g, taker) \
+                and cast.CHARACTER[g.cards[taker]].infectable:
+            g = states.infect(g, taker, g.phase.number + 1)
+            g = g.tell((), AMANTS_STEP, "infected", seat=taker)
+    return g
+
+
+#: "Une fois le choix complété, devient un Habitant, mais ne reçoit pas de ragot": a villager
+#: with no power left, whom the seer is shown as an Habitant (the plain villager's card). The
+#: couple's call is hers in the table (her card dealt, every night from her pick), made for
+#: show when no couple is in play, so that nobody learns from it whether the philtre took.
+ENTREMETTEUSE_CARD = quebec_card(
+    ENTREMETTEUSE, "Entremetteuse", "Matchmaker", seen_as="villager",
+    steps=(Step(ENTREMETTEUSE, ("night",), order(ENTREMETTEUSE), FIRST_NIGHT, Kind.SEATS,
+                role=ENTREMETTEUSE, key="lovers", spent=lambda g: g.memo.get(PHILTRE) is not None,
+                options=_philtres, act=_pour, required=lambda g: len(g.living()) >= 2),
+           Step(AMANTS_STEP, ("night",), order(AMANTS_STEP), EVERY_NIGHT, Kind.SEAT,
+                role=ENTREMETTEUSE, key="host",
+                called=lambda g: g.memo.get(PHILTRE) is not None,
+                wakes=couple_awake, spent=lambda g: not couple_awake(g),
+                brief=_lovers_meet, options=_homes, act=_escapade)))
+
 CHARACTERS = (WENDIGO, LONE_WOLF, DOG_WOLF, MEMERE, SURVENANT, BONHOMME, RAMANCHEUX,
-              FLANC_MOU_CARD, TETE_DE_COCHON, GRAND_TALENT)
+              FLANC_MOU_CARD, TETE_DE_COCHON, GRAND_TALENT, ENTREMETTEUSE_CARD)

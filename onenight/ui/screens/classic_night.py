@@ -39,6 +39,10 @@ from .classic_base import ClassicScreen
 from .night import mmss
 
 
+#: The calls whose "nothing" has a meaning of its own, and the button's words for it.
+NOTHING = {"amants": "classic.night.nothing.amants"}
+
+
 class ClassicNightScreen(ClassicScreen):
     title = StringProperty("")
     line = StringProperty("")
@@ -62,6 +66,9 @@ class ClassicNightScreen(ClassicScreen):
     """The victims the witch is shown (several: her heal names the one it saves)."""
     heal_seat = -1  # among several victims, the one the heal saves
     paused = BooleanProperty(False)
+    nothing_text = StringProperty("")
+    """The button that chooses nothing: "do nothing", or what nothing means at this call (the
+    Québec lovers: each sleeps at home)."""
     choice_a = StringProperty("")
     choice_b = StringProperty("")
     """The two large choices: village or werewolves, the thief's two cards, infect or not."""
@@ -127,6 +134,7 @@ class ClassicNightScreen(ClassicScreen):
         self.victims = [s for x in v.learned if x.kind == "victim" for s in x.seats]
         self._heal_label(v.table.players)
         self.title = self.tr("classic.step." + v.step)
+        self.nothing_text = self.tr(NOTHING.get(v.step, "classic.night.nothing"))
         self.kind = v.kind
         self.chosen = v.chosen
         learned = [Secret(self.say(x.text), tuple(x.cards)) for x in v.learned]
