@@ -46,18 +46,35 @@ def shown() -> bytes:
         x11.XDestroyImage(image)
 
 
-def to_the_front() -> None:
-    """Put the window above every other of the virtual screen: the other test worker's window
-    and the app windows of other tests share it, and a window they cover keeps no pixels there
-    (no backing store): what it draws there is lost, and reading it gives what covers it."""
+class _SetWindowAttributes(ctypes.Structure):  # Xlib's XSetWindowAttributes
+    _fields_ = [("background_pixmap", ctypes.c_ulong), ("background_pixel", ctypes.c_ulong),
+                ("border_pixmap", ctypes.c_ulong), ("border_pixel", ctypes.c_ulong),
+                ("bit_gravity", ctypes.c_int), ("win_gravity", ctypes.c_int),
+                ("backing_store", ctypes.c_int), ("backing_planes", ctypes.c_ulong),
+                ("backing_pixel", ctypes.c_ulong), ("save_under", ctypes.c_int),
+                ("event_mask", ctypes.c_long), ("do_not_propagate_mask", ctypes.c_long),
+                ("override_redirect", ctypes.c_int), ("colormap", ctypes.c_ulong),
+                ("cursor", ctypes.c_ulong)]
+
+
+CW_BACKING_STORE, ALWAYS = 1 << 6, 2
+
+
+def keeps_its_pixels() -> None:
+    """Give the window a backing store: every test window shares one virtual screen with the
+    other worker's and with the app windows other tests start, and without one, what a
+    covered window draws there is lost and reading it back gives black (one run in seven
+    of this file beside the layout tests, and once in a whole run)."""
     gl = ctypes.CDLL(ctypes.util.find_library("GL") or "libGL.so.1")
     x11 = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
     gl.glXGetCurrentDisplay.restype = ctypes.c_void_p
     gl.glXGetCurrentDrawable.restype = ctypes.c_ulong
-    x11.XRaiseWindow.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
+    x11.XChangeWindowAttributes.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_ulong,
+                                            ctypes.POINTER(_SetWindowAttributes)]
     x11.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
     display, window = gl.glXGetCurrentDisplay(), gl.glXGetCurrentDrawable()
-    x11.XRaiseWindow(display, window)
+    attributes = _SetWindowAttributes(backing_store=ALWAYS)
+    x11.XChangeWindowAttributes(display, window, CW_BACKING_STORE, ctypes.byref(attributes))
     x11.XSync(display, 0)
 
 
@@ -77,7 +94,7 @@ def whole_frame() -> bytes:
 def debate(app):
     redraw = partial_redraw.install(Window, still.live_widgets)
     assert redraw is not None, "Mesa's GLX (the tests' X server) copies a part of a frame"
-    to_the_front()
+    keeps_its_pixels()
     app.go("day")
     pump(2)
     day = app.sm.get_screen("day")
