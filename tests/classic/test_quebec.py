@@ -1622,3 +1622,15 @@ def test_belle_creature_seducing_a_lover_breaks_the_couple_and_the_abandoned_lov
         {"night": 2, "belle_creature": {"seduce": 3}}, {"day": 2, "votes": BB}, {"night": 3},
         {"day": 3})
     assert g.alive(3) and states.amants(g) is None
+
+
+def test_memere_tea_finds_the_belle_creature_a_lupin_who_learns_it_at_her_own_call():
+    """The Memére's tea asks "si un joueur … est un lupin", and the glossary's Lupin "inclut
+    donc la meute mais aussi d'autres rôles: Sorcière, Belle Créatûre"; the lupin is told
+    "dès son prochain réveil": hers, not the pack's."""
+    seats = "belle_creature werewolf seer villager memere villager werewolf hunter"
+    g = play(seats, {"night": 1, "memere_soup": {"habitant": 3}}, {"day": 1, "votes": BB},
+             {"night": 2, "memere_soup": {"habitant": 5}, "memere": {"tea": 0}})
+    assert told(g, 4, "tea")[0].value is True
+    (e,) = told(g, 0, "memere_asked")
+    assert (e.step, e.seat, e.phase) == ("belle_creature", 4, "night 2")

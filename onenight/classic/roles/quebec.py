@@ -261,10 +261,13 @@ def _pour(g: Game, stop: Stop, c: Choice | None) -> Game:
         raise IllegalChoice("tea", "on the first night the Memére only serves the soup")
     s = common.another_target(g, c, stop, "tea", "Memére",
                               "the Memére pours the tea for another player")
-    lupin = sides.wolfish(g, s)
+    lupin = sides.lupin(g, s)
     g = g.tell((me,), "memere", "tea", seat=s, value=lupin)
-    if lupin:  # "le lupin sera lui aussi informé de l'identité de la Memére … dès son prochain réveil"
-        g = g.tell((s,), "werewolves", "memere_asked", seat=me)
+    if lupin:  # "le lupin sera lui aussi informé de l'identité de la Memére … dès son prochain
+        # réveil": with the pack, or at his own call for a lupin outside it (the Belle
+        # Créatûre's comes after hers; a lupin who never wakes is never told)
+        g = g.tell((s,), "werewolves" if sides.wolfish(g, s) else g.cards[s], "memere_asked",
+                   seat=me)
     return g
 
 
