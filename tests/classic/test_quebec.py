@@ -1557,7 +1557,7 @@ def test_belle_creature_seducing_a_wolf_learns_it_the_next_night():
 def test_belle_creature_seducing_the_seer_learns_the_card_the_seer_looked_at():
     """"la Voyante … - on apprend le rôle du joueur examiné, pas celui de la cible.\""""
     g = _seduced(BELLE, 2, {"seer": {"view": 7}})
-    assert _fruit(g) == [("saw", 7, "hunter")]
+    assert _fruit(g) == [("seduced_card", 7, "hunter")]
     # a seer who looked at nobody that night tells nothing
     assert _fruit(_seduced(BELLE, 2)) == [("seduced_nothing", 2, None)]
 
@@ -1569,12 +1569,12 @@ def test_belle_creature_seducing_the_flanc_mou_learns_his_targets_card():
              {"night": 3, "flanc_mou": {"target": 7}, "belle_creature": {"seduce": 4}},
              {"day": 3, "votes": BB}, {"night": 4})
     assert [(e.kind, e.seat, e.role) for e in told(g, 0) if e.phase == "night 4"] == [
-        ("saw", 7, "hunter")]
+        ("seduced_card", 7, "hunter")]
     # seduced on the second night, read on the third after his pick (his call comes first)
     g = play(seats, {"night": 1}, {"day": 1, "votes": BB},
              {"night": 2, "belle_creature": {"seduce": 4}}, {"day": 2, "votes": BB},
              {"night": 3, "flanc_mou": {"target": 3}})
-    assert _fruit(g) == [("saw", 3, "villager")]
+    assert _fruit(g) == [("seduced_card", 3, "villager")]
 
 
 def test_belle_creature_seducing_a_player_dealt_a_ragot_learns_that_ragot():

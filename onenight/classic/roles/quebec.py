@@ -748,10 +748,10 @@ def _fruit(g: Game, stop: Stop) -> Game:
     if card == "seer":
         look = _seers_look(g, g.phase.number - 1)
         if look is not None:
-            return g.tell((me,), BELLE, "saw", seat=look[0], role=g.cards[look[0]])
+            return g.tell((me,), BELLE, "seduced_card", seat=look[0], role=g.cards[look[0]])
     if card == FLANC_MOU and g.memo.get(TARGET) is not None:
         chosen = g.memo.get(TARGET)
-        return g.tell((me,), BELLE, "saw", seat=chosen, role=g.cards[chosen])
+        return g.tell((me,), BELLE, "seduced_card", seat=chosen, role=g.cards[chosen])
     if ragots.received(g, target):
         return ragots.tell(g, target, BELLE, to=me)
     return g.tell((me,), BELLE, "seduced_nothing", seat=target)
@@ -761,7 +761,7 @@ def _fruit(g: Game, stop: Stop) -> Game:
 #: the village's camp for the pack (she does not wake with it, it may devour her) that wins
 #: with the werewolves' side, as the traitor; "Ne peut devenir amante": :data:`REFUSING_CARDS`.
 BELLE_CREATURE = quebec_card(
-    BELLE, "Belle Créatûre", "Belle Créatûre", "werewolves", wins_with="werewolves",
+    BELLE, "Belle Créatûre", "Fair Creature", "werewolves", wins_with="werewolves",
     at_dusk=_seduction_ripens,
     steps=(Step(BELLE, ("night",), order(BELLE), FROM_NIGHT_2, Kind.SEAT, role=BELLE,
                 key="seduce", brief=_fruit, options=lambda g, stop: common.others(g, actor(stop)),
