@@ -1634,3 +1634,14 @@ def test_memere_tea_finds_the_belle_creature_a_lupin_who_learns_it_at_her_own_ca
     assert told(g, 4, "tea")[0].value is True
     (e,) = told(g, 0, "memere_asked")
     assert (e.step, e.seat, e.phase) == ("belle_creature", 4, "night 2")
+
+
+def test_belle_creature_seduction_dies_with_her_even_when_the_flanc_mou_takes_her_card():
+    """The fruit is hers: a Flanc-Mou who takes her card the night after she left is not told
+    what she had seduced."""
+    seats = "belle_creature werewolf seer villager flanc_mou villager werewolf hunter"
+    g = play(seats, {"night": 1}, {"day": 1, "votes": BB}, {"night": 2}, {"day": 2, "votes": BB},
+             {"night": 3, "flanc_mou": {"target": 0}, "belle_creature": {"seduce": 1}},
+             {"day": 3, "votes": V("2 0 0 0 0 0 0 0")}, {"night": 4})
+    assert g.cards[4] == "belle_creature"
+    assert not told(g, 4, "seduced_wolf") and not told(g, 0, "seduced_wolf")

@@ -687,7 +687,7 @@ ENTREMETTEUSE_CARD = quebec_card(
 # ---- the Belle Créatûre: a lupine outside the pack, who seduces to learn --------------------------
 
 BELLE = "belle_creature"
-#: ``memo`` key: (the seat she seduced, the night she did).
+#: ``memo`` key: (her seat, the seat she seduced, the night she did).
 SEDUCED = "belle_creature.seduced"
 #: ``tonight`` key: the seat whose seduction bears fruit tonight (in play at dusk).
 FRUIT = "belle_creature.fruit"
@@ -699,7 +699,7 @@ def _seduce(g: Game, stop: Stop, c: Choice | None) -> Game:
         return g
     s = common.another_target(g, c, stop, "seduce", "Belle Créatûre",
                               "the Belle Créatûre seduces another player")
-    return common.remember(g, SEDUCED, (s, g.phase.number))
+    return common.remember(g, SEDUCED, (actor(stop), s, g.phase.number))
 
 
 def _seduction_ripens(g: Game) -> Game:
@@ -709,11 +709,11 @@ def _seduction_ripens(g: Game) -> Game:
     abandoned is eliminated ("C'est l'amant éconduit qui est éliminé"), a death of this night
     announced at dawn."""
     pending = g.memo.get(SEDUCED)
-    if pending is None or pending[1] != g.phase.number - 1:
+    if pending is None or pending[2] != g.phase.number - 1:
         return g
     g = common.remember(g, SEDUCED, None)
-    me, target = g.holder(BELLE), pending[0]
-    if me is None or not g.alive(me) or not g.alive(target):
+    me, target = pending[:2]  # hers alone: not a Flanc-Mou's who took her card meanwhile
+    if not g.alive(me) or g.cards[me] != BELLE or not g.alive(target):
         return g
     g = common.tonight(g, FRUIT, target)
     abandoned = states.amant_of(g, target)
