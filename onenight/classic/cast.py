@@ -43,7 +43,9 @@ CAST: tuple[Character, ...] = tuple(_BY_ID[i] for i in (
     # seed 002's characters with special powers (:mod:`.powers`)
     "apothecary", "violoneux",
     # seed 002's Entremetteuse, whose couple follows its glossary's Amant(e)
-    "entremetteuse"))
+    "entremetteuse",
+    # seed 002's Belle Créatûre, a lupine outside the pack
+    "belle_creature"))
 #: RULES-CLASSIC.md §1's cast: Best Of and the base game.
 SECTION_1: tuple[str, ...] = tuple(c.id for c in CAST[:20])
 CHARACTER: dict[str, Character] = {c.id: c for c in CAST}

@@ -39,6 +39,8 @@ QUEBEC = {"werewolf": ("meute", "buveur", "standard"),
           "flanc_mou": ("ambivalent", "sobre", "chaotique"),
           # "Entremetteuse — Villageois, Débutant, Sobre, Chaotique"
           "entremetteuse": ("villageois", "sobre", "chaotique"),
+          # "Belle Créatûre — Lupin, Avancé, Sobre, Chaotique"
+          "belle_creature": ("lupin", "sobre", "chaotique"),
           # the booklet's own characters, built on its states ("Fier-à-Bras — Villageois,
           # Débutant, Sobre, Standard"; "Infecté Chronique — Meute/Lupin, …")
           "braggart": ("villageois", "sobre", "standard"),

@@ -255,7 +255,10 @@ PUBLIC_CAUSE = {"werewolves": "night", "big_bad_wolf": "night", "white_werewolf"
                 # the Québec booklet's Wendigo: the lone werewolf whose attack he repelled
                 "wendigo": "wendigo",
                 # the Québec booklet's Loup Solitaire: his victims are the night's
-                "lone_wolf": "night"}
+                "lone_wolf": "night",
+                # the Québec booklet's Belle Créatûre: the lover she made a stranger abandon
+                # leaves in the night, as its other deaths (the seduction stays secret)
+                "abandoned": "night"}
 
 
 @dataclass(frozen=True)

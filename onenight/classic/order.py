@@ -109,6 +109,8 @@ NIGHT_CALLS: tuple[Call, ...] = (
     Call("ramancheux", "ramancheux", ("002",), "from_night_2"),
     # and the Flanc-Mou's pick, whose card he learns as the seer would, on the third night
     Call("flanc_mou", "flanc_mou", ("002",), "third_night"),
+    # and the Belle Créatûre's seduction, whose result is what the seer or the Flanc-Mou learned
+    Call("belle_creature", "belle_creature", ("002",), "from_night_2"),
     Call("mathematician", "mathematician", ("000",)),
     Call("night_owl", "night_owl", ("000",)),
     Call("rescuer", "rescuer", ("001", "000")),

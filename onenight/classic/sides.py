@@ -146,6 +146,13 @@ def side(g: Game, seat: int) -> str:
         "werewolves" if wolfish(g, seat) else "village")
 
 
+def lupin(g: Game, seat: int) -> bool:
+    """A *lupin* of the Québec booklet's glossary: "tous les joueurs qui souhaitent la
+    victoire des loups … la meute mais aussi d'autres rôles: Sorcière, Belle Créatûre":
+    the werewolves' side, and a card that wins with it outside the pack."""
+    return wolfish(g, seat) or ally_of(g, seat) == "werewolves"
+
+
 def ally_of(g: Game, seat: int) -> str | None:
     """The side a card plays against and wins with (the traitor, a villager who wins with the
     werewolves), while it keeps its power and its card's side."""

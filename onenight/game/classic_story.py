@@ -34,7 +34,7 @@ _FACTS = ("bite_survived", "infected", "infection_failed", "sick", "turned", "gr
           "immune", "fire_caught", "burned", "spells_cancelled", "enemies_eliminated",
           "escaped", "crow_card", "tavern", "soul_called", "denounced", "lied", "repelled",
           "lone_wolf_turned", "dog_wild", "survenant", "flanc_mou_took",
-          "philtre_took", "philtre_refused",
+          "philtre_took", "philtre_refused", "abandoned",
           # the Québec booklet's states: fait fort spent at night, or by day before all;
           # the pack's sickness
           "strong_spent", "strong_survived", "pack_sick")

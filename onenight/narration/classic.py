@@ -103,6 +103,7 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "flanc_mou_enters": 0,  # a line to the whole table, nobody wakes
     "entremetteuse": 14,  # two players to name
     "amants": 12,  # look at each other, then agree on a home by gestures
+    "belle_creature": 14,  # a line to read, then a player to point at
 })
 #: The calls that wake nobody: one line the whole table hears (the Flanc-Mou's side chosen).
 ANNOUNCEMENTS = frozenset({"flanc_mou_enters"})

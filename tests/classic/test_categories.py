@@ -55,11 +55,14 @@ def test_the_quebec_categories_filter():
         "wendigo", "lone_wolf", "bonhomme", "were_squirrel")
     assert CastFilter().toggle("category", "chaotique").cards() == (
         "wendigo", "lone_wolf", "dog_wolf", "bonhomme", "grey_wolf", "ragpicker", "were_squirrel",
-        "flanc_mou", "tete_de_cochon", "grand_talent", "entremetteuse")
+        "flanc_mou", "tete_de_cochon", "grand_talent", "entremetteuse", "belle_creature")
     assert CastFilter().toggle("category", "sobre").cards() == (
         "wendigo", "lone_wolf", "dog_wolf", "survenant", "bonhomme", "braggart",
         "chronic_infected", "eavesdropper", "ragpicker", "were_squirrel", "ramancheux",
-        "flanc_mou", "tete_de_cochon", "grand_talent", "entremetteuse")
+        "flanc_mou", "tete_de_cochon", "grand_talent", "entremetteuse", "belle_creature")
+    # "Lupin": those who want the wolves' win, the pack's infected and the Belle Créatûre
+    assert CastFilter().toggle("category", "lupin").cards() == ("chronic_infected",
+                                                               "belle_creature")
 
 
 def test_the_quebec_booklets_own_characters_carry_its_categories_and_booklet():

@@ -295,6 +295,43 @@ def test_the_entremetteuses_couple_lives_leaves_and_wins_together(seed):
     assert outcome(replay(json.loads(json.dumps(to_record(g))))) == outcome(g)
 
 
+@SETTINGS
+@given(st.integers(0, 2 ** 32 - 1))
+def test_the_belle_creature_stays_out_of_the_pack_and_learns_only_from_last_nights_seduction(seed):
+    """Whole random games with the Québec Belle Créatûre in the deck: she never wakes with the
+    pack while her card is hers and she is no werewolf, never loves; what her seduction tells
+    her comes the night after one, about that night's target (a wolf, or nothing) when it
+    names him; a jilted lover dies only the night after his partner was seduced; each game's
+    record replays to the same outcome."""
+    rng = random.Random(seed)
+    g = game_holding("belle_creature", rng)
+    me = g.dealt.index("belle_creature")
+    while g.stop is not None:
+        c = random_choice(g, rng)
+        before, g = g, apply(g, c)
+        if before.stop.step == "werewolves" and before.cards[me] == "belle_creature" \
+                and not wolfish(before, me):
+            assert me not in before.stop.woken
+        pair = states.amants(g)
+        assert not (pair and me in pair and g.cards[me] == "belle_creature")
+    seduced = {e.phase: e.value["seduce"] for e in g.log
+               if e.kind == "chose" and e.step == "belle_creature"}
+
+    def last_night(phase: str) -> str:
+        return f"night {int(phase.split()[1]) - 1}"
+
+    for e in g.log:
+        if e.step == "belle_creature" and e.to == (me,) and e.kind not in ("chose", "memere_asked"):
+            target = seduced.get(last_night(e.phase))
+            assert target is not None, e
+            if e.kind in ("seduced_wolf", "seduced_nothing"):
+                assert e.seat == target
+    for d in g.deaths:
+        if d.cause == "abandoned":
+            assert d.moment == "dawn" and f"night {d.day - 1}" in seduced
+    assert outcome(replay(json.loads(json.dumps(to_record(g))))) == outcome(g)
+
+
 def test_an_illegal_choice_leaves_the_game_as_it_was():
     g = new_game("seer werewolf witch villager hunter villager werewolf villager".split())
     while g.stop.step != "werewolves":

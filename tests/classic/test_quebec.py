@@ -1480,3 +1480,168 @@ def test_the_couples_escapade_is_no_villagers_power_the_elders_death_takes():
     g = until(play(seats, {"night": 1, "entremetteuse": {"lovers": [4, 5]}},
                    {"day": 1, "votes": V("3 3 3 - 3 3 3 3")}), "amants")
     assert g.phase.label == "night 2" and not g.stop.for_show and g.stop.woken == (4, 5)
+
+
+# ---- the Belle Créatûre ----------------------------------------------------------------------------
+
+# seat 0 the Belle Créatûre; seats 1 and 6 werewolves; seat 2 the seer; 3, 4, 5 Habitants
+BELLE = "belle_creature werewolf seer villager villager villager werewolf hunter"
+BB = V("- - - - - - - -")
+
+
+def _seduced(seats: str, target: int, night2: dict | None = None, *more: dict):
+    """Night 2: she seduces ``target``; night 3 begins (its fruit is told at her call)."""
+    return play(seats, {"night": 1}, {"day": 1, "votes": BB},
+                {"night": 2, "belle_creature": {"seduce": target}, **(night2 or {})},
+                {"day": 2, "votes": BB}, *more, {"night": 3})
+
+
+def _fruit(g) -> list:
+    return [(e.kind, e.seat, e.role) for e in told(g, 0) if e.step == "belle_creature"
+            and e.phase == "night 3"]
+
+
+def test_belle_creature_is_a_lupine_of_the_quebec_booklet():
+    lab = labels("belle_creature")
+    assert lab.booklets == ("002",) and lab.side == "werewolves"
+    assert lab.categories == ("lupin", "sobre", "chaotique")
+
+
+def test_belle_creature_does_not_belong_to_the_pack_nor_knows_the_lupins():
+    """"Lupine qui n'appartient pas à la meute. On ignore l'identité des autres lupins.\""""
+    g = until(play(BELLE), "werewolves")
+    assert 0 not in g.stop.woken and set(g.stop.woken) == {1, 6}
+    g = play(BELLE, {"night": 1})
+    assert not [e for e in told(g, 0)]  # nothing learned on the first night
+    assert not any(0 in (e.seats or ()) or e.seat == 0 for s in (1, 6) for e in told(g, s))
+
+
+def test_belle_creature_may_be_devoured_by_the_pack():
+    g = play(BELLE, {"night": 1, "werewolves": {"victim": 0}}, {"day": 1})
+    assert deaths(g) == [(0, "werewolves")]
+
+
+def test_belle_creature_wins_with_the_lupins():
+    """"Ce terme [Lupin] désigne tous les joueurs qui souhaitent la victoire des loups … Sorcière,
+    Belle Créatûre, etc.": she plays on the werewolves' side, and counts with it."""
+    g = play(BELLE, {"night": 1})
+    assert side(g, 0) == "werewolves"
+    seats = "belle_creature werewolf villager villager villager werewolf"
+    o = out(seats, {"night": 1, "werewolves": {"victim": 2}},
+            {"day": 1, "votes": V("3 3 - 4 3 3")}, {"night": 2, "werewolves": {"victim": 4}},
+            {"day": 2})
+    assert o["winning_side"] == "werewolves" and 0 in o["winners"]
+
+
+def test_belle_creature_seduces_from_the_second_night_only():
+    """"À partir de la deuxième nuit, on choisit un joueur à séduire.\""""
+    assert "belle_creature" not in [e.step for e in play(BELLE, {"night": 1}).log]
+    g = until(play(BELLE, {"night": 1}, {"day": 1, "votes": BB}), "belle_creature")
+    assert g.stop.woken == (0,) and 0 not in [c.seat for c in legal_choices(g) if c is not None]
+    assert "seduces another player" in err(BELLE, {"night": 1}, {"day": 1, "votes": BB},
+                                           {"night": 2, "belle_creature": {"seduce": 0}})
+
+
+def test_belle_creature_learns_nothing_the_night_she_seduces():
+    """"Les résultats sont obtenus la nuit suivante.\""""
+    g = play(BELLE, {"night": 1}, {"day": 1, "votes": BB},
+             {"night": 2, "belle_creature": {"seduce": 1}}, {"day": 2, "votes": BB})
+    assert not told(g, 0, "seduced_wolf")
+
+
+def test_belle_creature_seducing_a_wolf_learns_it_the_next_night():
+    """"Si la cible est un loup - on l'apprend. (ex: "Jude est un Loup-Garou")\""""
+    assert _fruit(_seduced(BELLE, 1)) == [("seduced_wolf", 1, None)]
+
+
+def test_belle_creature_seducing_the_seer_learns_the_card_the_seer_looked_at():
+    """"la Voyante … - on apprend le rôle du joueur examiné, pas celui de la cible.\""""
+    g = _seduced(BELLE, 2, {"seer": {"view": 7}})
+    assert _fruit(g) == [("seduced_card", 7, "hunter")]
+    # a seer who looked at nobody that night tells nothing
+    assert _fruit(_seduced(BELLE, 2)) == [("seduced_nothing", 2, None)]
+
+
+def test_belle_creature_seducing_the_flanc_mou_learns_his_targets_card():
+    """"le Flanc-Mou - on apprend le rôle de la cible du Flanc-Mou\""""
+    seats = "belle_creature werewolf seer villager flanc_mou villager werewolf hunter"
+    g = play(seats, {"night": 1}, {"day": 1, "votes": BB}, {"night": 2}, {"day": 2, "votes": BB},
+             {"night": 3, "flanc_mou": {"target": 7}, "belle_creature": {"seduce": 4}},
+             {"day": 3, "votes": BB}, {"night": 4})
+    assert [(e.kind, e.seat, e.role) for e in told(g, 0) if e.phase == "night 4"] == [
+        ("seduced_card", 7, "hunter")]
+    # seduced on the second night, read on the third after his pick (his call comes first)
+    g = play(seats, {"night": 1}, {"day": 1, "votes": BB},
+             {"night": 2, "belle_creature": {"seduce": 4}}, {"day": 2, "votes": BB},
+             {"night": 3, "flanc_mou": {"target": 3}})
+    assert _fruit(g) == [("seduced_card", 3, "villager")]
+
+
+def test_belle_creature_seducing_a_player_dealt_a_ragot_learns_that_ragot():
+    """"un joueur qui a reçu un ragot en début de partie - on apprend ce ragot. (ex: "Jude:
+    Mathurin est un HABITANT") Attention! L'information date du début de la partie.\""""
+    seats = "belle_creature werewolf seer villager tete_de_cochon villager werewolf hunter"
+    two = _ragots(("habitant", (3,)), ("enemy", (1, 2)))
+    g = play(seats, {"night": 1, "tete_de_cochon_ragots": two},
+             {"day": 1, "votes": V("- - - - - - - 3")},  # Mathurin leaves: the ragot stands
+             {"night": 2, "belle_creature": {"seduce": 4}}, {"day": 2, "votes": BB}, {"night": 3})
+    assert [(e.kind, e.seat, e.seats) for e in told(g, 0) if e.phase == "night 3"] == [
+        ("ragot_habitant", 3, ()), ("ragot_enemy", None, (1, 2))]
+
+
+def test_belle_creature_otherwise_learns_nothing():
+    """"Sinon, on n'apprend rien.\""""
+    assert _fruit(_seduced(BELLE, 3)) == [("seduced_nothing", 3, None)]
+
+
+def test_belle_creature_learns_nothing_when_her_target_left_before_the_next_night():
+    """"seulement si la cible était toujours en jeu lorsque la nuit suivante débute\""""
+    g = play(BELLE, {"night": 1}, {"day": 1, "votes": BB},
+             {"night": 2, "belle_creature": {"seduce": 1}},
+             {"day": 2, "votes": V("1 6 1 1 1 1 1 1")}, {"night": 3})
+    assert not g.alive(1) and _fruit(g) == []
+
+
+def test_belle_creature_never_becomes_a_lover():
+    """"Ne peut devenir amante.\""""
+    seats = "entremetteuse werewolf seer villager villager belle_creature werewolf villager"
+    g = play(seats, {"night": 1, "entremetteuse": {"lovers": [3, 5]}})
+    assert states.amants(g) is None
+
+
+def test_belle_creature_seducing_a_lover_breaks_the_couple_and_the_abandoned_lover_leaves():
+    """"Si un amant est notre victime, ce dernier perd son statut d'amant, mais demeure en jeu.
+    C'est l'amant éconduit qui est éliminé.\""""
+    seats = "belle_creature werewolf seer villager entremetteuse villager werewolf villager"
+    o = out(seats, {"night": 1, "entremetteuse": {"lovers": [3, 5]}}, {"day": 1, "votes": BB},
+            {"night": 2, "belle_creature": {"seduce": 3}}, {"day": 2, "votes": BB},
+            {"night": 3}, {"day": 3})
+    assert o["phases"][5]["dead"] == [{"seat": 5, "cause": "abandoned"}]
+    g = play(
+        seats, {"night": 1, "entremetteuse": {"lovers": [3, 5]}}, {"day": 1, "votes": BB},
+        {"night": 2, "belle_creature": {"seduce": 3}}, {"day": 2, "votes": BB}, {"night": 3},
+        {"day": 3})
+    assert g.alive(3) and states.amants(g) is None
+
+
+def test_memere_tea_finds_the_belle_creature_a_lupin_who_learns_it_at_her_own_call():
+    """The Memére's tea asks "si un joueur … est un lupin", and the glossary's Lupin "inclut
+    donc la meute mais aussi d'autres rôles: Sorcière, Belle Créatûre"; the lupin is told
+    "dès son prochain réveil": hers, not the pack's."""
+    seats = "belle_creature werewolf seer villager memere villager werewolf hunter"
+    g = play(seats, {"night": 1, "memere_soup": {"habitant": 3}}, {"day": 1, "votes": BB},
+             {"night": 2, "memere_soup": {"habitant": 5}, "memere": {"tea": 0}})
+    assert told(g, 4, "tea")[0].value is True
+    (e,) = told(g, 0, "memere_asked")
+    assert (e.step, e.seat, e.phase) == ("belle_creature", 4, "night 2")
+
+
+def test_belle_creature_seduction_dies_with_her_even_when_the_flanc_mou_takes_her_card():
+    """The fruit is hers: a Flanc-Mou who takes her card the night after she left is not told
+    what she had seduced."""
+    seats = "belle_creature werewolf seer villager flanc_mou villager werewolf hunter"
+    g = play(seats, {"night": 1}, {"day": 1, "votes": BB}, {"night": 2}, {"day": 2, "votes": BB},
+             {"night": 3, "flanc_mou": {"target": 0}, "belle_creature": {"seduce": 1}},
+             {"day": 3, "votes": V("2 0 0 0 0 0 0 0")}, {"night": 4})
+    assert g.cards[4] == "belle_creature"
+    assert not told(g, 4, "seduced_wolf") and not told(g, 0, "seduced_wolf")

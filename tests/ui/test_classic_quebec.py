@@ -549,3 +549,39 @@ def test_the_entremetteuses_couple_sleeps_at_one_home_and_leaves_together_at_the
     assert "Bob, l'Entremetteuse, a versé son philtre à Dee, Eve." in story
     assert "Le philtre a pris : Dee, Eve sont devenus amants." in story
     assert "Dee, Eve, les amants, ont passé la nuit chez Eve." in story
+
+
+def test_the_belle_creature_seduces_a_werewolf_and_learns_it_the_next_night_at_the_table(app):
+    """French, 1280x800, the table's own cards: the Belle Créatûre never wakes with the pack
+    nor on the first night; on the second she seduces Fay, a werewolf, and is shown nothing
+    yet; at her call of the third night she reads that Fay is a wolf; the game plays to its
+    end, her seduction in the story."""
+    table = ["werewolf", "belle_creature", "seer", "villager", "villager", "werewolf",
+             "villager", "villager", "villager", "villager"]
+    own_cards_game(app, TEN, table)
+    woken = {}
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        n = app.classic.game.phase.number
+        woken[(w.step, n)] = tuple(w.stop.woken)
+        if w.step == "werewolves":
+            return ("seat", [s for s in living(app) if s not in (0, 1, 5)][-1])
+        if w.step == "belle_creature" and n == 2:
+            return ("seat", 5)
+        return _idle(w)
+
+    def vote(app, voter):
+        return 3 if 3 in offered(app) else [s for s in offered(app) if s not in (1, 5)][-1]
+
+    night_through(app, night)
+    assert ("belle_creature", 1) not in woken and woken[("werewolves", 1)] == (0, 5)
+    play_to_end(app, night, vote, chain, until=lambda app: app.classic.phase == "night")
+    second = night_through(app, night)
+    assert woken[("belle_creature", 2)] == (1,) and woken[("werewolves", 2)] == (0, 5)
+    assert "Fay" not in second.get("belle_creature", "")
+    play_to_end(app, night, vote, chain, until=lambda app: app.classic.phase == "night")
+    third = night_through(app, night)
+    assert app.tr("classic.learn.seduced_wolf", name="Fay") in third["belle_creature"]
+    story = to_the_story(app, (0, 5), ())
+    assert "Bob, la Belle Créatûre, a jeté son dévolu sur Fay." in story

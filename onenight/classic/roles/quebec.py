@@ -261,10 +261,13 @@ def _pour(g: Game, stop: Stop, c: Choice | None) -> Game:
         raise IllegalChoice("tea", "on the first night the Memére only serves the soup")
     s = common.another_target(g, c, stop, "tea", "Memére",
                               "the Memére pours the tea for another player")
-    lupin = sides.wolfish(g, s)
+    lupin = sides.lupin(g, s)
     g = g.tell((me,), "memere", "tea", seat=s, value=lupin)
-    if lupin:  # "le lupin sera lui aussi informé de l'identité de la Memére … dès son prochain réveil"
-        g = g.tell((s,), "werewolves", "memere_asked", seat=me)
+    if lupin:  # "le lupin sera lui aussi informé de l'identité de la Memére … dès son prochain
+        # réveil": with the pack, or at his own call for a lupin outside it (the Belle
+        # Créatûre's comes after hers; a lupin who never wakes is never told)
+        g = g.tell((s,), "werewolves" if sides.wolfish(g, s) else g.cards[s], "memere_asked",
+                   seat=me)
     return g
 
 
@@ -579,13 +582,17 @@ OUTLIVE_THE_CARD = frozenset({AMANTS_STEP})
 REFUSING_CATEGORIES = frozenset({"ennemi_legendaire"})
 
 
+#: The cards that can never love ("Ne peut devenir amante": the Belle Créatûre).
+REFUSING_CARDS = frozenset({"belle_creature"})
+
+
 def refuses(g: Game, seat: int) -> bool:
-    """The philtre does not take on ``seat``: a legendary enemy's card, or a player cupid's
-    arrows already made a lover (one love at a time)."""
+    """The philtre does not take on ``seat``: a legendary enemy's card, a card that never
+    loves, or a player cupid's arrows already made a lover (one love at a time)."""
     from ..categories import QUEBEC as CATEGORIES
 
     card = g.cards[seat]
-    if REFUSING_CATEGORIES & set(CATEGORIES.get(card, ())):
+    if card in REFUSING_CARDS or REFUSING_CATEGORIES & set(CATEGORIES.get(card, ())):
         return True
     return g.lovers is not None and seat in g.lovers
 
@@ -676,5 +683,89 @@ ENTREMETTEUSE_CARD = quebec_card(
                 wakes=couple_awake, spent=lambda g: not couple_awake(g),
                 brief=_lovers_meet, options=_homes, act=_escapade)))
 
+
+# ---- the Belle Créatûre: a lupine outside the pack, who seduces to learn --------------------------
+
+BELLE = "belle_creature"
+#: ``memo`` key: (her seat, the seat she seduced, the night she did).
+SEDUCED = "belle_creature.seduced"
+#: ``tonight`` key: the seat whose seduction bears fruit tonight (in play at dusk).
+FRUIT = "belle_creature.fruit"
+
+
+def _seduce(g: Game, stop: Stop, c: Choice | None) -> Game:
+    """"À partir de la deuxième nuit, on choisit un joueur à séduire": another living player."""
+    if c is None:
+        return g
+    s = common.another_target(g, c, stop, "seduce", "Belle Créatûre",
+                              "the Belle Créatûre seduces another player")
+    return common.remember(g, SEDUCED, (actor(stop), s, g.phase.number))
+
+
+def _seduction_ripens(g: Game) -> Game:
+    """At dusk: last night's seduction bears fruit only if she and her target are still in
+    play as this night begins ("seulement si la cible était toujours en jeu lorsque la nuit
+    suivante débute"). A lover seduced leaves the couple and stays in play; the lover
+    abandoned is eliminated ("C'est l'amant éconduit qui est éliminé"), a death of this night
+    announced at dawn."""
+    pending = g.memo.get(SEDUCED)
+    if pending is None or pending[2] != g.phase.number - 1:
+        return g
+    g = common.remember(g, SEDUCED, None)
+    me, target = pending[:2]  # hers alone: not a Flanc-Mou's who took her card meanwhile
+    if not g.alive(me) or g.cards[me] != BELLE or not g.alive(target):
+        return g
+    g = common.tonight(g, FRUIT, target)
+    abandoned = states.amant_of(g, target)
+    if abandoned is None or not g.alive(abandoned):
+        return g
+    g = common.remember(g, states.AMANTS, None).tell((), BELLE, "abandoned", seat=abandoned,
+                                                     seats=(target,))
+    g = deaths.die(g, abandoned, "abandoned")
+    return common.tonight(g, "dusk_dead", g.tonight.get("dusk_dead", ()) + (abandoned,))
+
+
+def _seers_look(g: Game, night: int) -> tuple[int, str] | None:
+    """The player the seer looked at on ``night``, and the card she was shown."""
+    label = Phase("night", night).label
+    for e in g.log:
+        if e.phase == label and e.step == "seer" and e.kind == "saw":
+            return e.seat, e.role
+    return None
+
+
+def _fruit(g: Game, stop: Stop) -> Game:
+    """What the seduction of last night tells her, the target's card as it is now: a wolf
+    ("on l'apprend"); the seer ("on apprend le rôle du joueur examiné, pas celui de la
+    cible"); the Flanc-Mou ("le rôle de la cible du Flanc-Mou"); a player dealt ragots at the
+    start ("on apprend ce ragot … L'information date du début de la partie"); else nothing."""
+    target = g.tonight.get(FRUIT)
+    if target is None:
+        return g
+    me, card = actor(stop), g.cards[target]
+    if sides.wolf(g, target):
+        return g.tell((me,), BELLE, "seduced_wolf", seat=target)
+    if card == "seer":
+        look = _seers_look(g, g.phase.number - 1)
+        if look is not None:
+            return g.tell((me,), BELLE, "seduced_card", seat=look[0], role=g.cards[look[0]])
+    if card == FLANC_MOU and g.memo.get(TARGET) is not None:
+        chosen = g.memo.get(TARGET)
+        return g.tell((me,), BELLE, "seduced_card", seat=chosen, role=g.cards[chosen])
+    if ragots.received(g, target):
+        return ragots.tell(g, target, BELLE, to=me)
+    return g.tell((me,), BELLE, "seduced_nothing", seat=target)
+
+
+#: "Lupine qui n'appartient pas à la meute. On ignore l'identité des autres lupins": a card of
+#: the village's camp for the pack (she does not wake with it, it may devour her) that wins
+#: with the werewolves' side, as the traitor; "Ne peut devenir amante": :data:`REFUSING_CARDS`.
+BELLE_CREATURE = quebec_card(
+    BELLE, "Belle Créatûre", "Fair Creature", "werewolves", wins_with="werewolves",
+    at_dusk=_seduction_ripens,
+    steps=(Step(BELLE, ("night",), order(BELLE), FROM_NIGHT_2, Kind.SEAT, role=BELLE,
+                key="seduce", brief=_fruit, options=lambda g, stop: common.others(g, actor(stop)),
+                act=_seduce),))
+
 CHARACTERS = (WENDIGO, LONE_WOLF, DOG_WOLF, MEMERE, SURVENANT, BONHOMME, RAMANCHEUX,
-              FLANC_MOU_CARD, TETE_DE_COCHON, GRAND_TALENT, ENTREMETTEUSE_CARD)
+              FLANC_MOU_CARD, TETE_DE_COCHON, GRAND_TALENT, ENTREMETTEUSE_CARD, BELLE_CREATURE)

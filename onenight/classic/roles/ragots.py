@@ -92,13 +92,15 @@ def received(g: Game, seat: int) -> tuple[Ragot, ...]:
     return tuple(r for s, r in g.memo.get(DRAWN, ()) if s == seat)
 
 
-def tell(g: Game, seat: int, step: str) -> Game:
-    """``seat`` is shown the ragots he received, each alone on his side of the tablet."""
+def tell(g: Game, seat: int, step: str, to: int | None = None) -> Game:
+    """``seat`` is shown the ragots he received, each alone on his side of the tablet (or
+    ``to`` is shown them: the Québec Belle Créatûre who seduced him)."""
+    to = seat if to is None else to
     for r in received(g, seat):
         if len(r.seats) == 1:
-            g = g.tell((seat,), step, f"ragot_{r.kind}", seat=r.seats[0])
+            g = g.tell((to,), step, f"ragot_{r.kind}", seat=r.seats[0])
         else:
-            g = g.tell((seat,), step, f"ragot_{r.kind}", seats=r.seats)
+            g = g.tell((to,), step, f"ragot_{r.kind}", seats=r.seats)
     return g
 
 
