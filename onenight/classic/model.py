@@ -255,7 +255,10 @@ PUBLIC_CAUSE = {"werewolves": "night", "big_bad_wolf": "night", "white_werewolf"
                 # the Québec booklet's Wendigo: the lone werewolf whose attack he repelled
                 "wendigo": "wendigo",
                 # the Québec booklet's Loup Solitaire: his victims are the night's
-                "lone_wolf": "night"}
+                "lone_wolf": "night",
+                # the Québec Coureur des Bois's trap and blunderbuss: deaths of the night (the
+                # shot itself is heard by everyone: the dawn's news)
+                "wolf_trap": "night", "blunderbuss": "night"}
 
 
 @dataclass(frozen=True)

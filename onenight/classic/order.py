@@ -120,6 +120,11 @@ NIGHT_CALLS: tuple[Call, ...] = (
     Call("apothecary_powers", "apothecary", ("002",), "first_night"),
     Call("apothecary", "apothecary", ("002",)),
     Call("diviner", "diviner", ("000",)),
+    # and its Coureur des Bois, whose trap waits for the pack: the last call before it (a wolf
+    # caught "mourra au moment du réveil de la meute"); on the first night he first picks it,
+    # his blunderbuss or his canoe
+    Call("coureur_powers", "coureur", ("002",), "first_night"),
+    Call("coureur", "coureur", ("002",)),
     Call("werewolves", "werewolf", ("001", "003", "000")),
     Call("baker", None, ("001",)),  # a building's (Le Village), not a card's: onenight.classic.village
     Call("white_werewolf", "white_werewolf", ("001", "003"), "even_nights"),
