@@ -16,9 +16,9 @@ from onenight.classic import camps, states, village
 from onenight.classic.autoplay import random_choice
 from onenight.classic.cast import STEP
 from onenight.classic.decks import PRESETS, check_deck
-from onenight.classic.model import OUT_OF_PLAY
+from onenight.classic.model import OUT_OF_PLAY, Use
 from onenight.classic.sides import (ally_of, counted, enemies_left, loses_dead, side,
-                                    wolfish)
+                                    wolf, wolfish)
 from onenight.classic.walk import is_called, use_power
 from onenight.common.errors import IllegalChoice
 
@@ -305,3 +305,36 @@ def test_an_illegal_choice_leaves_the_game_as_it_was():
     except IllegalChoice:
         pass
     assert g == before and Counter(g.cards) == Counter(before.cards)
+
+
+@SETTINGS
+@given(st.integers(0, 2 ** 32 - 1))
+def test_the_coureur_des_bois_power_fires_at_most_once_and_his_canoe_keeps_him_out_of_play(seed):
+    """Whole random games with the Québec Coureur des Bois in the deck: he holds at most the
+    one power he picked; his trap or his gun kills at most one wolf, of the pack's side or the
+    Loup Solitaire, and the shot is heard only when his gun killed; his canoe keeps him from
+    every call, ballot and choice of the first two nights and the first day; each game's
+    record replays to the same outcome."""
+    rng = random.Random(seed)
+    g = game_holding("coureur", rng)
+    me = g.dealt.index("coureur")
+    while g.stop is not None:
+        c = random_choice(g, rng)
+        before, g = g, apply(g, c)
+        canoe = before.memo.get("coureur.canoe") == me and before.cards[me] == "coureur"
+        if canoe and (before.phase.number == 1 or before.phase.label == "night 2"):
+            if before.phase.is_night:
+                assert me not in before.stop.deciders
+                assert me not in {o.seat for o in legal_choices(before)
+                                  if isinstance(o, (Seat, Use))}
+            elif before.stop.kind is Kind.VOTES:
+                assert ballot_options(before, me) == (None,)
+                assert all(me not in ballot_options(before, s) for s in before.living())
+    picked = g.memo.get("coureur.powers", ())
+    assert len(picked) <= 1
+    struck = [d for d in g.deaths if d.cause in ("wolf_trap", "blunderbuss")]
+    assert len(struck) <= 1
+    assert all(wolf(g, d.seat) for d in struck)
+    assert len([e for e in g.log if e.kind == "blunderbuss"]) == len(
+        [d for d in struck if d.cause == "blunderbuss"])
+    assert outcome(replay(json.loads(json.dumps(to_record(g))))) == outcome(g)
