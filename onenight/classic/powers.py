@@ -220,7 +220,10 @@ def steps(sp: Specials, order: int, when: When, pick_order: int = 0,
     if sp.pick:
         out.append(Step(f"{sp.role}_powers", ("night",), pick_order, FIRST_NIGHT, Kind.POWERS,
                         role=sp.role, key="powers", options=_pick_options(sp), act=_pick(sp),
-                        required=lambda g: True, powers=sp.ids, pick=sp.pick))
+                        required=lambda g: True, powers=sp.ids, pick=sp.pick,
+                        # a card whose powers were picked already (taken in play by another
+                        # player, the Flanc-Mou): he finds them, its pick is made for show
+                        spent=lambda g: bool(held(g, sp))))
     out.append(Step(sp.role, ("night",), order, when, Kind.POWER, role=sp.role, key="power",
                     spent=spent or (lambda g: all_spent(g, sp)),
                     options=_use_options(sp), act=_use(sp), powers=sp.ids,

@@ -93,10 +93,11 @@ def test_the_quebec_callers_are_placed_beside_the_calls_like_theirs():
     assert ORDER["lovers"] < ORDER["entremetteuse"] < ORDER["evil_spirit"]
     assert ORDER["bear_tamer"] < ORDER["amants"] < ORDER["bonhomme"] < ORDER["werewolves"]
     # the Coureur des Bois's trap is the last call before the pack's ("il mourra au moment du
-    # réveil de la meute"), after the diviner who may foretell its victim; his pick right
-    # before his first trap
-    assert ORDER["diviner"] < ORDER["coureur_powers"] < ORDER["coureur"] \
-        == ORDER["werewolves"] - 10
+    # réveil de la meute"), after the diviner who may foretell its victim; his pick before
+    # any call that may name the pack's victim (the perfume, the diviner): his canoe takes him
+    # out of play first
+    assert ORDER["shamans_daughter"] < ORDER["coureur_powers"] < ORDER["apothecary_powers"]
+    assert ORDER["diviner"] < ORDER["coureur"] == ORDER["werewolves"] - 10
 
 
 def test_each_lists_own_order_is_kept():

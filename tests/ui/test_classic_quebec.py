@@ -549,3 +549,84 @@ def test_the_entremetteuses_couple_sleeps_at_one_home_and_leaves_together_at_the
     assert "Bob, l'Entremetteuse, a versé son philtre à Dee, Eve." in story
     assert "Le philtre a pris : Dee, Eve sont devenus amants." in story
     assert "Dee, Eve, les amants, ont passé la nuit chez Eve." in story
+
+
+#: Seat 1 the Coureur des Bois, seats 0 and 6 the werewolves.
+COUREUR_TABLE = ["werewolf", "coureur", "seer", "villager", "villager", "villager",
+                 "werewolf", "villager", "villager", "villager"]
+
+
+def test_the_coureur_des_bois_sets_his_trap_and_the_pack_loses_a_wolf_at_the_table(app):
+    """French, 1280x800, the table's own cards: on the first night the Coureur's three powers
+    are offered by name (the blunderbuss with each hand); he keeps the trap, then at his call
+    taps it and a seat on the ring; the pack attacks that player: the dawn names one dead, a
+    werewolf, and the trapped player lives; the next night he is told the trap went off."""
+    from onenight.ui.driving import find, tap
+
+    own_cards_game(app, TEN, COUREUR_TABLE)
+    offered_powers = {}
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        s = screen(app)
+        if w.step == "coureur_powers":
+            offered_powers["names"] = sorted(b.text for b in s.ids.power_row.children)
+            _tap_power(app, "trap")
+            tap(find(s, "keep_powers"))
+            return None
+        if w.step == "coureur":
+            _tap_power(app, "trap")
+            return ("seat", 3)
+        if w.step == "werewolves":
+            return ("seat", 3)
+        return _idle(w)
+
+    night_through(app, night)
+    g = app.classic.game
+    assert offered_powers["names"] == ["Canot", "Piège à loup", "Tromblon, droitier",
+                                       "Tromblon, gaucher"]
+    assert ("night 1", "coureur", {"power": "trap", "target": 3}) in g.record
+    assert ("night 1", "coureur_strikes", {"wolf": 0}) in g.record \
+        or ("night 1", "coureur_strikes", {"wolf": 6}) in g.record  # drawn by the app
+    told = dawn_told(app)
+    g = app.classic.game
+    assert g.alive(3) and [(d.seat, d.cause) for d in g.deaths] in ([(0, "wolf_trap")],
+                                                                    [(6, "wolf_trap")])
+    assert "Loup-Garou" in told and "coup de fusil" not in told
+
+
+def test_the_coureur_des_bois_canoe_shows_him_at_dawn_and_keeps_him_from_the_vote(app):
+    """English, 800x480, the table's own cards: the Coureur keeps the canoe; the pack cannot
+    choose him; the first dawn shows him out of play by name, and
+    the day's vote neither asks for his ballot nor offers him to anyone."""
+    own_cards_game(app, TEN, COUREUR_TABLE, english_small=True)
+    voters, pack_offer = [], []
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        if w.step == "coureur_powers":
+            from onenight.ui.driving import find, tap
+            _tap_power(app, "canoe")
+            tap(find(screen(app), "keep_powers"))
+            return None
+        if w.step == "werewolves":
+            from onenight.classic import legal_choices
+            pack_offer.extend(c.seat for c in legal_choices(app.classic.game) if c)
+            return ("seat", 3)
+        return _idle(w)
+
+    night_through(app, night)
+    told = dawn_told(app)
+    assert app.tr("classic.dawn.news.canoe", name=TEN[1]) in told
+    assert 1 not in pack_offer and 3 in pack_offer
+
+    def vote(app, voter):
+        voters.append(voter)
+        assert 1 not in offered(app)
+        return 0 if voter != 0 and 0 in offered(app) else offered(app)[-1]
+
+    play_to_end(app, night, vote, chain,
+                until=lambda app: app.classic.phase == "night"
+                and app.classic.game.phase.number == 2)
+    assert 1 not in voters and voters
+    assert not untranslated(app), untranslated(app)

@@ -263,9 +263,10 @@ def _struck(g: Game) -> tuple[str, int] | None:
     return None
 
 
-def _caught(g: Game, stop: Stop) -> list:
+def _caught(g: Game, stop: Stop | None) -> list:
     """The wolves the trap or the shot may kill: "un des loups (choisi au hasard)" of the pack
-    that attacked; the blunderbuss's one wolf."""
+    that attacked; the blunderbuss's one wolf. None (a victim the pack did not choose, its
+    wolves all gone): nothing fires."""
     struck = _struck(g)
     if struck is None:
         return []
@@ -310,7 +311,7 @@ COUREUR = quebec_card(
                        spent=lambda g: powers.all_spent(g, COUREUR_POWERS)
                        and not _fired_last_night(g))
     + (Step("coureur_strikes", ("night",), order("werewolves") + 3, EVERY_NIGHT, Kind.SEAT,
-            role="coureur", key="wolf", wakes=lambda g: (), called=lambda g: bool(_struck(g)),
+            role="coureur", key="wolf", wakes=lambda g: (), called=lambda g: bool(_caught(g, None)),
             options=_caught, act=_strike, required=lambda g: True, chance=True),))
 
 CHARACTERS = (APOTHECARY, VIOLONEUX, COUREUR)
