@@ -1623,3 +1623,26 @@ def test_coureur_canoe_shows_his_card_on_the_first_morning_and_he_neither_votes_
     g = play(COUREUR, _coureur("canoe", werewolves={"victim": 3}), {"day": 1, **BLANK},
              {"night": 2, "werewolves": {"victim": 4}}, {"day": 2})
     assert 2 in ballot_options(g, 0)
+
+
+def test_flanc_mou_who_takes_the_coureurs_card_finds_his_power_picked():
+    """The Coureur des Bois's pick is his card's: the Flanc-Mou who takes it finds the trap
+    he picked, and the pick's call, made again for him, is made for show. (A random whole
+    game found the pick refused there.)"""
+    seats = "flanc_mou werewolf seer villager villager villager werewolf coureur"
+    quiet = ({"night": 1, "coureur_powers": {"powers": ["trap"]}},
+             {"day": 1, "votes": FM_BLANK}, {"night": 2}, {"day": 2, "votes": FM_BLANK},
+             {"night": 3, "flanc_mou": {"target": 7}},
+             {"day": 3, "votes": V("7 7 7 7 7 7 7 -")})
+    g = until(play(seats, *quiet), "coureur_powers")
+    assert g.cards[0] == "coureur" and g.stop.for_show and g.stop.woken == (0,)
+    g = play(seats, *quiet, {"night": 4, "coureur": {"power": "trap", "target": 3}})
+    assert g.memo.get("coureur.powers") == ("trap",)
+
+
+def test_coureur_pick_comes_before_the_diviner_can_foretell_him_as_the_victim():
+    """The canoe takes him out of play before any call that may force the pack's victim. (A
+    random whole game found the pack made to attack him once he had left.)"""
+    seats = "coureur werewolf seer villager villager villager werewolf diviner"
+    g = _first_night(seats, "diviner", coureur_powers=Pick(("canoe",)))
+    assert Seat(0) not in legal_choices(g)

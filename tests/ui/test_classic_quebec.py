@@ -384,38 +384,53 @@ def _tap_power(app, power: str):
     tap(button)
 
 
+def _pick_then_use(role: str, pick, power: str, seat: int, offered_powers: dict,
+                   picking=None):
+    """A first night where ``role`` taps the powers of ``pick`` one by one (``picking(screen,
+    tapped so far)`` after each) and keeps them, then at its call taps ``power`` and ``seat``
+    on the ring, and the pack attacks ``seat``; the powers offered are noted by name."""
+    from onenight.ui.driving import find, tap
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        s = screen(app)
+        if w.step == f"{role}_powers":
+            offered_powers["names"] = sorted(b.text for b in s.ids.power_row.children)
+            for i, p in enumerate(pick):
+                _tap_power(app, p)
+                if picking is not None:
+                    picking(s, list(pick[:i + 1]))
+            tap(find(s, "keep_powers"))
+            return None
+        if w.step == role:
+            _tap_power(app, power)
+            return ("seat", seat)
+        if w.step == "werewolves":
+            return ("seat", seat)
+        return _idle(w)
+    return night
+
+
 def test_the_apothecary_keeps_two_remedies_then_shelters_the_packs_victim_at_the_table(app):
     """French, 1280x800, the table's own cards: on the first night the Apothicaire's four
     remedies are offered by name; she keeps the herb and the elixir (the keep button waits
     for two), then at her call taps the herb and a seat on the ring; the pack attacks that
     player, and the dawn says nobody died."""
-    from onenight.ui.driving import find, tap
+    from onenight.ui.driving import find
 
     table = ["werewolf", "apothecary", "seer", "villager", "villager", "villager", "villager",
              "villager", "villager", "villager"]
     own_cards_game(app, TEN, table)
     offered_powers = {}
 
-    def night(app, w):
-        assert not untranslated(app), untranslated(app)
-        s = screen(app)
-        if w.step == "apothecary_powers":
-            offered_powers["names"] = sorted(b.text for b in s.ids.power_row.children)
-            _tap_power(app, "herb")
+    def picking(s, tapped):
+        if tapped == ["herb"]:
             assert find(s, "keep_powers").disabled  # one of two: not yet
-            _tap_power(app, "elixir")
-            _tap_power(app, "perfume")  # a third is not taken
+        if len(tapped) == 3:  # a third is not taken
             assert sorted(s.picked) == ["elixir", "herb"]
-            tap(find(s, "keep_powers"))
-            return None
-        if w.step == "apothecary":
-            _tap_power(app, "herb")
-            return ("seat", 3)
-        if w.step == "werewolves":
-            return ("seat", 3)
-        return _idle(w)
 
-    night_through(app, night)
+    night_through(app, _pick_then_use("apothecary", ("herb", "elixir", "perfume"), "herb", 3,
+                                      offered_powers, picking))
     g = app.classic.game
     assert offered_powers["names"] == ["Herbe-aux-loups", "Parfum de mort",
                                        "Sérum indigeste", "Élixir de vitalité"]
@@ -561,27 +576,9 @@ def test_the_coureur_des_bois_sets_his_trap_and_the_pack_loses_a_wolf_at_the_tab
     are offered by name (the blunderbuss with each hand); he keeps the trap, then at his call
     taps it and a seat on the ring; the pack attacks that player: the dawn names one dead, a
     werewolf, and the trapped player lives; the next night he is told the trap went off."""
-    from onenight.ui.driving import find, tap
-
     own_cards_game(app, TEN, COUREUR_TABLE)
     offered_powers = {}
-
-    def night(app, w):
-        assert not untranslated(app), untranslated(app)
-        s = screen(app)
-        if w.step == "coureur_powers":
-            offered_powers["names"] = sorted(b.text for b in s.ids.power_row.children)
-            _tap_power(app, "trap")
-            tap(find(s, "keep_powers"))
-            return None
-        if w.step == "coureur":
-            _tap_power(app, "trap")
-            return ("seat", 3)
-        if w.step == "werewolves":
-            return ("seat", 3)
-        return _idle(w)
-
-    night_through(app, night)
+    night_through(app, _pick_then_use("coureur", ("trap",), "trap", 3, offered_powers))
     g = app.classic.game
     assert offered_powers["names"] == ["Canot", "Piège à loup", "Tromblon, droitier",
                                        "Tromblon, gaucher"]
