@@ -38,8 +38,8 @@ _FACTS = ("bite_survived", "infected", "infection_failed", "sick", "turned", "gr
           # the Québec booklet's states: fait fort spent at night, or by day before all;
           # the pack's sickness
           "strong_spent", "strong_survived", "pack_sick",
-          # the Québec Coureur des Bois: his trap gone off, the shot heard by all, his canoe
-          "trap_fired", "blunderbuss", "canoe")
+          # the Québec Coureur des Bois: the shot heard by all, his canoe
+          "blunderbuss", "canoe")
 
 
 @dataclass(frozen=True)
