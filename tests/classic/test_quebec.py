@@ -1646,3 +1646,19 @@ def test_coureur_pick_comes_before_the_diviner_can_foretell_him_as_the_victim():
     seats = "coureur werewolf seer villager villager villager werewolf diviner"
     g = _first_night(seats, "diviner", coureur_powers=Pick(("canoe",)))
     assert Seat(0) not in legal_choices(g)
+
+
+def test_the_morning_news_says_the_shot_and_the_canoe_and_never_who_fired_or_which_hand():
+    """The shot "tout le monde entend" is a line of the dawn's news, naming nobody; the
+    canoe's Coureur is named with his card on the first morning (not as the mage's vanished
+    player)."""
+    from onenight.game.classic_views import morning_news
+
+    players = [f"P{i}" for i in range(8)]
+    g = play(COUREUR, _coureur("blunderbuss_right", werewolves={"victim": 0},
+                               coureur_strikes={"wolf": 6}), {"day": 1})
+    news = morning_news(g, players, 1)
+    assert [t.key for t in news] == ["classic.dawn.news.blunderbuss"]
+    assert not any(news[0].facts.values())  # no seat, no hand
+    g = play(COUREUR, _coureur("canoe", werewolves={"victim": 3}), {"day": 1})
+    assert [t.key for t in morning_news(g, players, 1)] == ["classic.dawn.news.canoe"]
