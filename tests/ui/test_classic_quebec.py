@@ -575,7 +575,8 @@ def test_the_coureur_des_bois_sets_his_trap_and_the_pack_loses_a_wolf_at_the_tab
     """French, 1280x800, the table's own cards: on the first night the Coureur's three powers
     are offered by name (the blunderbuss with each hand); he keeps the trap, then at his call
     taps it and a seat on the ring; the pack attacks that player: the dawn names one dead, a
-    werewolf, and the trapped player lives; the next night he is told the trap went off."""
+    werewolf, and the trapped player lives; the next night his call wakes him to tell him the
+    trap went off."""
     own_cards_game(app, TEN, COUREUR_TABLE)
     offered_powers = {}
     night_through(app, _pick_then_use("coureur", ("trap",), "trap", 3, offered_powers))
@@ -590,6 +591,23 @@ def test_the_coureur_des_bois_sets_his_trap_and_the_pack_loses_a_wolf_at_the_tab
     assert g.alive(3) and [(d.seat, d.cause) for d in g.deaths] in ([(0, "wolf_trap")],
                                                                     [(6, "wolf_trap")])
     assert "Loup-Garou" in told and "coup de fusil" not in told
+
+    def vote(app, voter):  # a villager goes, the Coureur stays
+        return next(t for t in reversed(offered(app)) if t not in (voter, 1))
+
+    play_to_end(app, lambda app, w: _idle(w), vote, chain,
+                until=lambda app: app.classic.phase == "night")
+    seen = {}
+
+    def night(app, w):
+        if w.step == "coureur":
+            seen["told"] = shown(app)
+            seen["for_show"] = w.stop.for_show
+        return _idle(w)
+
+    night_through(app, night)
+    assert not seen["for_show"]  # woken to be told
+    assert app.tr("classic.learn.trap_fired") in seen["told"]
 
 
 def test_the_coureur_des_bois_canoe_shows_him_at_dawn_and_keeps_him_from_the_vote(app):
