@@ -41,7 +41,7 @@ CAST: tuple[Character, ...] = tuple(_BY_ID[i] for i in (
     # seed 002's characters dealt ragots (onenight.classic.roles.ragots)
     "tete_de_cochon", "grand_talent",
     # seed 002's characters with special powers (:mod:`.powers`)
-    "apothecary", "violoneux",
+    "apothecary", "coureur", "violoneux",
     # seed 002's Entremetteuse, whose couple follows its glossary's Amant(e)
     "entremetteuse",
     # seed 002's Belle Créatûre, a lupine outside the pack

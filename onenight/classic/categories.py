@@ -58,6 +58,8 @@ QUEBEC = {"werewolf": ("meute", "buveur", "standard"),
           # its characters with special powers ("Apothicaire — Villageois, Avancé, Buveur,
           # Standard")
           "apothecary": ("villageois", "buveur", "standard"),
+          # "Coureur des Bois — Villageois, Avancé, Buveur, Standard"
+          "coureur": ("villageois", "buveur", "standard"),
           "violoneux": ("villageois", "buveur", "standard")}
 DIMENSIONS = ("booklet", "side", "category")
 

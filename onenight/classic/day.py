@@ -59,7 +59,7 @@ def ballots(g: Game, c: Choice | None, allowed: Callable[[int, int], str | None]
         if not g.alive(voter):
             raise IllegalChoice(f, f"seat {voter} is dead: the dead do not vote")
         if sides.absent(g, voter):
-            raise IllegalChoice(f, f"seat {voter} has disappeared until tonight (the mage): "
+            raise IllegalChoice(f, f"seat {voter} {sides.why_absent(g, voter)}: "
                                    "they do not vote")
         why = village.no_ballot(g, step, voter)
         if why:
@@ -68,7 +68,7 @@ def ballots(g: Game, c: Choice | None, allowed: Callable[[int, int], str | None]
         if not g.alive(target):
             raise IllegalChoice(f, f"seat {target} is dead: vote for a living player")
         if sides.absent(g, target):
-            raise IllegalChoice(f, f"seat {target} has disappeared until tonight (the mage): "
+            raise IllegalChoice(f, f"seat {target} {sides.why_absent(g, target)}: "
                                    "nobody may vote against them")
         why = allowed(voter, target) or village.no_target(g, step, target)
         if why:

@@ -25,7 +25,10 @@ NIGHT_CAUSES = (("victim", "werewolves"), ("big_bad_wolf", "big_bad_wolf"),
                 # choice sets it: :func:`_weighed` adds it)
                 ("sickness", "sickness"),
                 # the Québec booklet's Écureuil-Garou who named a wolf
-                ("were_squirrel", "were_squirrel"))
+                ("were_squirrel", "were_squirrel"),
+                # the Québec Coureur des Bois's trap that caught a wolf of the pack, and the
+                # wolf his blunderbuss shot
+                ("wolf_trap", "wolf_trap"), ("blunderbuss", "blunderbuss"))
 #: ``tonight`` key: the infected the Québec lone wolf devours the night he takes the pack's place.
 FEAST = "lone_wolf_feast"
 #: The causes whose victim the witch is shown, and may heal (``tonight["healed"]``).
@@ -155,7 +158,7 @@ def _name_successor(g: Game, stop: Stop, c: Choice | None) -> Game:
     if not g.alive(s):
         raise IllegalChoice("", f"seat {s} is dead: the captain names a living successor")
     if sides.absent(g, s):
-        raise IllegalChoice("", f"seat {s} has disappeared until tonight (the mage): the "
+        raise IllegalChoice("", f"seat {s} {sides.why_absent(g, s)}: the "
                                 "captain names a player in the room")
     if s not in _candidates(g):
         raise IllegalChoice("", f"seat {s} is no farmer: the farmers' captain names a "

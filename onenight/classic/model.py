@@ -258,7 +258,10 @@ PUBLIC_CAUSE = {"werewolves": "night", "big_bad_wolf": "night", "white_werewolf"
                 "lone_wolf": "night",
                 # the Québec booklet's Belle Créatûre: the lover she made a stranger abandon
                 # leaves in the night, as its other deaths (the seduction stays secret)
-                "abandoned": "night"}
+                "abandoned": "night",
+                # the Québec Coureur des Bois's trap and blunderbuss: deaths of the night (the
+                # shot itself is heard by everyone: the dawn's news)
+                "wolf_trap": "night", "blunderbuss": "night"}
 
 
 @dataclass(frozen=True)

@@ -119,9 +119,16 @@ NIGHT_CALLS: tuple[Call, ...] = (
     Call("shamans_daughter", "shamans_daughter", ("002",)),
     # and its Apothicaire, whose remedies (a protection, the pack's forced victim) change the
     # pack's night: with the protectors too; on the first night she first picks two of them
+    # the Coureur des Bois's first night's pick (his trap, his blunderbuss or his canoe) comes
+    # before the remedies and the diviner's foretelling, which could name the pack's victim
+    # before his canoe took him out of play
+    Call("coureur_powers", "coureur", ("002",), "first_night"),
     Call("apothecary_powers", "apothecary", ("002",), "first_night"),
     Call("apothecary", "apothecary", ("002",)),
     Call("diviner", "diviner", ("000",)),
+    # and its Coureur des Bois, whose trap waits for the pack: the last call before it (a wolf
+    # caught "mourra au moment du réveil de la meute")
+    Call("coureur", "coureur", ("002",)),
     Call("werewolves", "werewolf", ("001", "003", "000")),
     Call("baker", None, ("001",)),  # a building's (Le Village), not a card's: onenight.classic.village
     Call("white_werewolf", "white_werewolf", ("001", "003"), "even_nights"),

@@ -9,7 +9,8 @@ play it: the pick (``Kind.POWERS``, on the first night, when there is one) and t
 shares are here:
 
 - *usage unique*: a single-use power is spent once used (two powers may share one use: the
-  Violoneux's Rigodon of the day or of the night);
+  Violoneux's Rigodon of the day or of the night); an *effet unique* power is spent once it
+  took effect (the Coureur des Bois's Piège à Loup, named every night until it fires);
 - *automatique*: a power that is never used, only held (the Sérum Indigeste): it takes effect
   as it is picked (``Power.kept``);
 - "On ne peut pas protéger la même cible deux nuits consécutives" (``Power.not_twice``): the
@@ -99,7 +100,12 @@ def usable(g: Game, sp: Specials) -> tuple[Power, ...]:
     """The powers it may still use (held, not automatic, not spent)."""
     gone = spent(g, sp)
     return tuple(p for p in sp.powers if p.id in held(g, sp) and p.uses != "automatic"
-                 and not (p.uses == "single" and p.use in gone))
+                 and p.use not in gone)
+
+
+def spend(g: Game, sp: Specials, use: str) -> Game:
+    """The single use ``use`` is spent: used (*usage unique*) or fired (*effet unique*)."""
+    return g._with(memo=g.memo.put(sp.spent_key, tuple(sorted(spent(g, sp) | {use}))))
 
 
 def barred(g: Game, sp: Specials, p: Power) -> int | None:
@@ -195,26 +201,35 @@ def _use(sp: Specials):
                                               "night: not the same player two nights running")
             g = g._with(memo=g.memo.put(sp.last_key(p.id), (s, g.phase.number)))
         if p.uses == "single":
-            g = g._with(memo=g.memo.put(sp.spent_key, tuple(sorted(spent(g, sp) | {p.use}))))
+            g = spend(g, sp, p.use)
         return p.act(g, me, c.seat) if p.act is not None else g
     return act
 
 
-def steps(sp: Specials, order: int, when: When, pick_order: int = 0, **kw) -> tuple[Step, ...]:
+def all_spent(g: Game, sp: Specials) -> bool:
+    """It picked its powers and has none left to use: its call is made for show."""
+    return bool(held(g, sp)) and not usable(g, sp)
+
+
+def steps(sp: Specials, order: int, when: When, pick_order: int = 0,
+          spent: Callable[[Game], bool] | None = None, **kw) -> tuple[Step, ...]:
     """The pick (its call ``{role}_powers`` at ``pick_order``, on the first night, when the
-    list is picked from) and the use (its call ``{role}`` at ``order``). ``kw`` goes to the
-    use's step (``called``, ``brief``…)."""
+    list is picked from) and the use (its call ``{role}`` at ``order``), made for show once
+    :func:`all_spent` (or ``spent``). ``kw`` goes to the use's step (``called``, ``brief``…)."""
     out = []
     if sp.pick:
         out.append(Step(f"{sp.role}_powers", ("night",), pick_order, FIRST_NIGHT, Kind.POWERS,
                         role=sp.role, key="powers", options=_pick_options(sp), act=_pick(sp),
-                        required=lambda g: True, powers=sp.ids, pick=sp.pick))
+                        required=lambda g: True, powers=sp.ids, pick=sp.pick,
+                        # a card whose powers were picked already (taken in play by another
+                        # player, the Flanc-Mou): he finds them, its pick is made for show
+                        spent=lambda g: bool(held(g, sp))))
     out.append(Step(sp.role, ("night",), order, when, Kind.POWER, role=sp.role, key="power",
-                    spent=lambda g: bool(held(g, sp)) and not usable(g, sp),
+                    spent=spent or (lambda g: all_spent(g, sp)),
                     options=_use_options(sp), act=_use(sp), powers=sp.ids,
                     powers_alone=tuple(p.id for p in sp.powers
                                        if not p.names and p.uses != "automatic"), **kw))
     return tuple(out)
 
 
-__all__ = ["Power", "Specials", "held", "spent", "usable", "barred", "steps"]
+__all__ = ["Power", "Specials", "held", "spent", "usable", "spend", "all_spent", "barred", "steps"]

@@ -198,12 +198,36 @@ def two_werewolves_shot(g: Game, seat: int) -> bool:
 BANISHED = "mage.banished"  # (the seat, the night) the mage made disappear
 
 
-def absent(g: Game, seat: int) -> bool:
+def vanished(g: Game, seat: int) -> bool:
     """The mage made ``seat`` disappear: out of the room from his call to the next night's
-    dusk ("qu'au début de la prochaine nuit, juste avant l'endormissement du Village"). He
-    wakes for no call, votes in no vote, and no character, vote or bite may name him."""
+    dusk ("qu'au début de la prochaine nuit, juste avant l'endormissement du Village")."""
     gone = g.memo.get(BANISHED)
     return gone is not None and gone[0] == seat and g.phase.number == gone[1]
+
+
+CANOE = "coureur.canoe"  # the Québec Coureur des Bois who went off in his canoe
+
+
+def out_of_play(g: Game, seat: int) -> bool:
+    """The Québec booklet's *Hors jeu* ("temporairement retiré du village. Il/Elle ne pourra
+    pas non plus utiliser ses pouvoirs"): the Coureur des Bois's Canoë, "durant les deux
+    premières nuits", from his pick on the first night to the second night's end (the first
+    day included: "on ne peut pas voter, ni recevoir de vote")."""
+    return g.memo.get(CANOE) == seat and (
+        g.phase.number == 1 or (g.phase.number == 2 and g.phase.is_night))
+
+
+def absent(g: Game, seat: int) -> bool:
+    """``seat`` is not in play now: the mage made him disappear, or he is *hors jeu*. He
+    wakes for no call, votes in no vote, and no character, vote or bite may name him."""
+    return vanished(g, seat) or out_of_play(g, seat)
+
+
+def why_absent(g: Game, seat: int) -> str:
+    """Why an absent ``seat`` is not in play, for an error's message."""
+    return ("is out of play until the second night is over (hors jeu: the Coureur des "
+            "Bois's canoe)" if out_of_play(g, seat) else
+            "has disappeared until tonight (the mage)")
 
 
 def present(g: Game) -> tuple[int, ...]:

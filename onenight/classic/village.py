@@ -492,7 +492,7 @@ def power_error(g: Game, p: object) -> str | None:
         return (f"nobody may use the {p.power}'s power: nobody lives there, or its token was "
                 "handed back")
     if sides.absent(g, user):
-        return f"the {p.power} has disappeared until tonight (the mage)"
+        return f"the {p.power} {sides.why_absent(g, user)}"
     if isinstance(p.seat, bool) or not isinstance(p.seat, int) or not 0 <= p.seat < g.players:
         return f"no seat {p.seat!r}: seats are 0 to {g.players - 1}"
     return _target_error(g, p.power, user, p.seat)

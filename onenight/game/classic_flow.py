@@ -688,6 +688,8 @@ class ClassicController(Flow):
         g = self.state.game
         if not g.alive(seat):
             raise Refused("dead_no_vote", seat=seat)
+        if sides.out_of_play(g, seat):  # public: the dawn showed the Coureur's canoe
+            raise Refused("vote_out_of_play", seat=seat)
         if sides.absent(g, seat):
             raise Refused("vote_absent", seat=seat)
         if states.kept_from_voting(g, seat):  # public: the dawn said whom the gigue tired
@@ -701,6 +703,8 @@ class ClassicController(Flow):
                 raise Refused("self_vote", seat=seat)
             if not g.alive(target):
                 raise Refused("vote_dead", seat=target)
+            if sides.out_of_play(g, target):
+                raise Refused("vote_out_of_play", seat=target)
             if sides.absent(g, target):
                 raise Refused("vote_absent", seat=target)
             if g.stop.among:

@@ -37,7 +37,9 @@ _FACTS = ("bite_survived", "infected", "infection_failed", "sick", "turned", "gr
           "philtre_took", "philtre_refused", "abandoned",
           # the Québec booklet's states: fait fort spent at night, or by day before all;
           # the pack's sickness
-          "strong_spent", "strong_survived", "pack_sick")
+          "strong_spent", "strong_survived", "pack_sick",
+          # the Québec Coureur des Bois: the shot heard by all, his canoe
+          "blunderbuss", "canoe")
 
 
 @dataclass(frozen=True)

@@ -396,7 +396,9 @@ class DawnView:
 NEWS = ("marked", "immune", "burned", "escaped", "crow_card", "tavern", "repelled",
         "survenant", "strong_survived", "flanc_mou_enters",
         # the Québec Violoneux's night: his reel heard, his gigue's player, his rigodon
-        "rigodon_night", "reel_howls", "reel_music", "jigged", "rigodon_day")
+        "rigodon_night", "reel_howls", "reel_music", "jigged", "rigodon_day",
+        # the Québec Coureur des Bois: the shot everyone heard, his canoe seen at the first dawn
+        "blunderbuss", "canoe")
 
 
 def morning_news(g, players, day: int) -> tuple[Text, ...]:
@@ -409,9 +411,10 @@ def morning_news(g, players, day: int) -> tuple[Text, ...]:
         if e.phase in (f"night {day}", f"day {day}") and e.to is None and e.kind in NEWS:
             out.append(Text(f"classic.dawn.news.{e.kind}",
                             _named(players, seat=e.seat, seats=e.seats or None)))
-    # the mage's vanished player is not in the room: the whole village sees it
+    # the mage's vanished player is not in the room: the whole village sees it (the Coureur
+    # des Bois's canoe is told by its own news)
     out += [Text("classic.dawn.news.vanished", _named(players, seat=s))
-            for s in g.living() if sides.absent(g, s)]
+            for s in g.living() if sides.vanished(g, s)]
     return tuple(out)
 
 

@@ -97,6 +97,8 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "shamans_daughter": 10,
     "apothecary_powers": 16,  # two remedies of four to pick on the tablet
     "apothecary": 14,  # a remedy, then a player to point at
+    "coureur_powers": 12,  # one power of three to pick on the tablet
+    "coureur": 8,  # a player to point at
     "violoneux": 14,  # a tune, then a player to point at (none for the rigodon)
     "were_squirrel": 10,
     "flanc_mou": 14,  # a choice, then a card to read

@@ -48,7 +48,7 @@ def test_a_filter_keeps_any_chosen_value_within_a_dimension_and_every_dimension_
 def test_the_quebec_categories_filter():
     assert CastFilter().toggle("category", "buveur").cards() == (
         "werewolf", "seer", "memere", "grey_wolf", "shamans_daughter", "apothecary",
-        "violoneux")
+        "coureur", "violoneux")
     assert CastFilter().toggle("category", "meute").cards() == ("werewolf", "chronic_infected",
                                                                "grey_wolf")
     assert CastFilter().toggle("category", "ennemi_legendaire").cards() == (

@@ -57,7 +57,7 @@ def test_every_call_of_every_list_is_in_the_merged_order():
 QUEBEC = {"lone_wolf_pack", "lone_wolf", "dog_wolf", "memere", "bonhomme", "shamans_daughter",
           "grey_wolf", "were_squirrel", "ramancheux", "flanc_mou", "flanc_mou_enters",
           "tete_de_cochon", "grand_talent", "apothecary_powers", "apothecary", "violoneux",
-          "entremetteuse", "amants", "belle_creature"}
+          "entremetteuse", "amants", "belle_creature", "coureur_powers", "coureur"}
 
 
 def test_the_quebec_callers_are_placed_beside_the_calls_like_theirs():
@@ -94,6 +94,12 @@ def test_the_quebec_callers_are_placed_beside_the_calls_like_theirs():
     assert ORDER["bear_tamer"] < ORDER["amants"] < ORDER["bonhomme"] < ORDER["werewolves"]
     # the Belle Créatûre's seduction reads what the seer and the Flanc-Mou learned: after them
     assert ORDER["seer"] < ORDER["flanc_mou"] < ORDER["belle_creature"] < ORDER["werewolves"]
+    # the Coureur des Bois's trap is the last call before the pack's ("il mourra au moment du
+    # réveil de la meute"), after the diviner who may foretell its victim; his pick before
+    # any call that may name the pack's victim (the perfume, the diviner): his canoe takes him
+    # out of play first
+    assert ORDER["shamans_daughter"] < ORDER["coureur_powers"] < ORDER["apothecary_powers"]
+    assert ORDER["diviner"] < ORDER["coureur"] == ORDER["werewolves"] - 10
 
 
 def test_each_lists_own_order_is_kept():
@@ -129,7 +135,7 @@ def test_the_lists_conditions_are_data_and_each_has_its_test():
         "apothecary_powers": "first_night", "violoneux": "from_night_3",
         "were_squirrel": "from_night_3", "flanc_mou": "third_night",
         "flanc_mou_enters": "flanc_mou_enters", "entremetteuse": "first_night",
-        "belle_creature": "from_night_2"}
+        "belle_creature": "from_night_2", "coureur_powers": "first_night"}
     # "(s'il n'y a eu aucun mort lors de la dernière journée)", "(dès qu'un premier personnage
     # a été tué par les Loups-Garous)", "(s'il n'y a eu aucun mort pendant la nuit)", "(s'il a
     # été tué pendant la journée ou la nuit précédente)"
@@ -149,8 +155,8 @@ def test_the_lists_conditions_are_data_and_each_has_its_test():
 WITHIN = {"night_owl_seen": "night_owl", "dream_reader_mime": "dream_reader",
           "hypnotized": "hypnotist", "trapped": "werewolves", "banished": "mage"}
 #: A die the app rolls within a call, when the call's choice asks for it: whether the
-#: Écureuil-Garou the pack named was home.
-ROLLED_WITHIN = {"were_squirrel_luck": "werewolves"}
+#: Écureuil-Garou the pack named was home; the wolf the Coureur des Bois's trap or gun kills.
+ROLLED_WITHIN = {"were_squirrel_luck": "werewolves", "coureur_strikes": "werewolves"}
 
 
 #: Steps the app plays right before a call, with no call of their own: the die rolled for Dr

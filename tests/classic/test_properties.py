@@ -16,9 +16,9 @@ from onenight.classic import camps, states, village
 from onenight.classic.autoplay import random_choice
 from onenight.classic.cast import STEP
 from onenight.classic.decks import PRESETS, check_deck
-from onenight.classic.model import OUT_OF_PLAY
+from onenight.classic.model import OUT_OF_PLAY, Use
 from onenight.classic.sides import (ally_of, counted, enemies_left, loses_dead, side,
-                                    wolfish)
+                                    wolf, wolfish)
 from onenight.classic.walk import is_called, use_power
 from onenight.common.errors import IllegalChoice
 
@@ -133,6 +133,11 @@ def test_every_winner_set_is_consistent_with_section_7(gh):
     hated = set(enemies_left(g))
     # the Québec booklet's Guenilloux wins only alive: dead, he is left out as they are
     hated |= {s for s in range(g.players) if loses_dead(g, s)}
+    # the Québec couple (the Entremetteuse's) wins only both in play: a lover who died, and
+    # the one left, win nothing, even with a side that wins without living (the assassin's)
+    pair = states.amants(g)
+    if pair and not all(g.alive(s) for s in pair):
+        hated |= set(pair)
     winners = set(v.winners)
     assert not winners & hated
     sides = [side(g, s) for s in range(g.players)]
@@ -342,3 +347,38 @@ def test_an_illegal_choice_leaves_the_game_as_it_was():
     except IllegalChoice:
         pass
     assert g == before and Counter(g.cards) == Counter(before.cards)
+
+
+@SETTINGS
+@given(st.integers(0, 2 ** 32 - 1))
+def test_the_coureur_des_bois_power_fires_at_most_once_and_his_canoe_keeps_him_out_of_play(seed):
+    """Whole random games with the Québec Coureur des Bois in the deck: he holds at most the
+    one power he picked; his trap or his gun kills at most one wolf, of the pack's side or the
+    Loup Solitaire, and the whole village hears his gun's one shot when it fired; his canoe keeps him from
+    every call, ballot and choice of the first two nights and the first day; each game's
+    record replays to the same outcome."""
+    rng = random.Random(seed)
+    g = game_holding("coureur", rng)
+    me = g.dealt.index("coureur")
+    while g.stop is not None:
+        c = random_choice(g, rng)
+        before, g = g, apply(g, c)
+        canoe = before.memo.get("coureur.canoe") == me and before.cards[me] == "coureur"
+        if canoe and (before.phase.number == 1 or before.phase.label == "night 2"):
+            if before.phase.is_night:
+                assert me not in before.stop.deciders
+                assert me not in {o.seat for o in legal_choices(before)
+                                  if isinstance(o, (Seat, Use))}
+            elif before.stop.kind is Kind.VOTES:
+                assert ballot_options(before, me) == (None,)
+                assert all(me not in ballot_options(before, s) for s in before.living())
+    picked = g.memo.get("coureur.powers", ())
+    assert len(picked) <= 1
+    struck = [d for d in g.deaths if d.cause in ("wolf_trap", "blunderbuss")]
+    assert len(struck) <= 1
+    assert all(wolf(g, d.seat) for d in struck)
+    shots = [e for e in g.log if e.kind == "blunderbuss"]
+    assert len(shots) == ("blunderbuss" in g.memo.get("coureur.spent", ())) <= (
+        "blunderbuss_right" in picked or "blunderbuss_left" in picked)
+    assert all(e.to is None for e in shots)
+    assert outcome(replay(json.loads(json.dumps(to_record(g))))) == outcome(g)

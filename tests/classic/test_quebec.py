@@ -1645,3 +1645,185 @@ def test_belle_creature_seduction_dies_with_her_even_when_the_flanc_mou_takes_he
              {"day": 3, "votes": V("2 0 0 0 0 0 0 0")}, {"night": 4})
     assert g.cards[4] == "belle_creature"
     assert not told(g, 4, "seduced_wolf") and not told(g, 0, "seduced_wolf")
+
+
+# ---- the Coureur des Bois: a trap, a blunderbuss or a canoe, picked in secret ------------------
+
+# seat 0 the Coureur des Bois; seats 1 and 6 the werewolves
+COUREUR = "coureur werewolf seer villager villager villager werewolf villager"
+
+
+def _coureur(pick, use=None, **more):
+    n = {"night": 1, "coureur_powers": {"powers": [pick]}, **more}
+    if use is not None:
+        n["coureur"] = use
+    return n
+
+
+def test_coureur_is_a_drinking_villager_of_the_quebec_booklet():
+    lab = labels("coureur")
+    assert lab.booklets == ("002",) and lab.side == "villagers"
+    assert lab.categories == ("villageois", "buveur", "standard")
+
+
+def test_coureur_picks_one_power_of_three_in_secret_on_the_first_night():
+    """"Durant la première nuit, obtient en secret un pouvoir spécial parmi 3 possibles": the
+    blunderbuss is picked with its hand, right or left."""
+    g = until(play(COUREUR), "coureur_powers")
+    assert sorted(c.powers for c in legal_choices(g)) == sorted(
+        [("trap",), ("blunderbuss_right",), ("blunderbuss_left",), ("canoe",)])
+    g = play(COUREUR, _coureur("canoe"))
+    (e,) = [e for e in g.log if e.step == "coureur_powers" and e.kind == "chose"]
+    assert e.to == (0,)  # nobody else knows
+    assert "picks 1 different powers, not 2" in err(
+        COUREUR, {"night": 1, "coureur_powers": {"powers": ["trap", "canoe"]}})
+
+
+def test_coureur_trap_names_another_player_each_night_until_it_fires():
+    """Piège à Loup: "On choisit un joueur (autre que nous-même)", "usage multiple"."""
+    assert "another player" in err(COUREUR, _coureur("trap", {"power": "trap", "target": 0}))
+    g = play(COUREUR, _coureur("trap", {"power": "trap", "target": 3},
+                               werewolves={"victim": 4}), {"day": 1, **BLANK})
+    g = until(g, "coureur")
+    assert not g.stop.for_show and Use("trap", 3) in legal_choices(g)
+
+
+def test_coureur_trap_spares_the_packs_target_and_a_random_wolf_of_the_pack_dies():
+    """"Si le joueur choisi est la cible de la meute cette nuit-là, il sera épargné, et un des
+    loups (choisi au hasard) mourra": a chance stop nobody wakes for draws him."""
+    g = _first_night(COUREUR, "coureur_strikes", coureur_powers=Pick(("trap",)),
+                     coureur=Use("trap", 3), werewolves=Seat(3))
+    assert g.stop.chance and g.stop.woken == () and set(legal_choices(g)) == {Seat(1), Seat(6)}
+    g = play(COUREUR, _coureur("trap", {"power": "trap", "target": 3},
+                               werewolves={"victim": 3}, coureur_strikes={"wolf": 6}),
+             {"day": 1})
+    assert deaths(g) == [(6, "wolf_trap")] and g.alive(3)
+    assert "wolf of tonight's pack" in err(COUREUR, _coureur(
+        "trap", {"power": "trap", "target": 3}, werewolves={"victim": 3},
+        coureur_strikes={"wolf": 5}))
+
+
+def test_coureur_trap_kills_a_wolf_it_names_as_the_pack_wakes():
+    """"Si le joueur est lui-même un loup, il mourra au moment du réveil de la meute": he does
+    not wake with it, and dies with the night's dead."""
+    g = _first_night(COUREUR, "werewolves", coureur_powers=Pick(("trap",)),
+                     coureur=Use("trap", 6))
+    assert g.stop.woken == (1,)
+    g = play(COUREUR, _coureur("trap", {"power": "trap", "target": 6},
+                               werewolves={"victim": 4}), {"day": 1})
+    assert deaths(g) == [(6, "wolf_trap"), (4, "werewolves")]
+    assert [d for d in g.log if d.kind == "died" and d.seat == 6][0].phase == "day 1"
+
+
+def test_coureur_is_told_once_the_trap_fired_and_it_is_spent():
+    """"Après s'être activé une fois, on en est averti, et ce pouvoir ne pourra plus être
+    utilisé": fired at the pack's call, he is told at his next call."""
+    n1 = _coureur("trap", {"power": "trap", "target": 3}, werewolves={"victim": 3},
+                  coureur_strikes={"wolf": 6})
+    g = until(play(COUREUR, n1, {"day": 1, **BLANK}), "coureur")
+    assert not g.stop.for_show and legal_choices(g) == [None]
+    assert [e.kind for e in told(g, 0) if e.phase == "night 2"] == ["trap_fired"]
+    assert "was used already" in err(COUREUR, n1, {"day": 1, **BLANK},
+                                     {"night": 2, "coureur": {"power": "trap", "target": 4}})
+    # the night after, his call is for show
+    g = until(play(COUREUR, n1, {"day": 1, **BLANK}, {"night": 2}, {"day": 2, **BLANK}),
+              "coureur")
+    assert g.stop.for_show
+    # fired on a wolf at his own call: told there
+    g = play(COUREUR, _coureur("trap", {"power": "trap", "target": 1}))
+    assert [(e.phase, e.kind) for e in told(g, 0, "trap_fired")] == [("night 1", "trap_fired")]
+
+
+def test_coureur_blunderbuss_kills_the_first_wolf_on_his_hand_side_and_everyone_hears_it():
+    """Tromblon: "Si devient la cible de la meute, tout le monde entend un coup de fusil, on ne
+    meurt pas, et le premier loup assis dans la direction indiquée (droite ou gauche) meurt."
+    To his right is seat − 1 (7, then 6); to his left seat + 1 (1)."""
+    for hand, wolf in (("blunderbuss_right", 6), ("blunderbuss_left", 1)):
+        g = _first_night(COUREUR, "coureur_strikes", coureur_powers=Pick((hand,)),
+                         werewolves=Seat(0))
+        assert legal_choices(g) == [Seat(wolf)]
+        g = play(COUREUR, _coureur(hand, werewolves={"victim": 0},
+                                   coureur_strikes={"wolf": wolf}), {"day": 1})
+        assert deaths(g) == [(wolf, "blunderbuss")] and g.alive(0)
+        assert len(public(g, "blunderbuss")) == 1  # the shot, heard by all
+        assert not [e for e in g.log if e.kind == "blunderbuss" and e.seat is not None]
+
+
+def test_coureur_blunderbuss_fires_once():
+    """"Après s'être activé une fois, ce pouvoir ne pourra plus être utilisé.\""""
+    n1 = _coureur("blunderbuss_left", werewolves={"victim": 0}, coureur_strikes={"wolf": 1})
+    g = play(COUREUR, n1, {"day": 1, **BLANK}, {"night": 2, "werewolves": {"victim": 0}},
+             {"day": 2})
+    assert deaths(g) == [(1, "blunderbuss"), (0, "werewolves")]
+
+
+def test_coureur_blunderbuss_is_silent_when_the_pack_attacks_someone_else():
+    g = play(COUREUR, _coureur("blunderbuss_right", werewolves={"victim": 3}), {"day": 1})
+    assert deaths(g) == [(3, "werewolves")] and not public(g, "blunderbuss")
+
+
+def test_coureur_canoe_puts_him_out_of_play_for_the_first_two_nights():
+    """Canoë: "Durant les deux premières nuits, on est considéré hors-jeu" ("temporairement
+    retiré du village"): the pack cannot choose him, nor any character."""
+    assert "out of play" in err(COUREUR, _coureur("canoe", werewolves={"victim": 0}))
+    assert "out of play" in err(COUREUR, _coureur("canoe"), {"day": 1, **BLANK},
+                                {"night": 2, "werewolves": {"victim": 0}})
+    g = play(COUREUR, _coureur("canoe", werewolves={"victim": 3}), {"day": 1, **BLANK},
+             {"night": 2, "werewolves": {"victim": 4}}, {"day": 2, **BLANK},
+             {"night": 3, "werewolves": {"victim": 0}}, {"day": 3})
+    assert (0, "werewolves") in deaths(g)  # back in the village from the third night
+
+
+def test_coureur_canoe_shows_his_card_on_the_first_morning_and_he_neither_votes_nor_is_voted():
+    """"Au matin du premier jour, notre identité est révélée. On peut assister au débat
+    quotidien, mais on ne peut pas voter, ni recevoir de vote.\""""
+    g = play(COUREUR, _coureur("canoe", werewolves={"victim": 3}), {"day": 1})
+    (e,) = public(g, "canoe")
+    assert e.seat == 0 and e.role == "coureur" and e.phase == "day 1"
+    assert ballot_options(g, 0) == (None,)
+    assert 0 not in ballot_options(g, 2)
+    assert "out of play" in err(COUREUR, _coureur("canoe", werewolves={"victim": 3}),
+                                {"day": 1, "votes": V("- 0 - - - - - -")})
+    # the second day he votes again
+    g = play(COUREUR, _coureur("canoe", werewolves={"victim": 3}), {"day": 1, **BLANK},
+             {"night": 2, "werewolves": {"victim": 4}}, {"day": 2})
+    assert 2 in ballot_options(g, 0)
+
+
+def test_flanc_mou_who_takes_the_coureurs_card_finds_his_power_picked():
+    """The Coureur des Bois's pick is his card's: the Flanc-Mou who takes it finds the trap
+    he picked, and the pick's call, made again for him, is made for show. (A random whole
+    game found the pick refused there.)"""
+    seats = "flanc_mou werewolf seer villager villager villager werewolf coureur"
+    quiet = ({"night": 1, "coureur_powers": {"powers": ["trap"]}},
+             {"day": 1, "votes": FM_BLANK}, {"night": 2}, {"day": 2, "votes": FM_BLANK},
+             {"night": 3, "flanc_mou": {"target": 7}},
+             {"day": 3, "votes": V("7 7 7 7 7 7 7 -")})
+    g = until(play(seats, *quiet), "coureur_powers")
+    assert g.cards[0] == "coureur" and g.stop.for_show and g.stop.woken == (0,)
+    g = play(seats, *quiet, {"night": 4, "coureur": {"power": "trap", "target": 3}})
+    assert g.memo.get("coureur.powers") == ("trap",)
+
+
+def test_coureur_pick_comes_before_the_diviner_can_foretell_him_as_the_victim():
+    """The canoe takes him out of play before any call that may force the pack's victim. (A
+    random whole game found the pack made to attack him once he had left.)"""
+    seats = "coureur werewolf seer villager villager villager werewolf diviner"
+    g = _first_night(seats, "diviner", coureur_powers=Pick(("canoe",)))
+    assert Seat(0) not in legal_choices(g)
+
+
+def test_the_morning_news_says_the_shot_and_the_canoe_and_never_who_fired_or_which_hand():
+    """The shot "tout le monde entend" is a line of the dawn's news, naming nobody; the
+    canoe's Coureur is named with his card on the first morning (not as the mage's vanished
+    player)."""
+    from onenight.game.classic_views import morning_news
+
+    players = [f"P{i}" for i in range(8)]
+    g = play(COUREUR, _coureur("blunderbuss_right", werewolves={"victim": 0},
+                               coureur_strikes={"wolf": 6}), {"day": 1})
+    news = morning_news(g, players, 1)
+    assert [t.key for t in news] == ["classic.dawn.news.blunderbuss"]
+    assert not any(news[0].facts.values())  # no seat, no hand
+    g = play(COUREUR, _coureur("canoe", werewolves={"victim": 3}), {"day": 1})
+    assert [t.key for t in morning_news(g, players, 1)] == ["classic.dawn.news.canoe"]

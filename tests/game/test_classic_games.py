@@ -174,6 +174,23 @@ def test_the_table_refuses_the_ballots_the_mage_and_the_magistrate_rule_out(tmp_
         assert e.value.code == code
 
 
+def test_the_table_refuses_the_ballots_of_and_against_the_coureur_out_of_play(tmp_path):
+    """The Québec Coureur des Bois gone in his canoe: the first day's vote takes no ballot of
+    his and none against him, each refused with its own reason (the dawn made it public)."""
+    import pytest
+
+    from onenight.game.controller import Refused
+
+    c = start(tmp_path, "coureur werewolf seer villager villager villager villager werewolf")
+    Bot(c, night={"coureur_powers": {"powers": ["canoe"]}, "werewolves": {"target": 3}}).play(
+        until=lambda c: c.phase == "vote")
+    assert 0 not in c.ballots_view().voters
+    for seat, target in ((0, 1), (2, 0)):
+        with pytest.raises(Refused) as e:
+            c.apply({"type": "vote", "seat": seat, "target": target})
+        assert e.value.code == "vote_out_of_play"
+
+
 def test_the_vote_shows_the_blessed_player_escaping_the_village_s_vote(tmp_path):
     """The priest's blessed villager voted out lives on: the counted vote says he escaped
     (the table sees him live on), rather than failing to find his death."""

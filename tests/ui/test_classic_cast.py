@@ -25,8 +25,12 @@ def offered(app) -> list[int]:
 
 def chain(app, stop):
     """A decision of the day's chain: the captain settles a tie (the first of the tied), a
-    dying player names the first living player he may."""
-    return next(t for t in living(app) if (t in stop.among) == (stop.step == "captain_pick"))
+    dying player names the first living player he may (in play: not the mage's vanished
+    player, nor one *hors jeu*)."""
+    from onenight.classic.sides import absent
+
+    return next(t for t in living(app) if (t in stop.among) == (stop.step == "captain_pick")
+                and not absent(app.classic.game, t))
 
 
 def dawn_told(app) -> str:

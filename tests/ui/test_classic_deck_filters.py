@@ -49,7 +49,7 @@ def test_the_deck_builder_filters_the_whole_cast_by_booklet_side_and_category(ap
     tap(d._chips[("side", "werewolves")])
     tap(d._chips[("category", "buveur")])
     assert d.shown_cards() == ["werewolf", "seer", "memere", "grey_wolf", "shamans_daughter",
-                              "apothecary", "violoneux"]
+                              "apothecary", "coureur", "violoneux"]
     assert ("Meute · Buveur · Standard" if lang == "fr" else "Pack · Drinker · Standard") \
         in d._rows["werewolf"].sub
     assert d.cards() == ["werewolf"]

@@ -384,38 +384,53 @@ def _tap_power(app, power: str):
     tap(button)
 
 
+def _pick_then_use(role: str, pick, power: str, seat: int, offered_powers: dict,
+                   picking=None):
+    """A first night where ``role`` taps the powers of ``pick`` one by one (``picking(screen,
+    tapped so far)`` after each) and keeps them, then at its call taps ``power`` and ``seat``
+    on the ring, and the pack attacks ``seat``; the powers offered are noted by name."""
+    from onenight.ui.driving import find, tap
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        s = screen(app)
+        if w.step == f"{role}_powers":
+            offered_powers["names"] = sorted(b.text for b in s.ids.power_row.children)
+            for i, p in enumerate(pick):
+                _tap_power(app, p)
+                if picking is not None:
+                    picking(s, list(pick[:i + 1]))
+            tap(find(s, "keep_powers"))
+            return None
+        if w.step == role:
+            _tap_power(app, power)
+            return ("seat", seat)
+        if w.step == "werewolves":
+            return ("seat", seat)
+        return _idle(w)
+    return night
+
+
 def test_the_apothecary_keeps_two_remedies_then_shelters_the_packs_victim_at_the_table(app):
     """French, 1280x800, the table's own cards: on the first night the Apothicaire's four
     remedies are offered by name; she keeps the herb and the elixir (the keep button waits
     for two), then at her call taps the herb and a seat on the ring; the pack attacks that
     player, and the dawn says nobody died."""
-    from onenight.ui.driving import find, tap
+    from onenight.ui.driving import find
 
     table = ["werewolf", "apothecary", "seer", "villager", "villager", "villager", "villager",
              "villager", "villager", "villager"]
     own_cards_game(app, TEN, table)
     offered_powers = {}
 
-    def night(app, w):
-        assert not untranslated(app), untranslated(app)
-        s = screen(app)
-        if w.step == "apothecary_powers":
-            offered_powers["names"] = sorted(b.text for b in s.ids.power_row.children)
-            _tap_power(app, "herb")
+    def picking(s, tapped):
+        if tapped == ["herb"]:
             assert find(s, "keep_powers").disabled  # one of two: not yet
-            _tap_power(app, "elixir")
-            _tap_power(app, "perfume")  # a third is not taken
+        if len(tapped) == 3:  # a third is not taken
             assert sorted(s.picked) == ["elixir", "herb"]
-            tap(find(s, "keep_powers"))
-            return None
-        if w.step == "apothecary":
-            _tap_power(app, "herb")
-            return ("seat", 3)
-        if w.step == "werewolves":
-            return ("seat", 3)
-        return _idle(w)
 
-    night_through(app, night)
+    night_through(app, _pick_then_use("apothecary", ("herb", "elixir", "perfume"), "herb", 3,
+                                      offered_powers, picking))
     g = app.classic.game
     assert offered_powers["names"] == ["Herbe-aux-loups", "Parfum de mort",
                                        "Sérum indigeste", "Élixir de vitalité"]
@@ -585,3 +600,84 @@ def test_the_belle_creature_seduces_a_werewolf_and_learns_it_the_next_night_at_t
     assert app.tr("classic.learn.seduced_wolf", name="Fay") in third["belle_creature"]
     story = to_the_story(app, (0, 5), ())
     assert "Bob, la Belle Créatûre, a jeté son dévolu sur Fay." in story
+
+
+#: Seat 1 the Coureur des Bois, seats 0 and 6 the werewolves.
+COUREUR_TABLE = ["werewolf", "coureur", "seer", "villager", "villager", "villager",
+                 "werewolf", "villager", "villager", "villager"]
+
+
+def test_the_coureur_des_bois_sets_his_trap_and_the_pack_loses_a_wolf_at_the_table(app):
+    """French, 1280x800, the table's own cards: on the first night the Coureur's three powers
+    are offered by name (the blunderbuss with each hand); he keeps the trap, then at his call
+    taps it and a seat on the ring; the pack attacks that player: the dawn names one dead, a
+    werewolf, and the trapped player lives; the next night his call wakes him to tell him the
+    trap went off."""
+    own_cards_game(app, TEN, COUREUR_TABLE)
+    offered_powers = {}
+    night_through(app, _pick_then_use("coureur", ("trap",), "trap", 3, offered_powers))
+    g = app.classic.game
+    assert offered_powers["names"] == ["Canot", "Piège à loup", "Tromblon, droitier",
+                                       "Tromblon, gaucher"]
+    assert ("night 1", "coureur", {"power": "trap", "target": 3}) in g.record
+    assert ("night 1", "coureur_strikes", {"wolf": 0}) in g.record \
+        or ("night 1", "coureur_strikes", {"wolf": 6}) in g.record  # drawn by the app
+    told = dawn_told(app)
+    g = app.classic.game
+    assert g.alive(3) and [(d.seat, d.cause) for d in g.deaths] in ([(0, "wolf_trap")],
+                                                                    [(6, "wolf_trap")])
+    assert "Loup-Garou" in told and "coup de fusil" not in told
+
+    def vote(app, voter):  # a villager goes, the Coureur stays
+        return next(t for t in reversed(offered(app)) if t not in (voter, 1))
+
+    play_to_end(app, lambda app, w: _idle(w), vote, chain,
+                until=lambda app: app.classic.phase == "night")
+    seen = {}
+
+    def night(app, w):
+        if w.step == "coureur":
+            seen["told"] = shown(app)
+            seen["for_show"] = w.stop.for_show
+        return _idle(w)
+
+    night_through(app, night)
+    assert not seen["for_show"]  # woken to be told
+    assert app.tr("classic.learn.trap_fired") in seen["told"]
+
+
+def test_the_coureur_des_bois_canoe_shows_him_at_dawn_and_keeps_him_from_the_vote(app):
+    """English, 800x480, the table's own cards: the Coureur keeps the canoe; the pack cannot
+    choose him; the first dawn shows him out of play by name, and
+    the day's vote neither asks for his ballot nor offers him to anyone."""
+    own_cards_game(app, TEN, COUREUR_TABLE, english_small=True)
+    voters, pack_offer = [], []
+
+    def night(app, w):
+        assert not untranslated(app), untranslated(app)
+        if w.step == "coureur_powers":
+            from onenight.ui.driving import find, tap
+            _tap_power(app, "canoe")
+            tap(find(screen(app), "keep_powers"))
+            return None
+        if w.step == "werewolves":
+            from onenight.classic import legal_choices
+            pack_offer.extend(c.seat for c in legal_choices(app.classic.game) if c)
+            return ("seat", 3)
+        return _idle(w)
+
+    night_through(app, night)
+    told = dawn_told(app)
+    assert app.tr("classic.dawn.news.canoe", name=TEN[1]) in told
+    assert 1 not in pack_offer and 3 in pack_offer
+
+    def vote(app, voter):
+        voters.append(voter)
+        assert 1 not in offered(app)
+        return 0 if voter != 0 and 0 in offered(app) else offered(app)[-1]
+
+    play_to_end(app, night, vote, chain,
+                until=lambda app: app.classic.phase == "night"
+                and app.classic.game.phase.number == 2)
+    assert 1 not in voters and voters
+    assert not untranslated(app), untranslated(app)

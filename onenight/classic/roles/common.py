@@ -47,7 +47,7 @@ def living_target(g: Game, c: Choice | None, key: str, who: str) -> int:
     if not g.alive(s):
         raise IllegalChoice(key, f"seat {s} is dead: the {who} chooses a living player")
     if sides.absent(g, s):
-        raise IllegalChoice(key, f"seat {s} has disappeared until tonight (the mage): the "
+        raise IllegalChoice(key, f"seat {s} {sides.why_absent(g, s)}: the "
                                  f"{who} cannot choose them")
     return s
 
