@@ -5,6 +5,8 @@ vote and the lord's decision before the vote's end is shown, to the end of the g
 screen is also read in English at 800x480 (no text cut, clipped or overlapping), not walked a
 second time."""
 
+import random
+
 import pytest
 from kivy.core.window import Window
 
@@ -57,12 +59,10 @@ def same_draws(app):
     """The app's generator (the houses the tablet shares out, the deal) seeded for this walk,
     then put back: it is the session's, and what the tests before this one drew from it changes
     from run to run; the walk needs a deal with a player in a building left to ban."""
-    rng = app.classic.rng
-    assert rng is app._rng
-    kept = rng.getstate()
-    rng.seed(SEED)
+    kept = app._rng, app.classic.rng
+    app._rng = app.classic.rng = random.Random(SEED)  # (a game made anew takes the app's)
     yield
-    rng.setstate(kept)
+    app._rng, app.classic.rng = kept
 
 
 SEED = 5
