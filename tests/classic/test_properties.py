@@ -226,6 +226,15 @@ def test_the_walk_calls_only_steps_whose_players_live(gh):
                 before.stop.for_show and step.role in before.memo.get(OUT_OF_PLAY, ()))
 
 
+def moves(g, rng: random.Random):
+    """A game played at random to its end: (the game before, the choice, the game after) at
+    each of its stops."""
+    while g.stop is not None:
+        c = random_choice(g, rng)
+        before, g = g, apply(g, c)
+        yield before, c, g
+
+
 def game_holding(card: str, rng: random.Random):
     """A new random game whose deal gives ``card`` to a seat (a villager's card turned into it
     when the deck has none; never among the thief's two cards left over)."""
@@ -253,9 +262,7 @@ def test_a_flanc_mou_takes_the_card_his_target_left_with_once_and_the_village_he
     g = game_holding("flanc_mou", rng)
     me = g.dealt.index("flanc_mou")
     changes = []
-    while g.stop is not None:
-        c = random_choice(g, rng)
-        before, g = g, apply(g, c)
+    for before, _, g in moves(g, rng):
         if g.cards[me] != before.cards[me] and before.stop.step != "priest":
             # (the priest's blessing turns a card into a villager's: seed 000's rule)
             changes.append((before.stop.step, g.phase.label, g.cards[me]))
@@ -277,9 +284,7 @@ def test_the_entremetteuses_couple_lives_leaves_and_wins_together(seed):
     partner; alive at the end, both win or neither; each game's record replays."""
     rng = random.Random(seed)
     g = game_holding("entremetteuse", rng)
-    while g.stop is not None:
-        c = random_choice(g, rng)
-        before, g = g, apply(g, c)
+    for before, c, g in moves(g, rng):
         if before.stop.step == "amants":
             pair = states.amants(before)
             assert before.stop.for_show == (
@@ -311,9 +316,7 @@ def test_the_belle_creature_stays_out_of_the_pack_and_learns_only_from_last_nigh
     rng = random.Random(seed)
     g = game_holding("belle_creature", rng)
     me = g.dealt.index("belle_creature")
-    while g.stop is not None:
-        c = random_choice(g, rng)
-        before, g = g, apply(g, c)
+    for before, _, g in moves(g, rng):
         if before.stop.step == "werewolves" and before.cards[me] == "belle_creature" \
                 and not wolfish(before, me):
             assert me not in before.stop.woken
@@ -360,9 +363,7 @@ def test_the_coureur_des_bois_power_fires_at_most_once_and_his_canoe_keeps_him_o
     rng = random.Random(seed)
     g = game_holding("coureur", rng)
     me = g.dealt.index("coureur")
-    while g.stop is not None:
-        c = random_choice(g, rng)
-        before, g = g, apply(g, c)
+    for before, _, g in moves(g, rng):
         canoe = before.memo.get("coureur.canoe") == me and before.cards[me] == "coureur"
         if canoe and (before.phase.number == 1 or before.phase.label == "night 2"):
             if before.phase.is_night:

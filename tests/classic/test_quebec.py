@@ -1749,6 +1749,19 @@ def test_coureur_blunderbuss_kills_the_first_wolf_on_his_hand_side_and_everyone_
         assert not [e for e in g.log if e.kind == "blunderbuss" and e.seat is not None]
 
 
+def test_coureur_blunderbuss_passes_over_a_wolf_the_mage_sent_away():
+    """"Le premier loup assis dans la direction indiquée": a wolf the mage banished tonight is
+    not at his seat; the shot takes the next one round the table (a random whole game found
+    the shot aimed at the banished wolf, whom no choice may name, and the night stuck)."""
+    seats = "coureur werewolf mage villager villager villager werewolf villager"
+    g = _first_night(seats, "coureur_strikes", mage=Seat(1),
+                     coureur_powers=Pick(("blunderbuss_left",)), werewolves=Seat(0))
+    assert legal_choices(g) == [Seat(6)]
+    g = play(seats, _coureur("blunderbuss_left", mage={"banish": 1}, werewolves={"victim": 0},
+                             coureur_strikes={"wolf": 6}), {"day": 1})
+    assert deaths(g) == [(6, "blunderbuss")] and g.alive(0) and g.alive(1)
+
+
 def test_coureur_blunderbuss_fires_once():
     """"Après s'être activé une fois, ce pouvoir ne pourra plus être utilisé.\""""
     n1 = _coureur("blunderbuss_left", werewolves={"victim": 0}, coureur_strikes={"wolf": 1})

@@ -228,11 +228,12 @@ COUREUR_POWERS = Specials("coureur", (
 def first_wolf(g: Game, seat: int, hand: str) -> int | None:
     """"Le premier loup assis dans la direction indiquée (droite ou gauche)": the first living
     wolf round the table from ``seat``, to his right (seat − 1, − 2, …, as the pyromaniac's
-    fire) or to his left (seat + 1, + 2, …)."""
+    fire) or to his left (seat + 1, + 2, …); a wolf away from his seat tonight (the mage's
+    banished) is not seated there."""
     step = -1 if hand == "right" else 1
     for k in range(1, g.players):
         s = (seat + step * k) % g.players
-        if g.alive(s) and sides.wolf(g, s):
+        if g.alive(s) and not sides.absent(g, s) and sides.wolf(g, s):
             return s
     return None
 
@@ -272,7 +273,7 @@ def _caught(g: Game, stop: Stop | None) -> list:
         return []
     if struck[0] == "trap":
         return [Seat(s) for s in g.tonight.get("pack", ()) if g.alive(s)
-                and sides.wolf(g, s)]
+                and not sides.absent(g, s) and sides.wolf(g, s)]
     return [Seat(first_wolf(g, struck[1], struck[0]))]
 
 
