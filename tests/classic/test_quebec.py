@@ -3,14 +3,38 @@ per rule, named after it (the booklet's words in the docstrings). Records as in 
 
 from __future__ import annotations
 
-from onenight.classic import ballot_options, check_deck, legal_choices, states
+import pytest
+
+from onenight.classic import (Options, apply, ballot_options, check_deck, legal_choices,
+                              new_game, states)
 from onenight.classic.categories import labels
-from onenight.classic import Options, apply, new_game
 from onenight.classic.model import Pick, Seat, Use
 from onenight.classic.sides import side
-from onenight.classic.walk import apply
 
 from .helpers import V, deaths, err, out, play, public, told, until
+
+#: Each character's side and its Québec categories, as its row of the booklet prints them
+#: ("Wendigo — Ennemi Légendaire, Avancé, Sobre, Chaotique": the level is not a category).
+BOOKLET_ROWS = [
+    ("wendigo", "loners", ("ennemi_legendaire", "sobre", "chaotique")),
+    ("ramancheux", "villagers", ("villageois", "sobre", "standard")),
+    ("flanc_mou", "ambiguous", ("ambivalent", "sobre", "chaotique")),
+    ("tete_de_cochon", "villagers", ("villageois", "sobre", "chaotique")),
+    ("grand_talent", "villagers", ("villageois", "sobre", "chaotique")),
+    ("apothecary", "villagers", ("villageois", "buveur", "standard")),
+    ("violoneux", "villagers", ("villageois", "buveur", "standard")),
+    ("entremetteuse", "villagers", ("villageois", "sobre", "chaotique")),
+    ("belle_creature", "werewolves", ("lupin", "sobre", "chaotique")),
+    ("coureur", "villagers", ("villageois", "buveur", "standard")),
+]
+
+
+@pytest.mark.parametrize("card, side_, categories", BOOKLET_ROWS)
+def test_each_character_has_its_quebec_booklet_row(card, side_, categories):
+    lab = labels(card)
+    assert lab.booklets == ("002",) and lab.side == side_
+    assert lab.categories == categories
+
 
 # ---- the Wendigo ---------------------------------------------------------------------------------
 
@@ -18,12 +42,6 @@ from .helpers import V, deaths, err, out, play, public, told, until
 WENDIGO = "wendigo werewolf seer villager villager villager werewolf villager"
 # one werewolf (seat 1)
 WENDIGO_ONE = "wendigo werewolf seer villager villager villager villager villager"
-
-
-def test_wendigo_is_a_legendary_enemy_of_the_quebec_booklet():
-    lab = labels("wendigo")
-    assert lab.booklets == ("002",) and lab.side == "loners"
-    assert lab.categories == ("ennemi_legendaire", "sobre", "chaotique")
 
 
 def test_wendigo_repels_the_packs_attack_and_both_camps_are_told_not_who():
@@ -445,12 +463,6 @@ SPARED = _nominations_day((6, "6 6 6 - - - - -"), (7, "7 - - - - - - -"),
 NOT_CALLED_ON_NIGHT_2 = "phases[2].ramancheux: this step is not called on night 2"
 
 
-def test_ramancheux_is_a_villager_of_the_quebec_booklet():
-    lab = labels("ramancheux")
-    assert lab.booklets == ("002",) and lab.side == "villagers"
-    assert lab.categories == ("villageois", "sobre", "standard")
-
-
 def test_ramancheux_eye_learns_whether_a_spared_nominee_is_a_wolf():
     """"Après un vote par nomination, on peut choisir un joueur qui a été nommé par
     l'intendant mais dont le vote a échoué. On peut alors obtenir la même information ("est /
@@ -511,12 +523,6 @@ FM_BLANK = V("- - - - - - - -")
 #: Two quiet nights and days, then the third night.
 FM_QUIET = ({"night": 1, "dog_wolf": {"master": 3}}, {"day": 1, "votes": FM_BLANK},
          {"night": 2}, {"day": 2, "votes": FM_BLANK})
-
-
-def test_flanc_mou_is_an_ambivalent_of_the_quebec_booklet():
-    lab = labels("flanc_mou")
-    assert lab.booklets == ("002",) and lab.side == "ambiguous"
-    assert lab.categories == ("ambivalent", "sobre", "chaotique")
 
 
 def test_flanc_mou_picks_a_player_on_the_third_night_and_learns_his_character_at_once():
@@ -841,12 +847,6 @@ def test_tete_de_cochon_raises_his_hand_only_for_his_first_choice():
         "nomination_votes": [V("4 - - - - - - -"), V("3 - - - - - - -")]}, vote="nominations")
 
 
-def test_tete_de_cochon_is_a_villager_of_the_quebec_booklet():
-    lab = labels("tete_de_cochon")
-    assert lab.booklets == ("002",) and lab.side == "villagers"
-    assert lab.categories == ("villageois", "sobre", "chaotique")
-
-
 #: The Tête-de-Co'hon's ragots at the hypnotist's table: a Habitant, and a werewolf among two.
 TWO_HYPNOTIST = _ragots(("habitant", (4,)), ("enemy", (2, 3)))
 
@@ -920,12 +920,6 @@ def test_grand_talent_alive_at_the_end_wins_with_the_village():
     assert o["winning_side"] == "village" and 0 in o["winners"]
 
 
-def test_grand_talent_is_a_villager_of_the_quebec_booklet():
-    lab = labels("grand_talent")
-    assert lab.booklets == ("002",) and lab.side == "villagers"
-    assert lab.categories == ("villageois", "sobre", "chaotique")
-
-
 # ---- the Apothicaire: two of four remedies, picked in secret, one a night ------------------------
 
 # seat 0 the Apothicaire; seats 1 and 6 the werewolves
@@ -950,12 +944,6 @@ def _walk_to(g, to: str, **chosen):
 def _first_night(seats: str, to: str, **chosen):
     """The first night walked to the call ``to``, with a choice at some calls (by step)."""
     return _walk_to(new_game(seats.split(), options=Options(captain="never")), to, **chosen)
-
-
-def test_apothecary_is_a_drinking_villager_of_the_quebec_booklet():
-    lab = labels("apothecary")
-    assert lab.booklets == ("002",) and lab.side == "villagers"
-    assert lab.categories == ("villageois", "buveur", "standard")
 
 
 def test_apothecary_picks_two_of_her_four_powers_in_secret_on_the_first_night():
@@ -1112,12 +1100,6 @@ FIDDLER = "violoneux werewolf seer witch villager villager werewolf villager"
 QUIET_2 = ({"night": 1}, {"day": 1, **BLANK}, {"night": 2}, {"day": 2, **BLANK})
 
 
-def test_violoneux_is_a_drinking_villager_of_the_quebec_booklet():
-    lab = labels("violoneux")
-    assert lab.booklets == ("002",) and lab.side == "villagers"
-    assert lab.categories == ("villageois", "buveur", "standard")
-
-
 def test_violoneux_plays_from_the_third_night_one_of_his_three_powers():
     """"Chaque nuit (après la 2ième), peut utiliser un de 3 pouvoirs spéciaux.\""""
     g = play(FIDDLER, {"night": 1}, {"day": 1, **BLANK})
@@ -1256,12 +1238,6 @@ def test_violoneux_rigodon_de_jour_is_lost_when_he_dies_in_the_night():
 # seat 0 the Entremetteuse; seats 1 and 6 the werewolves
 MATCH = "entremetteuse werewolf seer villager villager villager werewolf villager"
 ALL_BLANK = V("- - - - - - - -")
-
-
-def test_entremetteuse_is_a_villageoise_of_the_quebec_booklet():
-    lab = labels("entremetteuse")
-    assert lab.booklets == ("002",) and lab.side == "villagers"
-    assert lab.categories == ("villageois", "sobre", "chaotique")
 
 
 def test_entremetteuse_names_two_players_on_the_first_night_who_become_lovers():
@@ -1501,12 +1477,6 @@ def _fruit(g) -> list:
             and e.phase == "night 3"]
 
 
-def test_belle_creature_is_a_lupine_of_the_quebec_booklet():
-    lab = labels("belle_creature")
-    assert lab.booklets == ("002",) and lab.side == "werewolves"
-    assert lab.categories == ("lupin", "sobre", "chaotique")
-
-
 def test_belle_creature_does_not_belong_to_the_pack_nor_knows_the_lupins():
     """"Lupine qui n'appartient pas à la meute. On ignore l'identité des autres lupins.\""""
     g = until(play(BELLE), "werewolves")
@@ -1658,12 +1628,6 @@ def _coureur(pick, use=None, **more):
     if use is not None:
         n["coureur"] = use
     return n
-
-
-def test_coureur_is_a_drinking_villager_of_the_quebec_booklet():
-    lab = labels("coureur")
-    assert lab.booklets == ("002",) and lab.side == "villagers"
-    assert lab.categories == ("villageois", "buveur", "standard")
 
 
 def test_coureur_picks_one_power_of_three_in_secret_on_the_first_night():
