@@ -36,6 +36,7 @@ MUST = {
     "crow_die": "the die is rolled for the crow the night after his death",
     "crow": "the crow must lay his card before one of the players the die sends it to",
     "ragpicker_curse": "the ragpicker was voted out: the lot must infect a villager tonight",
+    "habitant_ragots": "each Habitant's ragot is drawn on the first night",
     "tete_de_cochon_ragots": "the Tête-de-Co'hon's ragots are drawn on the first night",
     "grand_talent_ragots": "the Grand-Talent-Pas-d'Adon's ragot is drawn on the first night",
     "grand_talent_antagonist": "the Grand-Talent-Pas-d'Adon's antagonist is drawn on the "

@@ -58,6 +58,7 @@ from onenight.classic.model import (CAPTAIN_WHEN, DAYBREAK, VOTE_VARIANTS, Choic
 from onenight.classic.record import outcome, to_record
 from onenight.classic.roles.common import heal_forms, shown_victims
 from onenight.classic.roles.compendium import GUESTS, TAVERN_MINUTES
+from onenight.classic.roles.quebec import HABITANT_STEP
 from onenight.classic.walk import apply as play
 from onenight.classic.walk import ballot_options, legal_choices, new_game, use_power
 from onenight.common.errors import DeckError, IllegalChoice, RulesError
@@ -79,6 +80,9 @@ PACE = (50, 200)  # percent of the standard time each call of the night gives
 SHORTEST_DEBATE = 2
 #: The results the table looks at before the host goes on, by the phase that shows them.
 HOLDS = ("dawn", "election", "vote", "power")
+#: The Québec Habitants' round before the first dusk: each player in turn, alone with the
+#: tablet, sees their ragot, or that they have none (a hold that "go" does not end).
+RAGOTS = "ragots"
 #: The night's calls whose choice a woken player may make on a pad (ClassicController._on_pick)
 PAD_KINDS = (Kind.SEAT, Kind.POTIONS, Kind.YES)
 #: The stages of the day's vote, by whichever variant the table plays (its ``vote`` phase).
@@ -149,6 +153,7 @@ class ClassicState:
     left_over: list[str] = field(default_factory=list)  # the thief's two
     seen: list[bool] = field(default_factory=list)  # the tablet's deal: who has looked
     entered: list[str | None] = field(default_factory=list)  # the table's own cards, entered
+    ragots_seen: list[bool] = field(default_factory=list)  # the Habitants' round: who has looked
     houses: list[str | None] | None = None  # Le Village: each seat's building (None: Vagabond)
     power: tuple[str, int, int] | None = None  # the day power just used: (power, user, seat)
     game: Game | None = None
@@ -369,12 +374,50 @@ class ClassicController(Flow):
         except DeckError as err:  # cannot happen after the checks; never crash
             raise Refused("deal_mismatch", reason=str(err)) from None
 
+    # ---- the Québec Habitants' ragots: the tablet goes round once more --------------------
+    def _draw_ragots(self, e: dict) -> None:
+        """Each Habitant's ragot, drawn with the controller's generator among the rules' legal
+        ones (or as the event already holds them, replayed), one after the other, into the
+        event's ``habitant_ragots`` list."""
+        s = self.state
+        held = e.get(HABITANT_STEP)
+        held = held if isinstance(held, list) else []
+        drawn: list[dict] = []
+        while s.game.stop is not None and s.game.stop.step == HABITANT_STEP:
+            if s.game.stop.for_show:
+                self._play(None)
+                continue
+            raw = held[len(drawn)] if len(drawn) < len(held) else None
+            choice = _KINDS[Kind.RAGOTS](raw, len(s.players)) if isinstance(raw, dict) else None
+            if choice is None:
+                choice = self.rng.choice([c for c in legal_choices(s.game) if c is not None])
+            drawn.append(choice_json(choice))
+            self._play(choice)
+        e[HABITANT_STEP] = drawn
+
+    def _on_ragot_seen(self, e: dict) -> None:
+        self.state.ragots_seen[self._seat(e.get("seat"))] = True
+
+    def _on_ragots_done(self, e: dict) -> None:
+        s = self.state
+        missing = [i for i, seen in enumerate(s.ragots_seen) if not seen]
+        if missing:
+            raise Refused("ragots_unseen", seats=missing)
+        s.hold = None
+
     # ---- the engine's phases ------------------------------------------------------------
     def _settle(self, e: dict) -> None:
         s = self.state
         g = s.game
         if g is None:
             return
+        if s.window is None and s.hold is None and g.stop is not None \
+                and g.stop.step == HABITANT_STEP:
+            # "Durant la première nuit, l'Habitant reçoit un ragot": drawn as the first night
+            # opens, then everyone in turn sees theirs (or that they have none) before the dusk
+            self._draw_ragots(e)
+            s.hold, s.ragots_seen = RAGOTS, [False] * len(s.players)
+            g = s.game
         if s.window is None and s.hold is None and g.stop is not None and self._night_stop(g):
             self._start_night(g, e)
         s.phase = self._phase_now()
@@ -810,6 +853,9 @@ class ClassicController(Flow):
     def deal_view(self):
         return views.deal_view(self)
 
+    def ragots_view(self, seat: int):
+        return views.ragots_view(self, seat)
+
     def card_view(self, seat: int):
         return views.card_view(self, self._seat(seat))
 
@@ -1103,6 +1149,10 @@ def play_by_events(ctl: "ClassicController", rng: random.Random,
                 if c is not None:
                     ctl.apply({"type": "choose", **choice_json(c)})
             ctl.apply({"type": "step_end", "step": s.window.step})
+        elif s.hold == RAGOTS:  # each player in turn sees theirs
+            for seat in range(len(s.players)):
+                ctl.apply({"type": "ragot_seen", "seat": seat})
+            ctl.apply({"type": "ragots_done"})
         elif s.hold is not None or (g.stop.kind is Kind.NONE and ctl.phase != "debate"):
             ctl.apply({"type": "go"})
         elif ctl.phase == "debate":

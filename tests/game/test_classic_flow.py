@@ -607,3 +607,65 @@ def test_a_day_without_tavern_has_no_tavern_time(tmp_path):
         c.apply({"type": "go"})
     v = c.debate_view()
     assert (v.tavern, v.tavern_left, v.seconds_left) == ((), 0, 180)
+
+
+# ---- the Québec Habitants' ragots -----------------------------------------------------------
+
+QUEBEC_13 = ("werewolf werewolf seer villager villager memere villager hunter witch villager "
+             "cupid little_girl villager")
+
+
+def test_the_habitants_ragots_are_seen_by_everyone_in_turn_before_the_first_dusk(tmp_path):
+    """A Québec game of 13: the deal done, the table draws each Habitant's ragot and the tablet
+    goes round once more; every seat has the same turn (its card, and its ragot or none); the
+    night falls only when everyone has had it."""
+    c = start(tmp_path, QUEBEC_13)
+    assert c.phase == "ragots" and c.state.window is None
+    done = c.log[-1]
+    assert done["type"] == "deal_done" and len(done["habitant_ragots"]) == 5
+    assert c.deal_view().mode == "ragots" and c.deal_view().done == (False,) * 13
+    habitants = [3, 4, 6, 9, 12]
+    for seat in range(13):
+        v = c.ragots_view(seat)
+        assert v.card.card == QUEBEC_13.split()[seat]
+        assert len(v.ragots) == (1 if seat in habitants else 0)
+        assert all(seat not in r.seats for r in v.ragots)
+    assert refused(c, {"type": "go"}) == "wrong_phase"
+    for seat in range(12):
+        c.apply({"type": "ragot_seen", "seat": seat})
+    assert refused(c, {"type": "ragots_done"}) == "ragots_unseen"
+    assert refused(c, {"type": "ragot_seen", "seat": 13}) != ""
+    c.apply({"type": "ragot_seen", "seat": 12})
+    c.apply({"type": "ragots_done"})
+    assert c.phase == "night" and c.state.window.step == "dusk"
+    with pytest.raises(ValueError):
+        c.ragots_view(0)
+
+
+def test_the_habitants_ragots_replay_from_the_journal_and_reach_the_record(tmp_path):
+    c = start(tmp_path, QUEBEC_13, seed=5)
+    drawn = c.game.memo.get("ragots.drawn")
+    again = controller(tmp_path / "again", seed=99)
+    for e in c.log:
+        again.apply(e)
+    assert again.game.memo.get("ragots.drawn") == drawn and again.phase == "ragots"
+    Bot(c).step()
+    assert replay(c.record()).memo.get("ragots.drawn") == drawn
+
+
+def test_no_round_of_ragots_in_a_game_of_twelve_or_without_a_quebec_card(tmp_path):
+    twelve = " ".join(QUEBEC_13.split()[:12])
+    assert start(tmp_path / "a", twelve).phase == "night"
+    assert start(tmp_path / "b", QUEBEC_13.replace("memere", "villager")).phase == "night"
+
+
+def test_the_round_of_ragots_is_held_even_when_no_habitant_was_dealt(tmp_path):
+    """The deck's two villagers left over for the thief: the table holds the round all the
+    same (skipping it would tell where the villagers went), nobody reading a ragot."""
+    seats = ("werewolf werewolf seer thief memere hunter witch cupid little_girl fox elder "
+             "bear_tamer rusty_sword_knight")
+    c = start(tmp_path, seats, "villager villager")
+    assert c.phase == "ragots"
+    assert all(c.ragots_view(s).ragots == () for s in range(13))
+    Bot(c).step()
+    assert c.phase == "night"

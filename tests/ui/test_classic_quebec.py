@@ -681,3 +681,52 @@ def test_the_coureur_des_bois_canoe_shows_him_at_dawn_and_keeps_him_from_the_vot
                 and app.classic.game.phase.number == 2)
     assert 1 not in voters and voters
     assert not untranslated(app), untranslated(app)
+
+
+THIRTEEN = TEN + ["Kim", "Lou", "Max"]
+
+
+def test_each_habitant_sees_his_ragot_alone_in_a_round_everyone_takes_at_the_table(app):
+    """French, 1280x800, the table's own cards, a Québec game of 13: once the cards are in,
+    the tablet goes round once more before the night; each player holds the button and sees
+    his card again, a Habitant with the ragot the table drew for him, every other player the
+    words that he received none. The night falls only once everyone has had his turn."""
+    from onenight.classic.roles import ragots
+    from onenight.ui.driving import Finger, centre, find, settle, tap
+
+    from .classic_play import deal_by_own_cards, start_classic
+
+    table = ["werewolf", "villager", "seer", "villager", "memere", "werewolf", "villager",
+             "hunter", "villager", "witch", "villager", "cupid", "little_girl"]
+    start_classic(app, THIRTEEN, "", deal="cards", cards=table)
+    deal_by_own_cards(app, table)
+    s = screen(app)
+    assert app.classic.phase == "ragots" and s.name == "classic_deal"
+    assert app.tr("classic.ragots.title") in shown(app)
+    g = app.classic.game
+    habitants = [i for i, c in enumerate(table) if c == "villager"]
+    assert [r[0] for r in g.memo.get(ragots.DRAWN)] == habitants
+    deal = find(s, "deal")
+    for seat in range(13):
+        tap([b for b in find(deal, "names").buttons() if b.seat == seat][0])
+        finger = Finger(*centre(find(deal, "hold")))
+        finger.down()
+        settle()
+        text = find(deal, "secret_text").text
+        finger.up()
+        settle()
+        if seat in habitants:
+            (r,) = ragots.received(g, seat)
+            names = [THIRTEEN[x] for x in r.seats]
+            assert text == app.tr(f"classic.learn.ragot_{r.kind}", name=names[0],
+                                  names=", ".join(names))
+        else:
+            assert text == app.tr("classic.ragots.none")
+        if seat == 5:  # the night waits for every player's turn
+            assert find(s, "night").disabled
+        tap(find(deal, "hand_on"))
+        assert not untranslated(app)
+    tap(find(s, "night"))
+    settle()
+    assert app.classic.phase == "night" and screen(app).name == "classic_night"
+    assert app.classic.state.window.step == "dusk"
