@@ -12,6 +12,7 @@ win check, the next phase. The app and ``onenight classic replay`` drive the sam
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from onenight.common.errors import DeckError, IllegalChoice
 from onenight.common.values import seat_number
@@ -81,6 +82,8 @@ def new_game(seats: Sequence[str], left_over: Sequence[str] = (),
         raise DeckError("options.captain", f"unknown choice {options.captain!r}")
     if options.vote not in VOTE_VARIANTS:
         raise DeckError("options.vote", f"unknown choice {options.vote!r}")
+    if options.habitant_ragots is None:
+        options = replace(options, habitant_ragots=quebec.quebec_deck(seats + left_over))
     opening = any(cast.CHARACTER[c].opening == "day 0" for c in seats)
     first = Phase("day", 0) if opening else Phase("night", 1)
     g = Game(dealt=seats, cards=seats, undealt=left_over, leftover=left_over, options=options,

@@ -14,7 +14,7 @@ from onenight.classic import (CAST, Kind, Options, Seat, Votes, apply, ballot_op
                               legal_choices, new_game, outcome, replay, to_record, view_for)
 from onenight.classic import camps, states, village
 from onenight.classic.autoplay import random_choice
-from onenight.classic.cast import STEP
+from onenight.classic.cast import CHARACTER, STEP
 from onenight.classic.decks import PRESETS, check_deck
 from onenight.classic.model import OUT_OF_PLAY, Use
 from onenight.classic.sides import (ally_of, counted, enemies_left, loses_dead, side,
@@ -390,8 +390,9 @@ def test_the_coureur_des_bois_power_fires_at_most_once_and_his_canoe_keeps_him_o
 def test_in_a_quebec_game_of_13_or_more_each_habitant_alone_receives_one_true_ragot(seed):
     """Whole random games of 13 players or more with a card of the Québec booklet: every seat
     dealt the plain villager's card (its Habitant) is told exactly one ragot, true of the
-    deal and about another player, drawn before any call; nobody else is told one by that
-    draw; each game's record replays to the same outcome."""
+    deal and about another player, drawn before any call (a Habitant voted out on the
+    angel's day before receives none); nobody else is told one by that draw; each game's
+    record replays to the same outcome."""
     from onenight.classic.roles import ragots
 
     rng = random.Random(seed)
@@ -409,7 +410,13 @@ def test_in_a_quebec_game_of_13_or_more_each_habitant_alone_receives_one_true_ra
     start = g
     for _, _, g in moves(start, rng):
         pass
-    habitants = [s for s, c in enumerate(seats) if c == "villager"]
+    before = [d for d in g.deaths if d.day == 0]  # the angel's day before the first night
+    habitants = [s for s, c in enumerate(seats) if c == "villager"
+                 and s not in {d.seat for d in before}]
+    if any(d.cause in CHARACTER[d.card].takes_powers for d in before) \
+            or "night 1" not in g.phases:
+        habitants = []  # the elder voted out took the villagers' powers, the ragots with
+        # them; or the angel won on his day, before any night
     drawn = [e for e in g.log if e.step == "habitant_ragots" and e.kind.startswith("ragot_")]
     assert [e.to for e in drawn] == [(s,) for s in habitants]
     for seat in habitants:

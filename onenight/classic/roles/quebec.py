@@ -532,16 +532,18 @@ HABITANT_STEP = "habitant_ragots"
 HABITANTS_SERVED = "habitant.served"
 
 
-def quebec_game(g: Game) -> bool:
-    """A Québec game: its deck (dealt, or left over for the thief) holds a card of the Québec
-    booklet's own (seed 002). Its plain villagers are that booklet's Habitants."""
-    return any(cast.CHARACTER[c].booklet == "002" for c in g.dealt + g.undealt)
+def quebec_deck(cards) -> bool:
+    """A Québec game's deck: it holds a card of the Québec booklet's own (seed 002). Its
+    plain villagers are that booklet's Habitants. The whole deck, the cards left over too,
+    which the table sees as it sees the rest (the game keeps the answer in its options:
+    ``Options.habitant_ragots``)."""
+    return any(cast.CHARACTER[c].booklet == "002" for c in cards)
 
 
 def ragots_dealt(g: Game) -> bool:
     """Whether the Habitants receive ragots: a Québec game of 13 players or more (public:
     the deck and the table). The draw's stop is then made whatever the deal."""
-    return g.players >= HABITANT_RAGOTS_FROM and quebec_game(g)
+    return g.players >= HABITANT_RAGOTS_FROM and bool(g.options.habitant_ragots)
 
 
 def habitants(g: Game) -> tuple[int, ...]:
