@@ -84,7 +84,9 @@ HOLDS = ("dawn", "election", "vote", "power")
 #: tablet, sees their ragot, or that they have none (a hold that "go" does not end).
 RAGOTS = "ragots"
 #: The night's calls whose choice a woken player may make on a pad (ClassicController._on_pick)
-PAD_KINDS = (Kind.SEAT, Kind.POTIONS, Kind.YES)
+PAD_KINDS = (Kind.SEAT, Kind.POTIONS, Kind.YES, Kind.POWERS, Kind.POWER)
+#: Those whose pad dials a number of the list the tablet shows (a special power), and a seat
+POWER_KINDS = (Kind.POWERS, Kind.POWER)
 #: The stages of the day's vote, by whichever variant the table plays (its ``vote`` phase).
 VOTE_STAGES = ("votes", "nominations", "nomination_votes", "panic_votes", "village_draw")
 #: a game's identity: 32 lowercase hex digits (a random UUID)
@@ -135,6 +137,7 @@ class Window:
     chosen: bool = False  # a choice was made in it (played, or taken for show)
     picks: dict[int, int] = field(default_factory=dict)  # the pads' picks: seat -> seat
     heal: bool | int = False  # the witch dialled a victim's seat on her pad (its heal's form)
+    dials: tuple[int, ...] = ()  # a special power's call: the numbers its pad held, in order
 
     @property
     def kind(self) -> Kind:
@@ -573,9 +576,10 @@ class ClassicController(Flow):
         played at once, as a tap; the pack's victim is the seat every pad that pressed agrees
         on, played when the call ends (no agreement: no victim); the witch dials the victim's
         seat to heal, another seat to poison, her own to take the poison back, and what she
-        dialled is played when the call ends; the infection is a yes or a no, played at once.
-        The other calls (two seats, a side, a card, a special power and its player) take
-        their choice on the tablet."""
+        dialled is played when the call ends; the infection is a yes or a no, played at once;
+        a character with special powers dials the numbers of the list his call shows, read
+        when the call ends (:meth:`_from_pads`). The other calls (two seats, a side, a card)
+        take their choice on the tablet."""
         s = self.state
         seat = self._seat(e.get("seat"))
         if s.phase != "night":
@@ -591,6 +595,11 @@ class ClassicController(Flow):
             raise Refused("pick_kind", step=w.step)
         if w.chosen:
             raise Refused("step_chosen")
+        if w.kind in POWER_KINDS:  # read when the call ends (_from_pads)
+            n = self._seat(e.get("target"), "target_unknown")
+            if w.dials[-1:] != (n,):
+                w.dials = w.dials + (n,)
+            return
         if w.kind is Kind.YES:
             yes = e.get("yes")
             if not isinstance(yes, bool):
@@ -616,7 +625,33 @@ class ClassicController(Flow):
 
     @staticmethod
     def _from_pads(w: Window) -> list[Choice]:
-        """What the pads chose in a call that plays their choice at its end, best first."""
+        """What the pads chose in a call that plays their choice at its end, best first.
+
+        A special power's call reads the numbers its pad held, one after the other (a pad
+        holds one number at a time: the same number twice in a row is one), 1 for the first
+        power of the list the tablet shows at that call:
+
+        - the pick (``powers``): the last numbers of the list dialled, as many as the pick
+          keeps (fewer: nothing chosen, and the rules' draw as for a call left untouched);
+        - tonight's use (``power``): the last two numbers, the power and then its player's
+          seat; a single number names the power and the player of that same number; a power
+          that names nobody takes none."""
+        if w.kind in POWER_KINDS:
+            step = cast.STEP[w.step]
+            if not w.dials:
+                return []
+            if w.kind is Kind.POWERS:
+                kept: list[int] = []
+                for n in reversed(w.dials):
+                    if n < len(step.powers) and n not in kept and len(kept) < step.pick:
+                        kept.append(n)
+                return [Pick(tuple(step.powers[n] for n in sorted(kept)))] \
+                    if len(kept) == step.pick else []
+            power, seat = w.dials[-2:] if len(w.dials) > 1 else (w.dials[0],) * 2
+            if power >= len(step.powers):
+                return []
+            name = step.powers[power]
+            return [Use(name, None if name in step.powers_alone else seat)]
         if w.kind is Kind.POTIONS:
             poison = next(iter(w.picks.values()), None)
             heal = w.heal is not False

@@ -669,3 +669,77 @@ def test_the_round_of_ragots_is_held_even_when_no_habitant_was_dealt(tmp_path):
     assert all(c.ragots_view(s).ragots == () for s in range(13))
     Bot(c).step()
     assert c.phase == "night"
+
+
+# ---- the Québec special powers on a pad: the numbers of the list the tablet shows ----------------
+
+APOTHECARY = "apothecary werewolf seer villager villager villager werewolf villager"
+
+
+def dial(c, seat, *numbers):
+    """The pad of ``seat`` holds ``numbers`` one after the other (1 is the list's first
+    power, or seat 0)."""
+    for n in numbers:
+        c.apply({"type": "pick", "seat": seat, "target": n - 1})
+
+
+def test_the_apothecary_dials_the_two_remedies_she_keeps_on_her_pad(tmp_path):
+    """Her first night's pick: the last two numbers of the list her pad held when the call
+    ends (a number past the list is no remedy)."""
+    c = start(tmp_path, APOTHECARY, captain="never")
+    to_step(c, "apothecary_powers")
+    assert c.awake_seats() == (0,)
+    dial(c, 0, 1, 2, 7, 3)  # the herb, the perfume, no 7th, the elixir
+    assert not c.night_view().chosen  # read when the call ends, as the witch's
+    end_call(c)
+    assert c.game.memo.get("apothecary.powers") == ("perfume", "elixir")
+
+
+def test_a_pick_dialled_short_is_drawn_as_a_call_left_untouched(tmp_path):
+    c = start(tmp_path, APOTHECARY, captain="never")
+    to_step(c, "apothecary_powers")
+    dial(c, 0, 1)
+    end_call(c)
+    assert len(c.game.memo.get("apothecary.powers")) == 2  # the rules' draw
+
+
+@pytest.mark.parametrize("dialled, played", [
+    ((1, 4), {"power": "herb", "target": 3}),  # the herb, then seat 4's player
+    ((1,), {"power": "herb", "target": 0}),  # one number: the herb on the player at 1
+    ((2, 5, 1, 4), {"power": "herb", "target": 3}),  # she changed her mind: the last two
+    ((2, 4), None),  # the perfume, not kept: the rules refuse it, nothing is played
+])
+def test_the_apothecary_dials_a_remedy_then_its_player(tmp_path, dialled, played):
+    c = start(tmp_path, APOTHECARY, captain="never")
+    to_step(c, "apothecary_powers")
+    dial(c, 0, 1, 3)  # the herb and the elixir
+    end_call(c)
+    to_step(c, "apothecary")
+    dial(c, 0, *dialled)
+    end_call(c)
+    got = [d for p, k, d in c.game.record if k == "apothecary"]
+    assert got == ([played] if played else [])
+
+
+def test_the_coureur_des_bois_keeps_one_power_with_one_number(tmp_path):
+    c = start(tmp_path, APOTHECARY.replace("apothecary", "coureur"), captain="never")
+    to_step(c, "coureur_powers")
+    dial(c, 0, 4)
+    end_call(c)
+    assert c.game.memo.get("coureur.powers") == ("canoe",)
+
+
+def test_the_violoneux_dials_a_rigodon_that_names_nobody(tmp_path):
+    """A tune that names nobody takes no player: the night's rigodon, dialled before a seat,
+    ends the night with his call."""
+    c = start(tmp_path, "violoneux werewolf seer villager villager villager werewolf villager",
+              captain="never")
+    bot = Bot(c, votes={1: {s: 7 for s in range(7)}, 2: {s: 5 for s in range(5)}})
+    while c.state.window is None or c.state.window.step != "violoneux":
+        bot.step()
+    assert c.game.phase.number == 3 and c.awake_seats() == (0,)
+    dial(c, 0, 3, 6)
+    end_call(c)
+    assert ("night 3", "violoneux", {"power": "rigodon_night", "target": None}) \
+        in c.game.record and c.game.phase.label == "day 3"  # no call after his
+    assert c.phase == "dawn"

@@ -432,8 +432,9 @@ def test_the_apothecary_keeps_two_remedies_then_shelters_the_packs_victim_at_the
     night_through(app, _pick_then_use("apothecary", ("herb", "elixir", "perfume"), "herb", 3,
                                       offered_powers, picking))
     g = app.classic.game
-    assert offered_powers["names"] == ["Herbe-aux-loups", "Parfum de mort",
-                                       "Sérum indigeste", "Élixir de vitalité"]
+    # each with its number in the list, the one a pad dials
+    assert offered_powers["names"] == ["1. Herbe-aux-loups", "2. Parfum de mort",
+                                       "3. Élixir de vitalité", "4. Sérum indigeste"]
     assert g.memo.get("apothecary.powers") == ("herb", "elixir")
     assert ("night 1", "apothecary", {"power": "herb", "target": 3}) in g.record
     assert g.alive(3) and not g.deaths
@@ -476,7 +477,7 @@ def test_the_violoneux_plays_a_reel_the_whole_village_hears_howl_at_dawn(app):
         assert not untranslated(app), untranslated(app)
         if w.step == "violoneux":
             names = sorted(b.text for b in screen(app).ids.power_row.children)
-            assert names == ["Gigue", "Reel", "Rigodon de jour", "Rigodon de nuit"]
+            assert names == ["1. Reel", "2. Gigue", "3. Rigodon de nuit", "4. Rigodon de jour"]
             _tap_power(app, "reel")
             return ("seat", 9)  # seats 8, 9 and 0: a werewolf among them
         return _idle(w)
@@ -617,8 +618,8 @@ def test_the_coureur_des_bois_sets_his_trap_and_the_pack_loses_a_wolf_at_the_tab
     offered_powers = {}
     night_through(app, _pick_then_use("coureur", ("trap",), "trap", 3, offered_powers))
     g = app.classic.game
-    assert offered_powers["names"] == ["Canot", "Piège à loup", "Tromblon, droitier",
-                                       "Tromblon, gaucher"]
+    assert offered_powers["names"] == ["1. Piège à loup", "2. Tromblon, droitier",
+                                       "3. Tromblon, gaucher", "4. Canot"]
     assert ("night 1", "coureur", {"power": "trap", "target": 3}) in g.record
     assert ("night 1", "coureur_strikes", {"wolf": 0}) in g.record \
         or ("night 1", "coureur_strikes", {"wolf": 6}) in g.record  # drawn by the app
@@ -692,9 +693,10 @@ def test_each_habitant_sees_his_ragot_alone_in_a_round_everyone_takes_at_the_tab
     his card again, a Habitant with the ragot the table drew for him, every other player the
     words that he received none. The night falls only once everyone has had his turn."""
     from onenight.classic.roles import ragots
-    from onenight.ui.driving import Finger, centre, find, settle, tap
+    from onenight.ui.driving import find, settle, tap
 
     from .classic_play import deal_by_own_cards, start_classic
+    from .tablet_walk import look
 
     table = ["werewolf", "villager", "seer", "villager", "memere", "werewolf", "villager",
              "hunter", "villager", "witch", "villager", "cupid", "little_girl"]
@@ -706,15 +708,8 @@ def test_each_habitant_sees_his_ragot_alone_in_a_round_everyone_takes_at_the_tab
     g = app.classic.game
     habitants = [i for i, c in enumerate(table) if c == "villager"]
     assert [r[0] for r in g.memo.get(ragots.DRAWN)] == habitants
-    deal = find(s, "deal")
     for seat in range(13):
-        tap([b for b in find(deal, "names").buttons() if b.seat == seat][0])
-        finger = Finger(*centre(find(deal, "hold")))
-        finger.down()
-        settle()
-        text = find(deal, "secret_text").text
-        finger.up()
-        settle()
+        text = look(app, seat, "secret_text")
         if seat in habitants:
             (r,) = ragots.received(g, seat)
             names = [THIRTEEN[x] for x in r.seats]
@@ -722,9 +717,8 @@ def test_each_habitant_sees_his_ragot_alone_in_a_round_everyone_takes_at_the_tab
                                   names=", ".join(names))
         else:
             assert text == app.tr("classic.ragots.none")
-        if seat == 5:  # the night waits for every player's turn
+        if seat < 12:  # the night waits for every player's turn
             assert find(s, "night").disabled
-        tap(find(deal, "hand_on"))
         assert not untranslated(app)
     tap(find(s, "night"))
     settle()
