@@ -693,10 +693,9 @@ def test_each_habitant_sees_his_ragot_alone_in_a_round_everyone_takes_at_the_tab
     his card again, a Habitant with the ragot the table drew for him, every other player the
     words that he received none. The night falls only once everyone has had his turn."""
     from onenight.classic.roles import ragots
-    from onenight.ui.driving import find, settle, tap
+    from onenight.ui.driving import find, settle
 
-    from .classic_play import deal_by_own_cards, start_classic
-    from .tablet_walk import look
+    from .classic_play import deal_by_own_cards, ragots_round, start_classic
 
     table = ["werewolf", "villager", "seer", "villager", "memere", "werewolf", "villager",
              "hunter", "villager", "witch", "villager", "cupid", "little_girl"]
@@ -708,8 +707,9 @@ def test_each_habitant_sees_his_ragot_alone_in_a_round_everyone_takes_at_the_tab
     g = app.classic.game
     habitants = [i for i, c in enumerate(table) if c == "villager"]
     assert [r[0] for r in g.memo.get(ragots.DRAWN)] == habitants
-    for seat in range(13):
-        text = look(app, seat, "secret_text")
+    assert find(s, "night").disabled and not untranslated(app)  # everyone's turn first
+    texts = ragots_round(app)  # each holds the button, then the night falls
+    for seat, text in enumerate(texts):
         if seat in habitants:
             (r,) = ragots.received(g, seat)
             names = [THIRTEEN[x] for x in r.seats]
@@ -717,10 +717,6 @@ def test_each_habitant_sees_his_ragot_alone_in_a_round_everyone_takes_at_the_tab
                                   names=", ".join(names))
         else:
             assert text == app.tr("classic.ragots.none")
-        if seat < 12:  # the night waits for every player's turn
-            assert find(s, "night").disabled
-        assert not untranslated(app)
-    tap(find(s, "night"))
     settle()
     assert app.classic.phase == "night" and screen(app).name == "classic_night"
     assert app.classic.state.window.step == "dusk"
