@@ -743,3 +743,19 @@ def test_the_violoneux_dials_a_rigodon_that_names_nobody(tmp_path):
     assert ("night 3", "violoneux", {"power": "rigodon_night", "target": None}) \
         in c.game.record and c.game.phase.label == "day 3"  # no call after his
     assert c.phase == "dawn"
+
+
+def test_with_the_angel_the_round_of_ragots_comes_after_his_day_before_the_first_dusk(tmp_path):
+    seats = QUEBEC_13.replace("little_girl", "angel")
+    c = start(tmp_path, seats)
+    assert c.phase != "ragots" and c.game.phase.label == "day 0"
+    bot = Bot(c, votes={0: {s: 1 for s in range(13) if s != 1}})
+    for _ in range(20):
+        if c.phase == "ragots":
+            break
+        assert c.state.window is None  # no call of the night before it
+        bot.step()
+    assert c.phase == "ragots" and not c.game.alive(1)  # the day's vote shown, then the round
+    assert c.game.stop.step == "dusk" and c.state.window is None
+    bot.step()
+    assert c.phase == "night" and c.state.window.step == "dusk"
