@@ -28,6 +28,8 @@ QUEBEC_CAMPS = QUEBEC_CATEGORIES[:5]
 #: Buveur, Standard"). Its Sorcière is a lupine of its own, not the classic witch.
 QUEBEC = {"werewolf": ("meute", "buveur", "standard"),
           "seer": ("villageois", "buveur", "standard"),
+          # "Habitant — Villageois, Débutant, Sobre, Standard": the plain villager's card
+          "villager": ("villageois", "sobre", "standard"),
           # the Québec booklet's own cards
           "wendigo": ("ennemi_legendaire", "sobre", "chaotique"),
           "lone_wolf": ("ennemi_legendaire", "sobre", "chaotique"),

@@ -307,6 +307,10 @@ class Options:
     captain: str = "first_morning"
     sisters_wake_again: bool = False
     vote: str = "classic"  # VOTE_VARIANTS
+    #: The Québec booklet's Habitants receive ragots (at 13 players or more): the deck, which
+    #: the table sees whole, holds a card of that booklet's own. None: the game decides from
+    #: its deal (the seats and the cards left over), as the app does from its deck.
+    habitant_ragots: bool | None = None
 
 
 # ---- memory -------------------------------------------------------------------------------------

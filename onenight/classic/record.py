@@ -100,7 +100,7 @@ def read_record(data: Any) -> Record:
 
 def _options(raw: Any) -> Options:
     if raw is None:
-        return Options()
+        return Options(habitant_ragots=False)
     if not isinstance(raw, dict):
         raise RecordError("options", f"expected an object, got {show(raw)}")
     captain = raw.get("captain", "first_morning")
@@ -115,7 +115,11 @@ def _options(raw: Any) -> Options:
     if vote not in VOTE_VARIANTS:
         raise RecordError("options.vote", f"expected one of {', '.join(VOTE_VARIANTS)}, got "
                                           f"{show(vote)}")
-    return Options(captain, again, vote)
+    ragots = raw.get("habitant_ragots", False)  # absent: a game without them
+    if not isinstance(ragots, bool):
+        raise RecordError("options.habitant_ragots", f"expected true or false, got "
+                                                     f"{show(ragots)}")
+    return Options(captain, again, vote, ragots)
 
 
 #: The most phases a record may hold: 500 nights and 500 days, far beyond any game played.
@@ -402,6 +406,8 @@ def to_record(g: Game) -> dict:
                       "sisters_wake_again": g.options.sisters_wake_again}
     if g.options.vote != "classic":
         out["options"]["vote"] = g.options.vote
+    if g.options.habitant_ragots:
+        out["options"]["habitant_ragots"] = True
     out["phases"] = phases
     if village.played(g):
         out["buildings"] = list(village.buildings(g))

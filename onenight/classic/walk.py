@@ -12,6 +12,7 @@ win check, the next phase. The app and ``onenight classic replay`` drive the sam
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from onenight.common.errors import DeckError, IllegalChoice
 from onenight.common.values import seat_number
@@ -36,6 +37,7 @@ MUST = {
     "crow_die": "the die is rolled for the crow the night after his death",
     "crow": "the crow must lay his card before one of the players the die sends it to",
     "ragpicker_curse": "the ragpicker was voted out: the lot must infect a villager tonight",
+    "habitant_ragots": "each Habitant's ragot is drawn on the first night",
     "tete_de_cochon_ragots": "the Tête-de-Co'hon's ragots are drawn on the first night",
     "grand_talent_ragots": "the Grand-Talent-Pas-d'Adon's ragot is drawn on the first night",
     "grand_talent_antagonist": "the Grand-Talent-Pas-d'Adon's antagonist is drawn on the "
@@ -80,6 +82,8 @@ def new_game(seats: Sequence[str], left_over: Sequence[str] = (),
         raise DeckError("options.captain", f"unknown choice {options.captain!r}")
     if options.vote not in VOTE_VARIANTS:
         raise DeckError("options.vote", f"unknown choice {options.vote!r}")
+    if options.habitant_ragots is None:
+        options = replace(options, habitant_ragots=quebec.quebec_deck(seats + left_over))
     opening = any(cast.CHARACTER[c].opening == "day 0" for c in seats)
     first = Phase("day", 0) if opening else Phase("night", 1)
     g = Game(dealt=seats, cards=seats, undealt=left_over, leftover=left_over, options=options,

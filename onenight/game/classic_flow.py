@@ -58,6 +58,7 @@ from onenight.classic.model import (CAPTAIN_WHEN, DAYBREAK, VOTE_VARIANTS, Choic
 from onenight.classic.record import outcome, to_record
 from onenight.classic.roles.common import heal_forms, shown_victims
 from onenight.classic.roles.compendium import GUESTS, TAVERN_MINUTES
+from onenight.classic.roles.quebec import HABITANT_STEP
 from onenight.classic.walk import apply as play
 from onenight.classic.walk import ballot_options, legal_choices, new_game, use_power
 from onenight.common.errors import DeckError, IllegalChoice, RulesError
@@ -79,8 +80,13 @@ PACE = (50, 200)  # percent of the standard time each call of the night gives
 SHORTEST_DEBATE = 2
 #: The results the table looks at before the host goes on, by the phase that shows them.
 HOLDS = ("dawn", "election", "vote", "power")
+#: The Québec Habitants' round before the first dusk: each player in turn, alone with the
+#: tablet, sees their ragot, or that they have none (a hold that "go" does not end).
+RAGOTS = "ragots"
 #: The night's calls whose choice a woken player may make on a pad (ClassicController._on_pick)
-PAD_KINDS = (Kind.SEAT, Kind.POTIONS, Kind.YES)
+PAD_KINDS = (Kind.SEAT, Kind.POTIONS, Kind.YES, Kind.POWERS, Kind.POWER)
+#: Those whose pad dials a number of the list the tablet shows (a special power), and a seat
+POWER_KINDS = (Kind.POWERS, Kind.POWER)
 #: The stages of the day's vote, by whichever variant the table plays (its ``vote`` phase).
 VOTE_STAGES = ("votes", "nominations", "nomination_votes", "panic_votes", "village_draw")
 #: a game's identity: 32 lowercase hex digits (a random UUID)
@@ -131,6 +137,7 @@ class Window:
     chosen: bool = False  # a choice was made in it (played, or taken for show)
     picks: dict[int, int] = field(default_factory=dict)  # the pads' picks: seat -> seat
     heal: bool | int = False  # the witch dialled a victim's seat on her pad (its heal's form)
+    dials: tuple[int, ...] = ()  # a special power's call: the numbers its pad held, in order
 
     @property
     def kind(self) -> Kind:
@@ -149,6 +156,7 @@ class ClassicState:
     left_over: list[str] = field(default_factory=list)  # the thief's two
     seen: list[bool] = field(default_factory=list)  # the tablet's deal: who has looked
     entered: list[str | None] = field(default_factory=list)  # the table's own cards, entered
+    ragots_seen: list[bool] = field(default_factory=list)  # the Habitants' round: who has looked
     houses: list[str | None] | None = None  # Le Village: each seat's building (None: Vagabond)
     power: tuple[str, int, int] | None = None  # the day power just used: (power, user, seat)
     game: Game | None = None
@@ -369,12 +377,50 @@ class ClassicController(Flow):
         except DeckError as err:  # cannot happen after the checks; never crash
             raise Refused("deal_mismatch", reason=str(err)) from None
 
+    # ---- the Québec Habitants' ragots: the tablet goes round once more --------------------
+    def _draw_ragots(self, e: dict) -> None:
+        """Each Habitant's ragot, drawn with the controller's generator among the rules' legal
+        ones (or as the event already holds them, replayed), one after the other, into the
+        event's ``habitant_ragots`` list."""
+        s = self.state
+        held = e.get(HABITANT_STEP)
+        held = held if isinstance(held, list) else []
+        drawn: list[dict] = []
+        while s.game.stop is not None and s.game.stop.step == HABITANT_STEP:
+            if s.game.stop.for_show:
+                self._play(None)
+                continue
+            raw = held[len(drawn)] if len(drawn) < len(held) else None
+            choice = _KINDS[Kind.RAGOTS](raw, len(s.players)) if isinstance(raw, dict) else None
+            if choice is None:
+                choice = self.rng.choice([c for c in legal_choices(s.game) if c is not None])
+            drawn.append(choice_json(choice))
+            self._play(choice)
+        e[HABITANT_STEP] = drawn
+
+    def _on_ragot_seen(self, e: dict) -> None:
+        self.state.ragots_seen[self._seat(e.get("seat"))] = True
+
+    def _on_ragots_done(self, e: dict) -> None:
+        s = self.state
+        missing = [i for i, seen in enumerate(s.ragots_seen) if not seen]
+        if missing:
+            raise Refused("ragots_unseen", seats=missing)
+        s.hold = None
+
     # ---- the engine's phases ------------------------------------------------------------
     def _settle(self, e: dict) -> None:
         s = self.state
         g = s.game
         if g is None:
             return
+        if s.window is None and s.hold is None and g.stop is not None \
+                and g.stop.step == HABITANT_STEP:
+            # "Durant la première nuit, l'Habitant reçoit un ragot": drawn as the first night
+            # opens, then everyone in turn sees theirs (or that they have none) before the dusk
+            self._draw_ragots(e)
+            s.hold, s.ragots_seen = RAGOTS, [False] * len(s.players)
+            g = s.game
         if s.window is None and s.hold is None and g.stop is not None and self._night_stop(g):
             self._start_night(g, e)
         s.phase = self._phase_now()
@@ -530,9 +576,10 @@ class ClassicController(Flow):
         played at once, as a tap; the pack's victim is the seat every pad that pressed agrees
         on, played when the call ends (no agreement: no victim); the witch dials the victim's
         seat to heal, another seat to poison, her own to take the poison back, and what she
-        dialled is played when the call ends; the infection is a yes or a no, played at once.
-        The other calls (two seats, a side, a card, a special power and its player) take
-        their choice on the tablet."""
+        dialled is played when the call ends; the infection is a yes or a no, played at once;
+        a character with special powers dials the numbers of the list his call shows, read
+        when the call ends (:meth:`_from_pads`). The other calls (two seats, a side, a card)
+        take their choice on the tablet."""
         s = self.state
         seat = self._seat(e.get("seat"))
         if s.phase != "night":
@@ -548,6 +595,11 @@ class ClassicController(Flow):
             raise Refused("pick_kind", step=w.step)
         if w.chosen:
             raise Refused("step_chosen")
+        if w.kind in POWER_KINDS:  # read when the call ends (_from_pads)
+            n = self._seat(e.get("target"), "target_unknown")
+            if w.dials[-1:] != (n,):
+                w.dials = w.dials + (n,)
+            return
         if w.kind is Kind.YES:
             yes = e.get("yes")
             if not isinstance(yes, bool):
@@ -573,7 +625,33 @@ class ClassicController(Flow):
 
     @staticmethod
     def _from_pads(w: Window) -> list[Choice]:
-        """What the pads chose in a call that plays their choice at its end, best first."""
+        """What the pads chose in a call that plays their choice at its end, best first.
+
+        A special power's call reads the numbers its pad held, one after the other (a pad
+        holds one number at a time: the same number twice in a row is one), 1 for the first
+        power of the list the tablet shows at that call:
+
+        - the pick (``powers``): the last numbers of the list dialled, as many as the pick
+          keeps (fewer: nothing chosen, and the rules' draw as for a call left untouched);
+        - tonight's use (``power``): the last two numbers, the power and then its player's
+          seat; a single number names the power and the player of that same number; a power
+          that names nobody takes none."""
+        if w.kind in POWER_KINDS:
+            step = cast.STEP[w.step]
+            if not w.dials:
+                return []
+            if w.kind is Kind.POWERS:
+                kept: list[int] = []
+                for n in reversed(w.dials):
+                    if n < len(step.powers) and n not in kept and len(kept) < step.pick:
+                        kept.append(n)
+                return [Pick(tuple(step.powers[n] for n in sorted(kept)))] \
+                    if len(kept) == step.pick else []
+            power, seat = w.dials[-2:] if len(w.dials) > 1 else (w.dials[0],) * 2
+            if power >= len(step.powers):
+                return []
+            name = step.powers[power]
+            return [Use(name, None if name in step.powers_alone else seat)]
         if w.kind is Kind.POTIONS:
             poison = next(iter(w.picks.values()), None)
             heal = w.heal is not False
@@ -809,6 +887,9 @@ class ClassicController(Flow):
 
     def deal_view(self):
         return views.deal_view(self)
+
+    def ragots_view(self, seat: int):
+        return views.ragots_view(self, seat)
 
     def card_view(self, seat: int):
         return views.card_view(self, self._seat(seat))
@@ -1103,6 +1184,10 @@ def play_by_events(ctl: "ClassicController", rng: random.Random,
                 if c is not None:
                     ctl.apply({"type": "choose", **choice_json(c)})
             ctl.apply({"type": "step_end", "step": s.window.step})
+        elif s.hold == RAGOTS:  # each player in turn sees theirs
+            for seat in range(len(s.players)):
+                ctl.apply({"type": "ragot_seen", "seat": seat})
+            ctl.apply({"type": "ragots_done"})
         elif s.hold is not None or (g.stop.kind is Kind.NONE and ctl.phase != "debate"):
             ctl.apply({"type": "go"})
         elif ctl.phase == "debate":

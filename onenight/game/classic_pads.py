@@ -8,10 +8,13 @@ it nor Kivy). ``sync()`` after every change of the game opens what the moment ne
 * **each call of the night**: a pick for every living seat with a pad, whoever is awake (the
   box is never told who is: the client keeps only the woken seats' choices, and every living
   pad looks and sounds the same). A call whose choice a pad can make (a seat, the witch's
-  potions, the infection's yes or no: ``classic_flow.PAD_KINDS``) lists its woken seats to the
-  client; any other call (nobody there, a spent power, two seats, a side, a card, a special
-  power and its player) lists none, so the link, the box and the pads look the same at every
-  call;
+  potions, the infection's yes or no, a special power: ``classic_flow.PAD_KINDS``) lists its
+  woken seats to the client; any other call (nobody there, a spent power, two seats, a side,
+  a card) lists none, so the link, the box and the pads look the same at every call. A
+  special power's call (the Québec Apothicaire's, Coureur des Bois's, Violoneux's) takes
+  every seat's number as a target, whoever is alive: its pad dials the numbers of the powers
+  the tablet lists at that call, then a player (``ClassicController._dial_power``); the
+  targets hang on the call only, which the whole table hears;
 * **the debate**: the countdown on the LED bar (the box sounds the last minute and the end by
   itself) and the pads' "ready to vote";
 * **a vote taken on the box** (the captain's election, the day's vote, the second vote among
@@ -39,7 +42,7 @@ from collections.abc import Callable, Iterable
 
 from onenight.classic.model import Kind
 
-from .classic_flow import PAD_KINDS, ClassicController
+from .classic_flow import PAD_KINDS, POWER_KINDS, ClassicController
 from .flow import Refused
 
 ELECTION = ("captain_votes", "captain_revote")
@@ -122,11 +125,13 @@ class ClassicPads:
             moment = ("pick", w.night, w.index)
             woken = ctl.awake_seats() if w.kind in PAD_KINDS else ()
             choice = "yes_no" if w.kind is Kind.YES else "seat"
+            # a special power's number may be a dead player's seat
+            targets = list(range(n)) if w.kind in POWER_KINDS else living
 
             def pick():
                 self.round = self.round_for(moment)
                 self.client.open_pick(self.with_pads(living), n, woken=woken, choice=choice,
-                                      targets=living, self_pick=True, round=self.round)
+                                      targets=targets, self_pick=True, round=self.round)
             return moment, pick
         if s.phase == "debate" and s.day is not None:
             d = s.day

@@ -23,6 +23,7 @@ from onenight.classic import cast, sides, village, walk
 from onenight.classic.decks import PRESETS
 from onenight.classic.model import ASLEEP, Entry, Kind, Seats
 from onenight.classic.roles.compendium import GUESTS, TAVERN_MINUTES
+from onenight.classic.roles.quebec import HABITANT_STEP
 from onenight.common.notices import DeckCheck
 
 from .classic_story import Chapter, story
@@ -164,6 +165,9 @@ class DealView:
 
 def deal_view(c: "ClassicController") -> DealView:
     s = c.state
+    if s.phase == "ragots":  # the tablet goes round once more, for the Habitants' ragots
+        return DealView("ragots", tuple(s.players), tuple(s.ragots_seen), (),
+                        all(s.ragots_seen))
     done = s.seen if s.deal_mode == "tablet" else [x is not None for x in s.entered]
     choices = tuple(dict.fromkeys(s.deck)) if s.deal_mode == "cards" else ()
     return DealView(s.deal_mode, tuple(s.players), tuple(done), choices, all(done))
@@ -185,6 +189,28 @@ def card_view(c: "ClassicController", seat: int) -> SeatCard:
     if s.phase != "deal" or s.deal_mode != "tablet":
         raise ValueError("a card is shown only during the tablet's deal")
     return SeatCard(seat, s.players[seat], card(s.seats[seat]))
+
+
+@dataclass(frozen=True)
+class SeatRagots:
+    """What one seat sees when it takes the tablet in the Québec Habitants' round: its own
+    card again, and its ragot (nothing: it has none, as every player but the Habitants)."""
+
+    seat: int
+    name: str
+    card: CardView
+    ragots: tuple[Learned, ...]
+
+
+def ragots_view(c: "ClassicController", seat: int) -> SeatRagots:
+    """The ragot ``seat`` received as the first night opened: for that player's eyes, while
+    the round lasts."""
+    s = c.state
+    if s.phase != "ragots":
+        raise ValueError("a ragot is shown only during the Habitants' round")
+    g = s.game
+    return SeatRagots(seat, s.players[seat], card(g.cards[seat]),
+                      learned_of(g, s.players, "night 1", HABITANT_STEP, (seat,)))
 
 
 # ---- the night ----------------------------------------------------------------------------

@@ -72,6 +72,17 @@ class Table:
         assert self.client.wait_for(predicate, T), "the box never got there"
         self.drain()
 
+    def until(self, cond) -> None:
+        """The client's events handed over, one batch after another, until ``cond()`` holds
+        on the app's side (a pad's choice changed again: no count of the client's moves)."""
+        for _ in range(50):
+            self.drain()
+            if cond():
+                return
+            assert self.client.wait_for(lambda c: not c.events.empty(), T), \
+                "the box never got there"
+        raise AssertionError("the game never got there")
+
     def to_call(self, step: str) -> None:
         while self.ctl.state.window is None or self.ctl.state.window.step != step:
             assert self.ctl.phase == "night", self.ctl.phase
@@ -430,7 +441,7 @@ class _Box:
         self.picks = []
 
     def open_pick(self, living, players, *, woken, choice, targets, self_pick, round):
-        self.picks.append((tuple(living), tuple(woken), choice))
+        self.picks.append((tuple(living), tuple(woken), choice, tuple(targets)))
         return round
 
     def reset(self):
@@ -440,19 +451,50 @@ class _Box:
         pass
 
 
-def test_the_apothecarys_remedies_are_chosen_on_the_tablet_every_pad_picking_alike(tmp_path):
-    """A remedy and its player is not a pad's choice: her calls open the same pick on every
-    living pad as any call, with no woken seat (a pad's press is refused), as the thief's."""
-    ctl = start(tmp_path / "game", "apothecary werewolf seer villager villager villager "
-                "werewolf villager", captain="never")
+APOTHECARY = "apothecary werewolf seer villager villager villager werewolf villager"
+
+
+def test_the_special_powers_calls_are_picks_on_her_pad_every_pad_picking_alike(tmp_path):
+    """The Apothicaire's pick and her remedy are her pad's choice: her calls open the same
+    pick on every living pad, with her seat woken and every seat's number a target (a
+    power's number may be a dead player's seat); a sleeping player's press is refused."""
+    ctl = start(tmp_path / "game", APOTHECARY, captain="never")
     box = _Box()
     pads = ClassicPads(lambda: ctl, box, send=ctl.apply)
     for step in ("apothecary_powers", "apothecary"):
         while ctl.state.window.step != step:
             ctl.apply({"type": "step_end", "step": ctl.state.window.step})
         pads.sync()
-        assert box.picks[-1] == (tuple(range(8)), (), "seat")
+        assert box.picks[-1] == (tuple(range(8)), (0,), "seat", tuple(range(8)))
         with pytest.raises(Refused):
-            ctl.apply({"type": "pick", "seat": 0, "step": step, "target": 3})
+            ctl.apply({"type": "pick", "seat": 3, "step": step, "target": 3})
         if step == "apothecary_powers":
             ctl.apply({"type": "choose", "powers": ["herb", "serum"]})
+
+
+def test_the_apothecary_keeps_two_remedies_and_shelters_a_player_on_her_pad(over_tcp, tmp_path):
+    """The box's real link: on the first night her pad holds 1, then 3 (the herb, the
+    elixir: the numbers her call's list shows), while a sleeping player's pad presses too;
+    at her call, 1 then 4 (the herb on seat 4's player); the pack attacks him and he lives.
+    Nothing on the box tells who pressed."""
+    bridge, client = over_tcp
+    assert client.wait_for(connected, T)
+    t = Table(start(tmp_path / "game", APOTHECARY, captain="never"), client, bridge)
+    ctl = t.ctl
+    t.to_call("apothecary_powers")
+    bridge.say("vote 1 1")
+    t.until(lambda: ctl.state.window.dials == (0,))
+    bridge.say("vote 5 2")  # a sleeping villager: nobody hears of it
+    bridge.say("vote 1 3")
+    t.until(lambda: ctl.state.window.dials == (0, 2))
+    t.to_call("apothecary")
+    assert ctl.game.memo.get("apothecary.powers") == ("herb", "elixir")
+    bridge.say("vote 1 1")
+    t.until(lambda: ctl.state.window.dials == (0,))
+    bridge.say("vote 1 4")
+    t.until(lambda: ctl.state.window.dials == (0, 3))
+    t.to_call("werewolves")
+    assert ("night 1", "apothecary", {"power": "herb", "target": 3}) in ctl.game.record
+    t.apply({"type": "choose", "target": 3})
+    t.end_night()
+    assert ctl.game.alive(3) and not ctl.game.deaths

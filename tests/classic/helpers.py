@@ -50,12 +50,15 @@ def V(ballots: str) -> list:
 
 
 def record(seats: str, *phases: dict, captain: str = "never", thief: str | None = None,
-           sisters_again: bool = False, vote: str | None = None) -> dict:
+           sisters_again: bool = False, vote: str | None = None,
+           habitant_ragots: bool = False) -> dict:
     rec = {"format": "thiercelieux-game/1", "seats": seats.split(),
            "options": {"captain": captain, "sisters_wake_again": sisters_again},
            "phases": list(phases)}
     if vote is not None:
         rec["options"]["vote"] = vote
+    if habitant_ragots:
+        rec["options"]["habitant_ragots"] = True
     if thief is not None:
         rec["thief_cards"] = thief.split()
     return rec

@@ -57,7 +57,7 @@ def test_the_quebec_categories_filter():
         "wendigo", "lone_wolf", "dog_wolf", "bonhomme", "grey_wolf", "ragpicker", "were_squirrel",
         "flanc_mou", "tete_de_cochon", "grand_talent", "entremetteuse", "belle_creature")
     assert CastFilter().toggle("category", "sobre").cards() == (
-        "wendigo", "lone_wolf", "dog_wolf", "survenant", "bonhomme", "braggart",
+        "villager", "wendigo", "lone_wolf", "dog_wolf", "survenant", "bonhomme", "braggart",
         "chronic_infected", "eavesdropper", "ragpicker", "were_squirrel", "ramancheux",
         "flanc_mou", "tete_de_cochon", "grand_talent", "entremetteuse", "belle_creature")
     # "Lupin": those who want the wolves' win, the pack's infected and the Belle Créatûre

@@ -14,7 +14,7 @@ from onenight.classic import (CAST, Kind, Options, Seat, Votes, apply, ballot_op
                               legal_choices, new_game, outcome, replay, to_record, view_for)
 from onenight.classic import camps, states, village
 from onenight.classic.autoplay import random_choice
-from onenight.classic.cast import STEP
+from onenight.classic.cast import CHARACTER, STEP
 from onenight.classic.decks import PRESETS, check_deck
 from onenight.classic.model import OUT_OF_PLAY, Use
 from onenight.classic.sides import (ally_of, counted, enemies_left, loses_dead, side,
@@ -382,4 +382,47 @@ def test_the_coureur_des_bois_power_fires_at_most_once_and_his_canoe_keeps_him_o
     assert len(shots) == ("blunderbuss" in g.memo.get("coureur.spent", ())) <= (
         "blunderbuss_right" in picked or "blunderbuss_left" in picked)
     assert all(e.to is None for e in shots)
+    assert outcome(replay(json.loads(json.dumps(to_record(g))))) == outcome(g)
+
+
+@SETTINGS
+@given(st.integers(0, 2 ** 32 - 1))
+def test_in_a_quebec_game_of_13_or_more_each_habitant_alone_receives_one_true_ragot(seed):
+    """Whole random games of 13 players or more with a card of the Québec booklet: every seat
+    dealt the plain villager's card (its Habitant) is told exactly one ragot, true of the
+    deal and about another player, drawn before any call (a Habitant voted out on the
+    angel's day before receives none); nobody else is told one by that draw; each game's
+    record replays to the same outcome."""
+    from onenight.classic.roles import ragots
+
+    rng = random.Random(seed)
+    quebec = [c.id for c in CAST if c.booklet == "002"]
+    while True:
+        deck, players = random_deck(rng)
+        if players < 13 or "villager" not in deck:
+            continue
+        if not any(c in quebec for c in deck):
+            deck[deck.index("villager")] = rng.choice(quebec)
+        if "villager" in deck and check_deck(deck, players).ok:
+            break
+    seats, left = deal(deck, players, rng)
+    g = new_game(seats, left, Options(rng.choice(["first_morning", "never"])))
+    start = g
+    for _, _, g in moves(start, rng):
+        pass
+    before = [d for d in g.deaths if d.day == 0]  # the angel's day before the first night
+    habitants = [s for s, c in enumerate(seats) if c == "villager"
+                 and s not in {d.seat for d in before}]
+    if any(d.cause in CHARACTER[d.card].takes_powers for d in before) \
+            or "night 1" not in g.phases:
+        habitants = []  # the elder voted out took the villagers' powers, the ragots with
+        # them; or the angel won on his day, before any night
+    drawn = [e for e in g.log if e.step == "habitant_ragots" and e.kind.startswith("ragot_")]
+    assert [e.to for e in drawn] == [(s,) for s in habitants]
+    for seat in habitants:
+        r = ragots.received(g, seat)[0]  # his first: the Habitant's (in seat order)
+        assert seat not in r.seats and ragots.is_true(start, r)
+    calls = {s.id for s in STEP.values() if "night" in s.phases and s.role and not s.chance}
+    first_call = next((i for i, e in enumerate(g.log) if e.step in calls), len(g.log))
+    assert all(g.log.index(e) < first_call for e in drawn)
     assert outcome(replay(json.loads(json.dumps(to_record(g))))) == outcome(g)

@@ -27,6 +27,20 @@ BOOKLET_ROWS = [
     ("belle_creature", "werewolves", ("lupin", "sobre", "chaotique")),
     ("coureur", "villagers", ("villageois", "buveur", "standard")),
 ]
+#: The cards of the classic cast that the Québec booklet lists under its own names.
+SHARED_ROWS = [
+    ("villager", "villagers", ("villageois", "sobre", "standard")),  # "Habitant"
+    ("werewolf", "werewolves", ("meute", "buveur", "standard")),
+    ("seer", "villagers", ("villageois", "buveur", "standard")),
+]
+
+
+@pytest.mark.parametrize("card, side_, categories", SHARED_ROWS)
+def test_each_shared_card_has_its_quebec_booklet_row_beside_its_own_booklets(card, side_,
+                                                                             categories):
+    lab = labels(card)
+    assert "002" in lab.booklets and len(lab.booklets) > 1 and lab.side == side_
+    assert lab.categories == categories
 
 
 @pytest.mark.parametrize("card, side_, categories", BOOKLET_ROWS)
@@ -1804,3 +1818,118 @@ def test_the_morning_news_says_the_shot_and_the_canoe_and_never_who_fired_or_whi
     assert not any(news[0].facts.values())  # no seat, no hand
     g = play(COUREUR, _coureur("canoe", werewolves={"victim": 3}), {"day": 1})
     assert [t.key for t in morning_news(g, players, 1)] == ["classic.dawn.news.canoe"]
+
+
+# ---- the Habitant: the plain villager of a Québec game, with a ragot ----------------------------
+
+#: A Québec game of 13: the Memére makes it one; seats 0 and 1 are werewolves, seats 3, 4, 6,
+#: 9 and 12 Habitants (the plain villager's card).
+HABITANTS = ("werewolf werewolf seer villager villager memere villager hunter witch villager "
+             "cupid little_girl villager")
+
+
+def _habitant_ragots(*rs: tuple) -> list:
+    return [_ragots(r) for r in rs]
+
+
+#: One true ragot each, in the Habitants' seat order.
+FIVE = _habitant_ragots(("enemy", (0, 2)), ("habitant", (3,)), ("ally", (2,)),
+                        ("enemy", (1, 7)), ("habitant", (9,)))
+
+
+def test_each_habitant_receives_a_ragot_drawn_at_random_on_the_first_night():
+    """"Durant la première nuit, l'Habitant reçoit un ragot déterminé au hasard": one draw
+    per Habitant, in seat order, by the table's chance (nobody awake), each told to its
+    Habitant alone."""
+    g = until(play(HABITANTS, habitant_ragots=True), "habitant_ragots")
+    assert g.stop.chance and g.stop.woken == () and g.stop.required and g.phase.number == 1
+    g = play(HABITANTS, {"night": 1, "habitant_ragots": FIVE}, habitant_ragots=True)
+    got = {s: [(e.kind, e.seat, e.seats) for e in told(g, s) if e.kind.startswith("ragot")]
+           for s in range(13)}
+    assert got == {**{s: [] for s in range(13)},
+                   3: [("ragot_enemy", None, (0, 2))], 4: [("ragot_habitant", 3, ())],
+                   6: [("ragot_ally", 2, ())], 9: [("ragot_enemy", None, (1, 7))],
+                   12: [("ragot_habitant", 9, ())]}
+
+
+def test_the_habitants_ragots_are_drawn_as_the_first_night_opens_before_any_call():
+    """Before the dusk, so before any call that may change a card (the thief's): a ragot is
+    about the deal."""
+    g = new_game(HABITANTS.split())
+    assert g.stop.step == "habitant_ragots" and [e.step for e in g.log] == ["deal"]
+    from onenight.classic.cast import NIGHT, STEP
+    assert min(s.order for s in NIGHT if s.role and not s.chance) > STEP["dusk"].order \
+        > STEP["habitant_ragots"].order
+
+
+def test_the_habitants_ragots_follow_an_election_held_before_the_first_night():
+    g = play(HABITANTS, captain="before_first_night", habitant_ragots=True)
+    assert g.stop.step == "captain_votes"
+    g = play(HABITANTS, {"night": 1, "captain_votes": V("2 2 2 - - - - - - - - - -")},
+             captain="before_first_night", habitant_ragots=True)
+    assert g.captain == 2 and g.stop.step == "habitant_ragots"
+
+
+def test_a_habitants_ragot_is_true_and_never_about_himself():
+    g = until(play(HABITANTS, habitant_ragots=True), "habitant_ragots")
+    assert all(3 not in r.seats for c in legal_choices(g) for r in c.ragots)
+    for false in [("habitant", (0,)), ("ally", (1,)), ("enemy", (2, 4)), ("habitant", (3,))]:
+        assert "true clues" in err(HABITANTS, {"night": 1, "habitant_ragots": _habitant_ragots(
+            false)}, habitant_ragots=True)
+
+
+def test_no_ragots_under_13_players():
+    """"Pas de ragots si moins de 13 joueurs.\""""
+    twelve = " ".join(HABITANTS.split()[:12])
+    g = until(play(twelve, habitant_ragots=True), "cupid")
+    assert not [e for e in g.log if e.step == "habitant_ragots"]
+    assert "habitant_ragots" in err(twelve, {"night": 1, "habitant_ragots": FIVE[:1]},
+                                    habitant_ragots=True)
+
+
+def test_a_game_without_a_card_of_the_quebec_booklet_deals_no_habitant():
+    """The plain villager is the Québec booklet's Habitant only in a Québec game: a deck that
+    holds one of that booklet's own cards, the thief's two left over too (the table sees the
+    whole deck); the game keeps the answer in its options, and its record."""
+    base = HABITANTS.replace("memere", "villager")
+    g = new_game(base.split())
+    assert g.options.habitant_ragots is False and g.stop.step == "dusk"
+    assert new_game(HABITANTS.split()).options.habitant_ragots is True
+    thief = base.replace("hunter", "thief").split()
+    assert new_game(thief, ["memere", "villager"]).options.habitant_ragots is True
+    g = until(play(base), "cupid")  # a record without the option: none
+    assert not [e for e in g.log if e.step == "habitant_ragots"]
+
+
+def test_a_ragot_is_dealt_with_the_card_not_taken_with_it():
+    """The thief who takes a villager's card after the draw receives no ragot; the thief's
+    card dealt to no Habitant is left as it was."""
+    seats = HABITANTS.replace("hunter", "thief")
+    five = FIVE[:3] + _habitant_ragots(("enemy", (1, 2)), ("habitant", (9,)))
+    g = play(seats, {"night": 1, "habitant_ragots": five, "thief": {"take": 0}},
+             thief="villager villager", habitant_ragots=True)
+    assert g.cards[7] == "villager" and not told(g, 7, "ragot_habitant") \
+        and not [e for e in told(g, 7) if e.kind.startswith("ragot")]
+
+
+def test_the_habitants_ragots_replay_exactly_from_the_record():
+    g = play(HABITANTS, {"night": 1, "habitant_ragots": FIVE}, habitant_ragots=True)
+    from onenight.classic import to_record
+    assert to_record(g)["phases"][0]["habitant_ragots"] == FIVE
+    assert to_record(g)["options"]["habitant_ragots"] is True
+    assert "habitant_ragots[5]" in err(HABITANTS, {"night": 1,
+                                                   "habitant_ragots": FIVE + FIVE[:1]},
+                                       habitant_ragots=True)
+
+
+def test_the_habitants_draw_is_made_for_show_when_no_villager_was_dealt():
+    """The deck's villagers both left over for the thief: the draw's stop is made all the
+    same (the round before the night with it), for show, nobody told anything."""
+    seats = ["werewolf", "werewolf", "seer", "thief", "memere", "hunter", "witch", "cupid",
+             "little_girl", "fox", "elder", "bear_tamer", "rusty_sword_knight"]
+    g = new_game(seats, ["villager", "villager"])
+    assert g.stop.step == "habitant_ragots" and g.stop.for_show and not g.stop.required
+    assert legal_choices(g) == [None]
+    g = apply(g)
+    assert not [e for e in g.log if e.step == "habitant_ragots"] and g.stop.step != \
+        "habitant_ragots"

@@ -74,6 +74,13 @@ class Bot:
         phase = c.phase
         getattr(self, "_" + phase)()
 
+    def _ragots(self):
+        """The Québec Habitants' round: every player takes the tablet, then the night falls."""
+        c = self.c
+        for seat in range(len(c.state.players)):
+            c.apply({"type": "ragot_seen", "seat": seat})
+        c.apply({"type": "ragots_done"})
+
     def _night(self):
         c = self.c
         w = c.state.window

@@ -607,3 +607,155 @@ def test_a_day_without_tavern_has_no_tavern_time(tmp_path):
         c.apply({"type": "go"})
     v = c.debate_view()
     assert (v.tavern, v.tavern_left, v.seconds_left) == ((), 0, 180)
+
+
+# ---- the Québec Habitants' ragots -----------------------------------------------------------
+
+QUEBEC_13 = ("werewolf werewolf seer villager villager memere villager hunter witch villager "
+             "cupid little_girl villager")
+
+
+def test_the_habitants_ragots_are_seen_by_everyone_in_turn_before_the_first_dusk(tmp_path):
+    """A Québec game of 13: the deal done, the table draws each Habitant's ragot and the tablet
+    goes round once more; every seat has the same turn (its card, and its ragot or none); the
+    night falls only when everyone has had it."""
+    c = start(tmp_path, QUEBEC_13)
+    assert c.phase == "ragots" and c.state.window is None
+    done = c.log[-1]
+    assert done["type"] == "deal_done" and len(done["habitant_ragots"]) == 5
+    assert c.deal_view().mode == "ragots" and c.deal_view().done == (False,) * 13
+    habitants = [3, 4, 6, 9, 12]
+    for seat in range(13):
+        v = c.ragots_view(seat)
+        assert v.card.card == QUEBEC_13.split()[seat]
+        assert len(v.ragots) == (1 if seat in habitants else 0)
+        assert all(seat not in r.seats for r in v.ragots)
+    assert refused(c, {"type": "go"}) == "wrong_phase"
+    for seat in range(12):
+        c.apply({"type": "ragot_seen", "seat": seat})
+    assert refused(c, {"type": "ragots_done"}) == "ragots_unseen"
+    assert refused(c, {"type": "ragot_seen", "seat": 13}) != ""
+    c.apply({"type": "ragot_seen", "seat": 12})
+    c.apply({"type": "ragots_done"})
+    assert c.phase == "night" and c.state.window.step == "dusk"
+    with pytest.raises(ValueError):
+        c.ragots_view(0)
+
+
+def test_the_habitants_ragots_replay_from_the_journal_and_reach_the_record(tmp_path):
+    c = start(tmp_path, QUEBEC_13, seed=5)
+    drawn = c.game.memo.get("ragots.drawn")
+    again = controller(tmp_path / "again", seed=99)
+    for e in c.log:
+        again.apply(e)
+    assert again.game.memo.get("ragots.drawn") == drawn and again.phase == "ragots"
+    Bot(c).step()
+    assert replay(c.record()).memo.get("ragots.drawn") == drawn
+
+
+def test_no_round_of_ragots_in_a_game_of_twelve_or_without_a_quebec_card(tmp_path):
+    twelve = " ".join(QUEBEC_13.split()[:12])
+    assert start(tmp_path / "a", twelve).phase == "night"
+    assert start(tmp_path / "b", QUEBEC_13.replace("memere", "villager")).phase == "night"
+
+
+def test_the_round_of_ragots_is_held_even_when_no_habitant_was_dealt(tmp_path):
+    """The deck's two villagers left over for the thief: the table holds the round all the
+    same (skipping it would tell where the villagers went), nobody reading a ragot."""
+    seats = ("werewolf werewolf seer thief memere hunter witch cupid little_girl fox elder "
+             "bear_tamer rusty_sword_knight")
+    c = start(tmp_path, seats, "villager villager")
+    assert c.phase == "ragots"
+    assert all(c.ragots_view(s).ragots == () for s in range(13))
+    Bot(c).step()
+    assert c.phase == "night"
+
+
+# ---- the Québec special powers on a pad: the numbers of the list the tablet shows ----------------
+
+APOTHECARY = "apothecary werewolf seer villager villager villager werewolf villager"
+
+
+def dial(c, seat, *numbers):
+    """The pad of ``seat`` holds ``numbers`` one after the other (1 is the list's first
+    power, or seat 0)."""
+    for n in numbers:
+        c.apply({"type": "pick", "seat": seat, "target": n - 1})
+
+
+def test_the_apothecary_dials_the_two_remedies_she_keeps_on_her_pad(tmp_path):
+    """Her first night's pick: the last two numbers of the list her pad held when the call
+    ends (a number past the list is no remedy)."""
+    c = start(tmp_path, APOTHECARY, captain="never")
+    to_step(c, "apothecary_powers")
+    assert c.awake_seats() == (0,)
+    dial(c, 0, 1, 2, 7, 3)  # the herb, the perfume, no 7th, the elixir
+    assert not c.night_view().chosen  # read when the call ends, as the witch's
+    end_call(c)
+    assert c.game.memo.get("apothecary.powers") == ("perfume", "elixir")
+
+
+def test_a_pick_dialled_short_is_drawn_as_a_call_left_untouched(tmp_path):
+    c = start(tmp_path, APOTHECARY, captain="never")
+    to_step(c, "apothecary_powers")
+    dial(c, 0, 1)
+    end_call(c)
+    assert len(c.game.memo.get("apothecary.powers")) == 2  # the rules' draw
+
+
+@pytest.mark.parametrize("dialled, played", [
+    ((1, 4), {"power": "herb", "target": 3}),  # the herb, then seat 4's player
+    ((1,), {"power": "herb", "target": 0}),  # one number: the herb on the player at 1
+    ((2, 5, 1, 4), {"power": "herb", "target": 3}),  # she changed her mind: the last two
+    ((2, 4), None),  # the perfume, not kept: the rules refuse it, nothing is played
+])
+def test_the_apothecary_dials_a_remedy_then_its_player(tmp_path, dialled, played):
+    c = start(tmp_path, APOTHECARY, captain="never")
+    to_step(c, "apothecary_powers")
+    dial(c, 0, 1, 3)  # the herb and the elixir
+    end_call(c)
+    to_step(c, "apothecary")
+    dial(c, 0, *dialled)
+    end_call(c)
+    got = [d for p, k, d in c.game.record if k == "apothecary"]
+    assert got == ([played] if played else [])
+
+
+def test_the_coureur_des_bois_keeps_one_power_with_one_number(tmp_path):
+    c = start(tmp_path, APOTHECARY.replace("apothecary", "coureur"), captain="never")
+    to_step(c, "coureur_powers")
+    dial(c, 0, 4)
+    end_call(c)
+    assert c.game.memo.get("coureur.powers") == ("canoe",)
+
+
+def test_the_violoneux_dials_a_rigodon_that_names_nobody(tmp_path):
+    """A tune that names nobody takes no player: the night's rigodon, dialled before a seat,
+    ends the night with his call."""
+    c = start(tmp_path, "violoneux werewolf seer villager villager villager werewolf villager",
+              captain="never")
+    bot = Bot(c, votes={1: {s: 7 for s in range(7)}, 2: {s: 5 for s in range(5)}})
+    while c.state.window is None or c.state.window.step != "violoneux":
+        bot.step()
+    assert c.game.phase.number == 3 and c.awake_seats() == (0,)
+    dial(c, 0, 3, 6)
+    end_call(c)
+    assert ("night 3", "violoneux", {"power": "rigodon_night", "target": None}) \
+        in c.game.record and c.game.phase.label == "day 3"  # no call after his
+    assert c.phase == "dawn"
+
+
+def test_with_the_angel_the_round_of_ragots_comes_after_his_day_before_the_first_dusk(tmp_path):
+    seats = QUEBEC_13.replace("little_girl", "angel")
+    c = start(tmp_path, seats)
+    assert c.phase != "ragots" and c.game.phase.label == "day 0"
+    bot = Bot(c, votes={0: {s: 1 for s in range(13) if s != 1}})
+    for _ in range(20):
+        if c.phase == "ragots":
+            break
+        assert c.state.window is None  # no call of the night before it
+        bot.step()
+    assert c.phase == "ragots" and not c.game.alive(1)  # the day's vote shown, then the round
+    assert c.game.stop.step == "dusk" and c.state.window is None
+    bot.step()
+    assert c.phase == "night" and c.state.window.step == "dusk"

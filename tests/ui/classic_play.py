@@ -121,6 +121,16 @@ def deal_by_tablet(app) -> dict[int, str]:
     return seen
 
 
+def ragots_round(app) -> list[str]:
+    """The Québec Habitants' round: each player in turn takes the tablet, holds the button
+    and reads his card's text (his ragot, or that he has none); then the night falls."""
+    from .tablet_walk import look
+
+    seen = [look(app, seat, "secret_text") for seat in range(len(app.classic.state.players))]
+    tap(find(screen(app), "night"))
+    return seen
+
+
 def deal_by_own_cards(app, cards: list[str]) -> None:
     """The table's own cards: each player in turn takes the tablet, taps the card in front of
     them, then taps it again to enter it; then the night falls."""
@@ -332,10 +342,13 @@ def play_to_end(app, night, vote, chain, vote_mode: str = "tablet", limit: int =
                           "chain": "classic_dawn", "debate": "classic_debate",
                           "end": "classic_end", "bailiff": "classic_village",
                           "teacher": "classic_village", "lord": "classic_village",
-                          "power": "classic_village"}.get(phase, "classic_vote"), (phase, s.name)
+                          "power": "classic_village", "ragots": "classic_deal"}.get(
+            phase, "classic_vote"), (phase, s.name)
         if phase == "end":
             return
-        if phase == "night":
+        if phase == "ragots":  # the Québec Habitants' round: the tablet goes round again
+            ragots_round(app)
+        elif phase == "night":
             night_tick(app, night)
         elif phase == "dawn":
             go_on(app)

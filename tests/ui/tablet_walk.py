@@ -37,16 +37,16 @@ def to_the_deal(app, names, scenario_id: str):
     assert screen(app).name == "deal", app.message
 
 
-def look(app, seat: int) -> str:
+def look(app, seat: int, read: str = "secret_title") -> str:
     """Player ``seat`` takes the tablet, holds the button, reads their card, lets go, hands the
-    tablet on. Returns the card's name as shown."""
+    tablet on. Returns the card's name as shown (``read``: another line of it, the text)."""
     s = screen(app)
     deal = find(s, "deal")
     tap([b for b in find(deal, "names").buttons() if b.seat == seat][0])
     finger = Finger(*centre(find(deal, "hold")))
     finger.down()
     settle()
-    title = find(deal, "secret_title").text
+    title = find(deal, read).text
     finger.up()
     settle()
     tap(find(deal, "hand_on"))

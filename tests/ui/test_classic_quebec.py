@@ -432,8 +432,9 @@ def test_the_apothecary_keeps_two_remedies_then_shelters_the_packs_victim_at_the
     night_through(app, _pick_then_use("apothecary", ("herb", "elixir", "perfume"), "herb", 3,
                                       offered_powers, picking))
     g = app.classic.game
-    assert offered_powers["names"] == ["Herbe-aux-loups", "Parfum de mort",
-                                       "Sérum indigeste", "Élixir de vitalité"]
+    # each with its number in the list, the one a pad dials
+    assert offered_powers["names"] == ["1. Herbe-aux-loups", "2. Parfum de mort",
+                                       "3. Élixir de vitalité", "4. Sérum indigeste"]
     assert g.memo.get("apothecary.powers") == ("herb", "elixir")
     assert ("night 1", "apothecary", {"power": "herb", "target": 3}) in g.record
     assert g.alive(3) and not g.deaths
@@ -476,7 +477,7 @@ def test_the_violoneux_plays_a_reel_the_whole_village_hears_howl_at_dawn(app):
         assert not untranslated(app), untranslated(app)
         if w.step == "violoneux":
             names = sorted(b.text for b in screen(app).ids.power_row.children)
-            assert names == ["Gigue", "Reel", "Rigodon de jour", "Rigodon de nuit"]
+            assert names == ["1. Reel", "2. Gigue", "3. Rigodon de nuit", "4. Rigodon de jour"]
             _tap_power(app, "reel")
             return ("seat", 9)  # seats 8, 9 and 0: a werewolf among them
         return _idle(w)
@@ -617,8 +618,8 @@ def test_the_coureur_des_bois_sets_his_trap_and_the_pack_loses_a_wolf_at_the_tab
     offered_powers = {}
     night_through(app, _pick_then_use("coureur", ("trap",), "trap", 3, offered_powers))
     g = app.classic.game
-    assert offered_powers["names"] == ["Canot", "Piège à loup", "Tromblon, droitier",
-                                       "Tromblon, gaucher"]
+    assert offered_powers["names"] == ["1. Piège à loup", "2. Tromblon, droitier",
+                                       "3. Tromblon, gaucher", "4. Canot"]
     assert ("night 1", "coureur", {"power": "trap", "target": 3}) in g.record
     assert ("night 1", "coureur_strikes", {"wolf": 0}) in g.record \
         or ("night 1", "coureur_strikes", {"wolf": 6}) in g.record  # drawn by the app
@@ -681,3 +682,41 @@ def test_the_coureur_des_bois_canoe_shows_him_at_dawn_and_keeps_him_from_the_vot
                 and app.classic.game.phase.number == 2)
     assert 1 not in voters and voters
     assert not untranslated(app), untranslated(app)
+
+
+THIRTEEN = TEN + ["Kim", "Lou", "Max"]
+
+
+def test_each_habitant_sees_his_ragot_alone_in_a_round_everyone_takes_at_the_table(app):
+    """French, 1280x800, the table's own cards, a Québec game of 13: once the cards are in,
+    the tablet goes round once more before the night; each player holds the button and sees
+    his card again, a Habitant with the ragot the table drew for him, every other player the
+    words that he received none. The night falls only once everyone has had his turn."""
+    from onenight.classic.roles import ragots
+    from onenight.ui.driving import find, settle
+
+    from .classic_play import deal_by_own_cards, ragots_round, start_classic
+
+    table = ["werewolf", "villager", "seer", "villager", "memere", "werewolf", "villager",
+             "hunter", "villager", "witch", "villager", "cupid", "little_girl"]
+    start_classic(app, THIRTEEN, "", deal="cards", cards=table)
+    deal_by_own_cards(app, table)
+    s = screen(app)
+    assert app.classic.phase == "ragots" and s.name == "classic_deal"
+    assert app.tr("classic.ragots.title") in shown(app)
+    g = app.classic.game
+    habitants = [i for i, c in enumerate(table) if c == "villager"]
+    assert [r[0] for r in g.memo.get(ragots.DRAWN)] == habitants
+    assert find(s, "night").disabled and not untranslated(app)  # everyone's turn first
+    texts = ragots_round(app)  # each holds the button, then the night falls
+    for seat, text in enumerate(texts):
+        if seat in habitants:
+            (r,) = ragots.received(g, seat)
+            names = [THIRTEEN[x] for x in r.seats]
+            assert text == app.tr(f"classic.learn.ragot_{r.kind}", name=names[0],
+                                  names=", ".join(names))
+        else:
+            assert text == app.tr("classic.ragots.none")
+    settle()
+    assert app.classic.phase == "night" and screen(app).name == "classic_night"
+    assert app.classic.state.window.step == "dusk"

@@ -523,6 +523,72 @@ TETE_DE_COCHON = quebec_card(
                 role="tete_de_cochon", brief=_shown_ragots)))
 
 
+# ---- the Habitant: the plain villager's card of a Québec game, with a ragot ----------------------
+
+#: "Pas de ragots si moins de 13 joueurs."
+HABITANT_RAGOTS_FROM = 13
+HABITANT_STEP = "habitant_ragots"
+#: ``memo`` key: the Habitants whose ragot has been drawn (or who had none to draw), in order.
+HABITANTS_SERVED = "habitant.served"
+
+
+def quebec_deck(cards) -> bool:
+    """A Québec game's deck: it holds a card of the Québec booklet's own (seed 002). Its
+    plain villagers are that booklet's Habitants. The whole deck, the cards left over too,
+    which the table sees as it sees the rest (the game keeps the answer in its options:
+    ``Options.habitant_ragots``)."""
+    return any(cast.CHARACTER[c].booklet == "002" for c in cards)
+
+
+def ragots_dealt(g: Game) -> bool:
+    """Whether the Habitants receive ragots: a Québec game of 13 players or more (public:
+    the deck and the table). The draw's stop is then made whatever the deal."""
+    return g.players >= HABITANT_RAGOTS_FROM and bool(g.options.habitant_ragots)
+
+
+def habitants(g: Game) -> tuple[int, ...]:
+    """The seats dealt an Habitant who receive a ragot: in such a game, every seat dealt the
+    plain villager's card (the deal's, not a card taken later)."""
+    if not ragots_dealt(g):
+        return ()
+    return tuple(s for s, c in enumerate(g.dealt) if c == HABITANT)
+
+
+def habitant_waiting(g: Game) -> int | None:
+    """The next Habitant (in seat order) whose ragot is still to be drawn, alive, with a true
+    ragot to draw; None once every one has his."""
+    served = g.memo.get(HABITANTS_SERVED, ())
+    for s in habitants(g):
+        if s not in served and g.alive(s) and ragots.draws(g, s, 1):
+            return s
+    return None
+
+
+def _habitant_ragot(g: Game, stop: Stop, c: Choice | None) -> Game:
+    """One Habitant's ragot, drawn by the table; he is told it now, alone (the app shows it
+    on the tablet passed round before the night: docs/rules-decisions-classic.md, "The
+    Habitant"). While another Habitant waits, the same stop opens again for his."""
+    me = habitant_waiting(g)
+    g = ragots.take(g, me, c, 1, "Habitant")
+    g = common.remember(g, HABITANTS_SERVED, tuple(g.memo.get(HABITANTS_SERVED, ())) + (me,))
+    g = ragots.tell(g, me, HABITANT_STEP)
+    return g._with(stop=stop) if habitant_waiting(g) is not None else g
+
+
+#: The chance stop that opens the first night, before its dusk (so before any call can change
+#: a card), after a captain's election held before it: one draw per Habitant, in seat order,
+#: nobody awake. The app shows them on the tablet passed round before the village sleeps. It
+#: is made in every game whose Habitants receive ragots, for show when none has one to draw
+#: (no villager dealt: the deck's are the thief's two), so that the round tells nothing.
+HABITANT_RAGOTS_ORDER = 40
+HABITANT_RAGOTS = Step(HABITANT_STEP, ("night",), HABITANT_RAGOTS_ORDER, FIRST_NIGHT, Kind.RAGOTS,
+                       role=HABITANT, key="ragots", called=ragots_dealt, wakes=lambda g: (),
+                       spent=lambda g: habitant_waiting(g) is None,
+                       options=lambda g, stop: [] if habitant_waiting(g) is None
+                       else ragots.draws(g, habitant_waiting(g), 1),
+                       act=_habitant_ragot, required=lambda g: True, chance=True)
+
+
 # ---- the Grand-Talent-Pas-d'Adon: a ragot and an antagonist he must outlive ---------------------
 
 #: ``memo`` key: the antagonist drawn for him.

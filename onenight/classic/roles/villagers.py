@@ -13,11 +13,14 @@ from .. import cast, deaths, sides, states, village
 from ..model import Choice, Game, Kind, Potions, Seat, Seats, Stop, Take
 from ..order import order
 from ..table import EVERY_NIGHT, FIRST_NIGHT, MORNINGS, ON_DEMAND, Character, Step, When, ask
-from . import common
+from . import common, quebec
 from .common import BASE_GAME, BEST_OF, actor
 
+#: In a Québec game of 13 players or more, the plain villager is that booklet's Habitant and
+#: receives a ragot at the head of the first night (:data:`.quebec.HABITANT_RAGOTS`).
 VILLAGER = Character("villager", "Simple Villageois", "Villager", "villagers", "village",
-                     ((BEST_OF, 7), (BASE_GAME, 14)), per_game=0)
+                     ((BEST_OF, 7), (BASE_GAME, 14)), per_game=0,
+                     steps=(quebec.HABITANT_RAGOTS,))
 
 
 # ---- the thief (base game): first night, the two cards left over ----------------------------

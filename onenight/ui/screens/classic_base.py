@@ -10,7 +10,8 @@ from ..pacing import AFTER
 from .base import BaseScreen
 
 #: the screen that shows each phase of a classic game
-PHASE_SCREEN = {"setup": "classic_setup", "deal": "classic_deal", "night": "classic_night",
+PHASE_SCREEN = {"setup": "classic_setup", "deal": "classic_deal", "ragots": "classic_deal",
+                "night": "classic_night",
                 "dawn": "classic_dawn", "chain": "classic_dawn", "election": "classic_vote",
                 "vote": "classic_vote", "tie": "classic_vote", "debate": "classic_debate",
                 "end": "classic_end", "power": "classic_village", "bailiff": "classic_village",

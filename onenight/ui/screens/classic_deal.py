@@ -9,7 +9,13 @@
   deck, nobody is told whose is wrong (that would tell a card): everyone enters theirs again.
 
 The names show who has had their turn, never which card. When everyone has, the night
-falls."""
+falls.
+
+In a Québec game of 13 players or more, the tablet then goes round once more, the same way
+(``ragots``): each player, alone with it, holds the button to see their card again with the
+ragot the table drew for them as the first night opened, or with the words that they received
+none (every player who is no Habitant). Everyone has the same turn, so the round tells nobody
+who the Habitants are, nor how many."""
 
 from __future__ import annotations
 
@@ -22,6 +28,8 @@ from .classic_base import ClassicScreen
 class ClassicDealScreen(ClassicScreen):
     mode = StringProperty(LOOK)
     """``look`` (the tablet deals) or ``enter`` (the table's own cards)."""
+    ragots = BooleanProperty(False)
+    """The Québec Habitants' round (each sees their ragot, or that they have none)."""
     names = ListProperty([])
     done = ListProperty([])
     ready = BooleanProperty(False)
@@ -32,10 +40,11 @@ class ClassicDealScreen(ClassicScreen):
     (None: no such mistake)."""
 
     def refresh(self):
-        if self.ctl.phase != "deal":
+        if self.ctl.phase not in ("deal", "ragots"):
             return
         v = self.ctl.deal_view()
-        self.mode = LOOK if v.mode == "tablet" else ENTER
+        self.ragots = v.mode == "ragots"
+        self.mode = ENTER if v.mode == "cards" else LOOK
         self.names = list(v.players)
         if self._again is not None:
             self.done = [i in self._again for i in range(len(v.players))]
@@ -53,12 +62,18 @@ class ClassicDealScreen(ClassicScreen):
 
     # ---- one player alone with the tablet ------------------------------------------------------
     def card_of(self, seat: int) -> SecretCard | None:
-        """The card the tablet dealt to ``seat``, while its player holds the button."""
+        """The card the tablet dealt to ``seat``, while its player holds the button (in the
+        Habitants' round, with the ragot they received, or the words that they have none)."""
+        if self.ragots:
+            v = self.ctl.ragots_view(seat)
+            text = "\n".join(self.say(r.text) for r in v.ragots) \
+                or self.tr("classic.ragots.none")
+            return SecretCard(v.card.card, v.card.names[self.app.lang], text, v.card.colour)
         c = self.ctl.card_view(seat).card
         return SecretCard(c.card, c.names[self.app.lang], self.tr(c.reminder), c.colour)
 
     def looked(self, seat: int):
-        self.send({"type": "seen", "seat": seat})
+        self.send({"type": "ragot_seen" if self.ragots else "seen", "seat": seat})
 
     def entered(self, seat: int, card: str):
         if self._again is not None:
@@ -66,6 +81,9 @@ class ClassicDealScreen(ClassicScreen):
         self.send({"type": "card", "seat": seat, "card": card})
 
     def night_falls(self):
+        if self.ragots:
+            self.send({"type": "ragots_done"})
+            return
         if not self.send({"type": "deal_done"}) and self.ctl.phase == "deal" \
                 and self.mode == ENTER:
             self._again = set()  # the cards do not make the deck: everyone again

@@ -236,7 +236,8 @@ class ClassicNightScreen(ClassicScreen):
     # ---- special powers (the Québec booklet's Apothicaire) -----------------------------------
     def _power_buttons(self):
         """One button per power of the list, the same whoever holds the card: tapped, a power
-        is kept (the pick) or chosen for tonight (then a seat on the ring)."""
+        is kept (the pick) or chosen for tonight (then a seat on the ring). Each carries its
+        number in the list, the one a woken player dials on his pad (then a seat's)."""
         row = self.ids.power_row
         if len(row.children) != len(self.powers):
             row.clear_widgets()
@@ -247,7 +248,8 @@ class ClassicNightScreen(ClassicScreen):
                 b.bind(on_release=lambda w: self.tap_power(w.power_id))
                 row.add_widget(b)
         for b in row.children:
-            b.text = self.tr(f"classic.power.{b.power_id}")
+            b.text = self.tr("classic.power.numbered", n=self.powers.index(b.power_id) + 1,
+                             power=self.tr(f"classic.power.{b.power_id}"))
             b.primary = b.power_id in self.picked or b.power_id == self.power
 
     def tap_power(self, power: str):
