@@ -410,7 +410,8 @@ VILLAGE_DRAW = Step("village_draw", ("day",), 0, ON_DEMAND, Kind.SEAT, options=_
 STAGES = (DUSK, DAWN, ELECTION, CAPTAIN_REVOTE, CAPTAIN_LOTS, DEBATE, VOTES, CAPTAIN_PICK, REVOTE,
           NOMINATE, NOMINATION_VOTES, PANIC, VILLAGE_DRAW, deaths.SUCCESSOR) + village.STEPS
 #: The record keys that hold a list, one entry each time the stage is asked in a day.
-LIST_KEYS = ("successors", "nominations", "nomination_votes", "panic_votes", "bailiff")
+LIST_KEYS = ("successors", "nominations", "nomination_votes", "panic_votes", "bailiff",
+             "immortal")
 
 
 def ballot_options(g: Game, stop: Stop, seat: int) -> tuple[int | None, ...]:

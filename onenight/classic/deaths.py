@@ -44,9 +44,13 @@ def _moment(g: Game) -> str:
 
 
 def die(g: Game, seat: int, cause: str, by: int | None = None) -> Game:
-    """The death itself, without its chain (see :func:`start_chains`)."""
+    """The death itself, without its chain (see :func:`start_chains`). A holder who lives on
+    (seed 000's Immortel) is killed all the same (the death is recorded, its card will be
+    shown, whatever counts killings counts it) but stays in play."""
     d = Death(seat, cause, by, g.phase.number, _moment(g), g.cards[seat])
-    g = g._with(dead=g.dead | {seat}, deaths=g.deaths + (d,))
+    lives_on = cast.CHARACTER[g.cards[seat]].lives_on
+    dead = g.dead if lives_on is not None and lives_on(g, seat) else g.dead | {seat}
+    g = g._with(dead=dead, deaths=g.deaths + (d,))
     for ch in cast.CAST:
         if ch.on_death:
             g = ch.on_death(g, seat)
@@ -107,6 +111,8 @@ def resume(g: Game) -> Game:
         return g._with(chain=rest)
     g = g._with(chain=rest + ((seat, k + 1),))
     reaction = REACTIONS[k]
+    if g.alive(seat) and reaction != "last_act":
+        return g  # killed, he lives on (seed 000's Immortel): nobody grieves, no successor
     if reaction == "grief":
         return _grief(g, seat)
     if reaction == "last_act":

@@ -394,7 +394,8 @@ class Game:
         return h[0] if h else None
 
     def death_of(self, seat: int) -> Death | None:
-        for d in self.deaths:
+        """The seat's latest death (seed 000's Immortel, killed, may live on and die again)."""
+        for d in reversed(self.deaths):
             if d.seat == seat:
                 return d
         return None

@@ -160,6 +160,7 @@ NOT_ASKED = {
     "revote": "there was no tie without a captain here",
     "hunter": "no hunter with his power died here",
     "fanatic": "no fanatic was voted out here",
+    "immortal": "no immortal was killed here",
     "successors": "no captain died here",
     "bailiff": "no building was free for the bailiff to offer here",
     "lord": "no vote named a player the lord could pardon here",

@@ -98,6 +98,8 @@ def _public(g) -> tuple[list[bool], list[str | None]]:
     for e in g.log:
         if e.kind == "died" and e.to is None:
             alive[e.seat], shown[e.seat] = False, e.role
+        elif e.kind == "lives_on":  # seed 000's Immortel, shown dead, lives on
+            alive[e.seat], shown[e.seat] = True, None
     return alive, shown
 
 
@@ -398,7 +400,9 @@ NEWS = ("marked", "immune", "burned", "escaped", "crow_card", "tavern", "repelle
         # the Québec Violoneux's night: his reel heard, his gigue's player, his rigodon
         "rigodon_night", "reel_howls", "reel_music", "jigged", "rigodon_day",
         # the Québec Coureur des Bois: the shot everyone heard, his canoe seen at the first dawn
-        "blunderbuss", "canoe")
+        "blunderbuss", "canoe",
+        # seed 000's Immortel, killed in the night and shown, who lives on
+        "lives_on")
 
 
 def morning_news(g, players, day: int) -> tuple[Text, ...]:
@@ -438,8 +442,9 @@ def dawn_view(c: "ClassicController") -> DawnView:
                     morning_news(g, s.players, day), reel)
 
 
-#: A dying player's decisions, on the dawn screen's chain stage.
-CHAIN_STEPS = ("hunter", "successor", "fanatic")
+#: A dying player's decisions, on the dawn screen's chain stage (seed 000's Immortel: his
+#: blind draw of one of two face-down cards, then the card he drew, shown to him alone).
+CHAIN_STEPS = ("hunter", "successor", "fanatic", "immortal", "immortal_card")
 
 
 @dataclass(frozen=True)
@@ -454,6 +459,10 @@ class ChainView:
     targets: tuple[int, ...]
     table: TableView
     group: bool = False  # any group of the targets: tapped one by one, then confirmed
+    #: seed 000's Immortel: how many face-down cards he draws from (which is which is the
+    #: controller's secret), then the card he drew (for his eyes: the tablet is his)
+    face_down: int = 0
+    drew: CardView | None = None
 
 
 def chain_view(c: "ClassicController") -> ChainView:
@@ -462,6 +471,11 @@ def chain_view(c: "ClassicController") -> ChainView:
     if stop is None or stop.step not in CHAIN_STEPS:
         raise ValueError("no dying player is deciding")
     seat = stop.among[0]
+    if stop.step in ("immortal", "immortal_card"):
+        drew = next((e.role for e in reversed(s.game.log) if e.kind == "drew"), None)
+        return ChainView(stop.step, seat, s.players[seat], card("immortal"), (),
+                         table_view(c), face_down=2 if stop.step == "immortal" else 0,
+                         drew=card(drew) if stop.step == "immortal_card" else None)
     legal = walk.legal_choices(s.game)
     group = cast.STEP[stop.step].group
     targets = legal.seats if group else tuple(o.seat for o in legal if o is not None)
@@ -584,6 +598,7 @@ class Result:
     card: CardView | None = None  # the eliminated player's, shown
     seats: tuple[int, ...] = ()  # the tied
     lied: bool = False  # seed 000's fanatic, voted out, accused wrongly: the table hears it
+    back: bool = False  # seed 000's Immortel, voted out and shown, lives on
 
 
 @dataclass(frozen=True)
@@ -624,11 +639,14 @@ def _counted(g, label: str, step: str) -> tuple[Entry | None, Result | None]:
     i = found[-1]
     result = None
     drawn = lied = False
+    back: set[int] = set()
     for e in g.log[i + 1:]:
         if e.phase != label or e.kind == "ballots":
             break
         if e.kind == "lied":
             lied = True
+        elif e.kind == "lives_on":
+            back.add(e.seat)
         elif e.kind == "failed":
             result = Result("failed", e.seat)
         elif e.kind == "no_majority":
@@ -651,6 +669,8 @@ def _counted(g, label: str, step: str) -> tuple[Entry | None, Result | None]:
         result = Result("tie", seats=tuple(g.stop.among))  # the election goes on among them
     if lied and result is not None:
         result = replace(result, lied=True)
+    if result is not None and result.seat in back:
+        result = replace(result, back=True)
     return g.log[i], result
 
 

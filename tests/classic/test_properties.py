@@ -104,7 +104,8 @@ def test_the_living_count_only_goes_down(gh):
 def test_the_game_ends_within_players_plus_one_rounds_of_deaths(gh):
     g, history = gh
     assert g.verdict is not None
-    rounds_with_deaths = {d.day for d in g.deaths}
+    # (the deaths that eliminated: seed 000's Immortel, killed, may live on)
+    rounds_with_deaths = {g.death_of(s).day for s in g.dead}
     assert len(rounds_with_deaths) <= g.players + 1
     # the game never goes on past a win check (after the dawn, after the vote) with one
     # player or none alive
@@ -382,4 +383,31 @@ def test_the_coureur_des_bois_power_fires_at_most_once_and_his_canoe_keeps_him_o
     assert len(shots) == ("blunderbuss" in g.memo.get("coureur.spent", ())) <= (
         "blunderbuss_right" in picked or "blunderbuss_left" in picked)
     assert all(e.to is None for e in shots)
+    assert outcome(replay(json.loads(json.dumps(to_record(g))))) == outcome(g)
+
+
+@SETTINGS
+@given(st.integers(0, 2 ** 32 - 1))
+def test_an_immortal_lives_on_till_he_draws_the_werewolf_card_and_the_table_hears_the_same(seed):
+    """Whole random games with seed 000's Immortel in the deck: each time he is killed while
+    his card keeps its power, his card is shown, he draws one of the two face-down cards and
+    lives on, and the table hears the same whatever he drew; once he holds the werewolf card
+    (or his power is lost), his next death is final. Each game's record replays."""
+    rng = random.Random(seed)
+    g = game_holding("immortal", rng)
+    me = g.dealt.index("immortal")
+    for before, c, g in moves(g, rng):
+        if before.stop.step == "immortal":
+            assert before.stop.among == (me,) and before.alive(me)
+            assert g.cards[me] == ("immortal", "werewolf")[c.card]
+            new = g.log[len(before.log):]
+            assert [(e.kind, e.to) for e in new] == [("drew", (me,)), ("lives_on", None)]
+        killed = [d for d in g.deaths[len(before.deaths):] if d.seat == me]
+        for d in killed:
+            if d.card != "immortal":
+                assert not g.alive(me)
+    shown = [e.role for e in g.log if e.kind == "died" and e.seat == me and e.to is None]
+    back = [e for e in g.log if e.kind == "lives_on"]
+    assert len(shown) - len(back) == (0 if g.alive(me) else 1)
+    assert all(r == "immortal" for r in shown[:len(back)])
     assert outcome(replay(json.loads(json.dumps(to_record(g))))) == outcome(g)

@@ -28,7 +28,8 @@ def turned_on(g: Game, seat: int) -> int | None:
     """The day the wild child at ``seat`` turned werewolf: his model died before him."""
     model = g.memo.get(MODEL)
     mine = g.death_of(seat)
-    theirs = None if model is None else g.death_of(model)
+    # (a model killed who lives on, seed 000's Immortel, is not eliminated)
+    theirs = None if model is None or g.alive(model) else g.death_of(model)
     if theirs is None or (mine is not None and g.deaths.index(mine) < g.deaths.index(theirs)):
         return None
     return theirs.day

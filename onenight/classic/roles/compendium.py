@@ -11,7 +11,7 @@ from onenight.common.errors import IllegalChoice
 from onenight.common.values import left_of, right_of
 
 from .. import cast, conditions, deaths, sides
-from ..model import ASLEEP, OUT_OF_PLAY, Choice, Game, Groups, Kind, Roll, Seat, Seats, Stop
+from ..model import ASLEEP, OUT_OF_PLAY, Choice, Game, Groups, Kind, Roll, Seat, Seats, Stop, Take
 from ..order import order
 from ..table import EVERY_NIGHT, FIRST_NIGHT, FROM_NIGHT_2, ON_DEMAND, Character, Step, ask
 from . import common, wolves
@@ -831,7 +831,55 @@ CROW = _plain(
                 options=lambda g, stop: [Seat(s) for s in _crow_group(g)], act=_lay,
                 required=lambda g: True)))
 
+
+# ---- the immortal: killed, he is shown, lives on, and draws one of two face-down cards -------
+
+IMMORTAL_ID = "immortal"
+#: What he may draw, by the choice's number: his own card (0) or an unused werewolf card (1).
+IMMORTAL_DRAWS = (IMMORTAL_ID, "werewolf")
+
+
+def _immortal_lives_on(g: Game, seat: int) -> bool:
+    """He cannot die while he holds his own card, unless the village took its powers."""
+    return sides.has_power(g, seat)
+
+
+def _immortal_returns(g: Game, seat: int) -> Game:
+    """Killed and shown, he lives on: the game master holds out his card and an unused
+    werewolf card, face down, and he draws one (the chain's decision)."""
+    if not g.alive(seat):
+        return g  # his power lost: this death is final
+    return ask(g, IMMORTAL_DRAW, (seat,), among=(seat,))
+
+
+def _draw_card(g: Game, stop: Stop, c: Choice | None) -> Game:
+    """"[il] en choisit une dont il prend connaissance en secret": the werewolf card makes
+    him a werewolf from now on (his next death is final), his own card keeps him a villager
+    (the same happens at his next death). The table hears only that he lives on; he alone
+    is shown what he drew (the next stop, his)."""
+    if not isinstance(c, Take):
+        raise IllegalChoice("draw", "the immortal draws one of the two face-down cards: "
+                                    "expected 0 (his own) or 1 (the werewolf's)")
+    me = stop.among[0]
+    card = IMMORTAL_DRAWS[c.card]
+    if g.cards[me] != card:
+        g = g._with(cards=g.cards[:me] + (card,) + g.cards[me + 1:])
+    g = g.tell((me,), IMMORTAL_ID, "drew", seat=me, role=card)
+    g = g.tell(None, IMMORTAL_ID, "lives_on", seat=me)
+    g = ask(g, IMMORTAL_SEES, (me,), among=(me,))
+    return g._with(stop=dataclasses.replace(g.stop, required=False))
+
+
+IMMORTAL_DRAW = Step(IMMORTAL_ID, ("day",), 0, ON_DEMAND, Kind.CARD, role=IMMORTAL_ID,
+                     key="draw", record="immortal", options=lambda g, stop: [Take(0), Take(1)],
+                     act=_draw_card)
+#: He looks at the card he drew, alone (nothing to choose: the tablet is his till he goes on).
+IMMORTAL_SEES = Step("immortal_card", ("day",), 0, ON_DEMAND, Kind.NONE, role=IMMORTAL_ID)
+
+IMMORTAL = _plain(IMMORTAL_ID, "Immortel", "Immortal", lives_on=_immortal_lives_on,
+                  last_act=_immortal_returns, steps=(IMMORTAL_DRAW, IMMORTAL_SEES))
+
 CHARACTERS = (PACK_LEADER, DETECTIVE, TRAITOR, WOODSMAN, APPRENTICE_SEER, MATHEMATICIAN,
               NIGHT_OWL, MAGISTRATE, DIVINER, VIGILANTE, DREAM_READER, EVIL_SPIRIT, HYPNOTIST,
               PRIEST, ASSASSIN, SANDMAN, TRAPPER, MAGE, CASSANDRA, JEKYLL_HYDE,
-              CROW, TAVERN_KEEPER, LOST_SOUL, FANATIC)
+              CROW, TAVERN_KEEPER, LOST_SOUL, FANATIC, IMMORTAL)

@@ -160,7 +160,8 @@ def wild_since(g: Game, seat: int) -> int | None:
     if bitten is not None:
         return bitten
     master = g.memo.get(sides.MASTER)
-    theirs = None if master is None else g.death_of(master)
+    # (a master killed who lives on, seed 000's Immortel, has not left the village)
+    theirs = None if master is None or g.alive(master) else g.death_of(master)
     mine = g.death_of(seat)
     if theirs is None or (mine is not None and g.deaths.index(mine) < g.deaths.index(theirs)):
         return None

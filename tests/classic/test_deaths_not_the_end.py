@@ -1,0 +1,165 @@
+"""Seed 000's deaths that are not the end: L'Immortel (killed, he is shown, lives on and
+draws one of two face-down cards) and L'Imposteur. One test per rule, named after it."""
+
+from __future__ import annotations
+
+import pytest
+
+from onenight.classic import Options, apply, new_game, to_record, view_for
+from onenight.classic.model import Take
+from onenight.common.errors import IllegalChoice
+
+from .helpers import V, deaths, err, play, public, told
+
+# ---- the immortal ------------------------------------------------------------------------------
+
+# seats 1 and 6 are the werewolves; seat 0 the immortal
+IMMORTAL = "immortal werewolf seer villager villager villager werewolf villager"
+EATEN = {"night": 1, "werewolves": {"victim": 0}}
+NOBODY = V("- - - - - - - -")
+#: the village votes the immortal out (his own ballot blank)
+AGAINST_HIM = V("- 0 0 0 0 0 - 0")
+
+
+def test_immortal_killed_is_shown_then_lives_on_and_draws_a_card():
+    # "le Meneur de Jeu révèle comme de coutume sa carte … [l'Immortel] en choisit une"
+    g = play(IMMORTAL, EATEN, {"day": 1, "immortal": [{"draw": 0}], "votes": NOBODY})
+    (died,) = public(g, "died")
+    assert (died.seat, died.role) == (0, "immortal")
+    assert g.alive(0) and deaths(g) == [(0, "werewolves")]
+    (back,) = public(g, "lives_on")
+    assert back.seat == 0
+    assert view_for(g, 3).alive[0]  # the table sees him alive again
+
+
+def test_immortal_drawing_his_own_card_stays_a_villager():
+    g = play(IMMORTAL, EATEN, {"day": 1, "immortal": [{"draw": 0}]})
+    assert g.cards[0] == "immortal"
+    (drew,) = told(g, 0, "drew")
+    assert drew.role == "immortal" and drew.to == (0,)
+
+
+def test_immortal_drawing_the_werewolf_card_plays_with_the_werewolves_from_now_on():
+    g = play(IMMORTAL, EATEN, {"day": 1, "immortal": [{"draw": 1}], "votes": NOBODY})
+    assert g.cards[0] == "werewolf"
+    while not (g.stop.phase.is_night and g.stop.step == "werewolves"):
+        g = apply(g)
+    assert 0 in g.stop.woken  # he wakes with the pack the next night
+
+
+def test_what_the_immortal_drew_is_told_to_him_alone():
+    for k in (0, 1):
+        g = play(IMMORTAL, EATEN, {"day": 1, "immortal": [{"draw": k}]})
+        assert all(e.to == (0,) for e in g.log if e.kind == "drew")
+        # the table hears the same whatever he drew
+        shown = [(e.kind, e.seat) for e in g.log if e.to is None and e.phase == "day 1"]
+        assert shown == [("died", 0), ("lives_on", 0)]
+
+
+def test_immortal_turned_werewolf_killed_again_is_eliminated_for_good():
+    # "S'il est tué au cours de la suite de la partie, il sera définitivement éliminé"
+    g = play(IMMORTAL, EATEN, {"day": 1, "immortal": [{"draw": 1}],
+                               "votes": AGAINST_HIM})
+    assert not g.alive(0)
+    died = public(g, "died")
+    assert [(e.seat, e.role) for e in died] == [(0, "immortal"), (0, "werewolf")]
+    assert not view_for(g, 3).alive[0]
+
+
+def test_immortal_who_kept_his_card_lives_on_again_at_his_next_death():
+    # "on recommence la procédure indiquée ci-dessus"
+    g = play(IMMORTAL, EATEN, {"day": 1, "immortal": [{"draw": 0}, {"draw": 0}],
+                               "votes": AGAINST_HIM})
+    assert g.alive(0) and len(public(g, "lives_on")) == 2
+    assert deaths(g) == [(0, "werewolves"), (0, "vote")]
+
+
+def test_immortal_draws_at_each_death_of_a_day_as_a_list():
+    rec = to_record(play(IMMORTAL, EATEN, {"day": 1, "immortal": [{"draw": 0}, {"draw": 1}],
+                                           "votes": AGAINST_HIM}))
+    assert rec["phases"][1]["immortal"] == [{"draw": 0}, {"draw": 1}]
+
+
+def test_immortal_must_draw_a_card():
+    g = play(IMMORTAL, EATEN, {"day": 1})
+    assert g.stop.step == "immortal" and g.stop.required
+    with pytest.raises(IllegalChoice, match="must draw one of the two face-down cards"):
+        apply(g)
+
+
+def test_immortal_draw_is_zero_or_one():
+    assert "expected 0 or 1" in err(IMMORTAL, EATEN, {"day": 1, "immortal": [{"draw": 2}],
+                                               "votes": NOBODY})
+
+
+def test_immortal_not_killed_draws_nothing():
+    assert "no immortal was killed here" in err(
+        IMMORTAL, {"night": 1, "werewolves": {"victim": 3}},
+        {"day": 1, "immortal": [{"draw": 0}], "votes": NOBODY})
+
+
+def test_immortal_s_lover_does_not_die_of_grief_as_he_lives_on():
+    deck = "immortal werewolf cupid villager villager villager werewolf villager"
+    g = play(deck, {"night": 1, "cupid": {"lovers": [0, 3]}, "werewolves": {"victim": 0}},
+             {"day": 1, "immortal": [{"draw": 0}]})
+    assert g.alive(0) and g.alive(3)
+
+
+def test_immortal_s_lover_killed_takes_him_by_grief_and_he_lives_on_again():
+    deck = "immortal werewolf cupid villager villager villager werewolf villager"
+    g = play(deck, {"night": 1, "cupid": {"lovers": [0, 3]}, "werewolves": {"victim": 3}},
+             {"day": 1, "immortal": [{"draw": 0}]})
+    assert not g.alive(3) and g.alive(0)
+    assert deaths(g) == [(3, "werewolves"), (0, "grief")]
+
+
+def test_immortal_captain_keeps_the_captaincy_as_he_lives_on():
+    g = play(IMMORTAL, {"night": 1, "werewolves": {"victim": 3}},
+             {"day": 1, "captain_votes": V("0 0 0 - 0 0 0 0"), "votes": V("- 0 0 - 0 0 - 0"),
+              "immortal": [{"draw": 0}]}, captain="first_morning")
+    assert g.captain == 0
+
+
+def test_immortal_as_the_wild_child_s_model_living_on_does_not_turn_him():
+    deck = "immortal werewolf wild_child villager villager villager werewolf villager"
+    g = play(deck, {"night": 1, "wild_child": {"model": 0}, "werewolves": {"victim": 0}},
+             {"day": 1, "immortal": [{"draw": 0}]})
+    from onenight.classic.sides import side
+    assert side(g, 2) == "village"
+
+
+def test_immortal_who_lost_his_power_to_the_elder_s_death_dies_for_good():
+    # the village that kills the elder takes the villagers' powers (RULES-CLASSIC §1)
+    deck = "immortal werewolf elder villager villager villager werewolf villager"
+    g = play(deck, {"night": 1, "werewolves": {"victim": 3}},
+             {"day": 1, "votes": V("2 2 - - 2 2 2 2")},
+             {"night": 2, "werewolves": {"victim": 0}}, {"day": 2})
+    assert not g.alive(0) and public(g, "lives_on") == []
+
+
+def test_immortal_turned_werewolf_counts_for_the_werewolves_win():
+    # 6 players: the immortal draws the wolf card; the villagers fall one by one
+    deck = "immortal werewolf villager villager villager villager"
+    g = play(deck, {"night": 1, "werewolves": {"victim": 0}},
+             {"day": 1, "immortal": [{"draw": 1}], "votes": V("2 2 3 2 2 2")},
+             {"night": 2, "werewolves": {"victim": 3}},
+             {"day": 2, "votes": V("4 4 - - 5 4")}, {"night": 3, "werewolves": {"victim": 5}},
+             {"day": 3})
+    assert g.verdict is not None and g.verdict.side == "werewolves"
+    assert set(g.verdict.winners) == {0, 1}
+
+
+def test_immortal_draw_is_refused_in_another_shape():
+    g = new_game("immortal werewolf seer villager villager villager werewolf villager".split(),
+                 options=Options(captain="never"))
+    while not (g.stop.phase.is_night and g.stop.step == "werewolves"):
+        g = apply(g)
+    from onenight.classic import Seat
+    g = apply(g, Seat(0))
+    while g.stop.step != "immortal":
+        g = apply(g)
+    with pytest.raises(IllegalChoice, match="expected 0"):
+        apply(g, Seat(3))
+    g = apply(g, Take(1))
+    assert g.stop.step == "immortal_card" and g.stop.woken == (0,)
+    assert to_record(apply(g))["phases"][1]["immortal"] == [{"draw": 1}]

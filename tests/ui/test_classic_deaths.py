@@ -1,0 +1,83 @@
+"""Seed 000's deaths that are not the end, at the table: the Immortel, killed, is shown,
+gets back up and draws one of two face-down cards on the tablet passed to him; what he drew
+is shown to him alone, and the table reads the same whatever it was."""
+
+from onenight.ui.driving import find, tap
+
+from .classic_play import home_after  # noqa: F401 (the shared app left as found)
+from .classic_play import (go_on, night_through, play_to_end, replays_to_the_same_outcome,
+                           screen, shown, untranslated)
+from .test_classic_cast import chain, dawn_told, offered, seated
+from .test_classic_village import reads_whole_in_english_small
+
+IMMORTAL = "immortal werewolf seer villager villager villager villager werewolf"
+
+
+def _eaten(app, w):
+    if w.step == "werewolves":
+        return ("seat", 0)  # Ana, the immortal
+    return ("nothing",) if not w.stop.required else None
+
+
+def _drawn_at_dawn(app, card: str, english: bool = False) -> str:
+    """The first night's pack kills Ana; at dawn her card is shown, then she taps the hidden
+    card that is ``card`` (the test reads the controller's shuffle: the game master's
+    secret); returns what the table reads once she has handed the tablet back."""
+    seated(app, IMMORTAL)
+    night_through(app, _eaten)
+    told = dawn_told(app)
+    assert app.tr("classic.dawn.died", name="Ana", card_name="Immortel") in told
+    go_on(app)
+    s = screen(app)
+    assert s.name == "classic_dawn" and s.stage == "chain" and s.face_down == 2
+    assert app.tr("classic.chain.immortal", name="Ana", card_name="Immortel") in shown(app)
+    # the two hidden cards read alike: nothing on them tells which is which
+    assert find(s, "face_down_0").text.replace("1", "2") == find(s, "face_down_1").text
+    if english:
+        reads_whole_in_english_small(app, "classic-immortal")
+    layout = app.classic.face_down()
+    tap(find(s, f"face_down_{layout.index(('immortal', 'werewolf').index(card))}"))
+    assert app.classic.game.cards[0] == card
+    s = screen(app)
+    assert s.stage == "chain" and s.drew == card and s.face_down == 0
+    names = {"immortal": "Immortel", "werewolf": "Loup-Garou"}
+    assert app.tr("classic.chain.immortal_card", name="Ana", card_name=names[card]) in shown(app)
+    if english:
+        reads_whole_in_english_small(app, "classic-immortal-card")
+    tap(find(s, "go"))
+    assert screen(app).name == "classic_dawn" and screen(app).drew == ""
+    assert app.classic.game.alive(0)
+    return shown(app)
+
+
+def test_the_immortal_killed_gets_up_and_draws_a_hidden_card_the_table_none_the_wiser(app):
+    """French, 1280x800 (the draw read in English at 800x480): the werewolves kill the
+    immortal; the dawn shows his card, he draws one of two hidden cards alone, sees it, and
+    the dawn then says he is alive, word for word the same whichever card he drew; the
+    game played on to its end replays to the same outcome."""
+    kept = _drawn_at_dawn(app, "immortal", english=True)
+    assert app.tr("classic.dawn.news.lives_on", name="Ana") in kept
+    assert "Loup-Garou" not in kept.replace(app.tr("classic.dawn.died", name="Ana",
+                                                   card_name="Immortel"), "")
+    app.send({"type": "abandon"}, app.classic)
+
+    turned = _drawn_at_dawn(app, "werewolf")
+    assert turned == kept  # the table reads the same
+    go_on(app)
+    wolves = (0, 1, 7)
+
+    def night(app, w):
+        if w.step == "werewolves":
+            assert 0 in w.stop.woken  # she wakes with the pack from now on
+            return ("seat", next(s for s in app.classic.game.living() if s not in wolves))
+        return ("nothing",) if not w.stop.required else None
+
+    # Cy is elected captain, then the village votes out the players the wolves do not hold
+    play_to_end(app, night,
+                lambda app, voter: (2 if app.classic.phase == "election" else
+                                    next((t for t in offered(app) if t not in wolves),
+                                         offered(app)[0])), chain)
+    assert screen(app).name == "classic_end"
+    assert app.classic.game.verdict.side == "werewolves" and 0 in app.classic.game.verdict.winners
+    assert not untranslated(app), untranslated(app)
+    assert replays_to_the_same_outcome(app)["winning_side"] == "werewolves"
