@@ -400,6 +400,17 @@ class Game:
                 return d
         return None
 
+    def death_told(self, e: "Entry") -> Death:
+        """The death a public ``died`` entry of the log announces: its seat's death of the same
+        rank (seed 000's Immortel may be killed, and announced, more than once)."""
+        rank = 0
+        for x in self.log:
+            if x is e:
+                break
+            rank += x.kind == "died" and x.to is None and x.seat == e.seat
+        mine = [d for d in self.deaths if d.seat == e.seat]
+        return mine[rank] if rank < len(mine) else mine[-1]
+
     def _with(self, **changes: Any) -> "Game":
         """A copy with some fields changed (the walk's hot path)."""
         return replace(self, changes)

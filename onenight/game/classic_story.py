@@ -96,21 +96,14 @@ def _seats_in(value: Any) -> tuple[int, ...]:
     return ()
 
 
-def _death(g: Game, e: Entry, nth: int):
-    """The death a ``died`` entry announces: its seat's ``nth`` (seed 000's Immortel may
-    die more than once)."""
-    mine = [d for d in g.deaths if d.seat == e.seat]
-    return mine[nth] if nth < len(mine) else g.death_of(e.seat)
-
-
-def _event(g: Game, e: Entry, nth: int = 0) -> StoryEvent | None:
+def _event(g: Game, e: Entry) -> StoryEvent | None:
     if e.kind == "chose":
         return StoryEvent("chose", e.step, tuple(e.to or ()), _seats_in(e.value),
                           value=e.value)
     if e.kind == "drew":  # seed 000's Immortel's blind draw (told to him alone in play)
         return StoryEvent("drew", e.step, (e.seat,), card=e.role)
     if e.kind == "died":
-        d = _death(g, e, nth)
+        d = g.death_told(e) if e.to is None else g.death_of(e.seat)
         return StoryEvent("died", e.step, () if d.by is None else (d.by,), (e.seat,),
                           card=e.role, cause=d.cause)
     if e.kind == "ballots":
@@ -179,7 +172,6 @@ def story(g: Game, players=None) -> tuple[Chapter, ...]:
     briefs: dict[tuple[str, str], int] = {}  # (phase, step) -> the seat the witch was shown
     answers: dict[tuple[str, str], Entry] = {}  # what a chooser was told, by (phase, step)
     rolls: dict[str, int] = {}  # what Dr Jekyll's die showed, by night
-    died: dict[int, int] = {}  # the deaths announced so far, by seat
     for e in g.log:
         if e.phase not in chapters:
             continue
@@ -191,10 +183,7 @@ def story(g: Game, players=None) -> tuple[Chapter, ...]:
             continue
         if e.kind in _FACTS and e.to not in (None, ()):
             continue  # the news told to one player (the infected): the fact is told once
-        nth = 0
-        if e.kind == "died" and e.to is None:
-            nth = died[e.seat] = died.get(e.seat, -1) + 1
-        ev = _event(g, e, nth)
+        ev = _event(g, e)
         if ev is None:
             continue
         if ev.kind == "chose":

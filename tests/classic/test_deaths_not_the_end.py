@@ -9,7 +9,7 @@ from onenight.classic import Options, apply, new_game, to_record, view_for
 from onenight.classic.model import Take
 from onenight.common.errors import IllegalChoice
 
-from .helpers import V, deaths, err, play, public, told
+from .helpers import V, deaths, err, out, play, public, told
 
 # ---- the immortal ------------------------------------------------------------------------------
 
@@ -163,3 +163,10 @@ def test_immortal_draw_is_refused_in_another_shape():
     g = apply(g, Take(1))
     assert g.stop.step == "immortal_card" and g.stop.woken == (0,)
     assert to_record(apply(g))["phases"][1]["immortal"] == [{"draw": 1}]
+
+
+def test_immortal_killed_twice_each_death_keeps_its_own_cause_in_the_outcome():
+    o = out(IMMORTAL, EATEN, {"day": 1, "immortal": [{"draw": 1}], "votes": AGAINST_HIM})
+    day = o["phases"][1]
+    assert day["dead"] == [{"seat": 0, "cause": "werewolves"}]
+    assert day["dead_after_vote"] == [{"seat": 0, "cause": "vote"}]
