@@ -246,6 +246,8 @@ class Death:
 PUBLIC_CAUSE = {"werewolves": "night", "big_bad_wolf": "night", "white_werewolf": "night",
                 "witch": "night", "rusty_sword": "rusty_sword", "vote": "vote",
                 "hunter": "hunter", "grief": "grief", "vigilante": "night",
+                # seed 000's Imposteur took the player's card: the table sees it happen
+                "impostor": "impostor",
                 "fire": "fire", "trap": "night", "silver_bullet": "silver_bullet",
                 "misfire": "misfire", "hyde": "night",
                 # the Québec booklet's pack sickness: the lone wolf who ate its cause

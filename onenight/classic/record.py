@@ -161,6 +161,7 @@ NOT_ASKED = {
     "hunter": "no hunter with his power died here",
     "fanatic": "no fanatic was voted out here",
     "immortal": "no immortal was killed here",
+    "impostor": "no impostor was killed here",
     "successors": "no captain died here",
     "bailiff": "no building was free for the bailiff to offer here",
     "lord": "no vote named a player the lord could pardon here",

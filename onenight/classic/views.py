@@ -42,6 +42,8 @@ def view_for(g: Game, seat: int) -> SeatView:
             dead.add(e.seat)
         elif e.kind == "lives_on":
             dead.discard(e.seat)
+        elif e.kind == "usurped":  # seed 000's Imposteur, shown dead, took a living card
+            dead.discard(e.by)
     stop = g.stop if g.stop is not None and seat in g.stop.woken else None
     choices = None
     if stop is not None and seat in stop.deciders:

@@ -627,7 +627,7 @@ class ClassicController(Flow):
         self._play(None)
         if stop.step == "dawn":
             s.hold = "dawn"  # the dead, one by one, before anything else
-        elif stop.step == "immortal_card":  # back to what set his death off, now with him alive
+        elif stop.step in ("immortal_card", "impostor_card"):  # back to what set his death off
             s.hold = self._moment()
 
     def _choice(self, stop: Stop | None, e: dict) -> Choice | None:
@@ -668,7 +668,7 @@ class ClassicController(Flow):
             raise Refused("choice_required", step=s.game.stop.step)
         if s.game.stop.step == "nominations":  # the hands go up at once
             return self._play(choice)
-        if s.game.stop.step == "immortal":  # he sees his card next: nothing to hold
+        if s.game.stop.step in ("immortal", "impostor"):  # he sees his card next: no hold
             s.face_down = None
             return self._play(choice)
         pick = s.game.stop.step == "captain_pick"

@@ -41,7 +41,7 @@ _FACTS = ("bite_survived", "infected", "infection_failed", "sick", "turned", "gr
           # the Québec Coureur des Bois: the shot heard by all, his canoe
           "blunderbuss", "canoe",
           # seed 000's Immortel, killed, who lives on
-          "lives_on")
+          "lives_on", "usurped")
 
 
 @dataclass(frozen=True)
@@ -102,10 +102,12 @@ def _event(g: Game, e: Entry) -> StoryEvent | None:
                           value=e.value)
     if e.kind == "drew":  # seed 000's Immortel's blind draw (told to him alone in play)
         return StoryEvent("drew", e.step, (e.seat,), card=e.role)
+    if e.kind == "took_card":  # the card seed 000's Imposteur took (told to him alone)
+        return StoryEvent("took_card", e.step, tuple(e.to), (e.seat,), card=e.role)
     if e.kind == "died":
         d = g.death_told(e) if e.to is None else g.death_of(e.seat)
         return StoryEvent("died", e.step, () if d.by is None else (d.by,), (e.seat,),
-                          card=e.role, cause=d.cause)
+                          card=e.role or d.card, cause=d.cause)  # (the story tells all)
     if e.kind == "ballots":
         return StoryEvent("ballots", e.step, value=e.value)
     if e.kind in ("shot", "successor"):

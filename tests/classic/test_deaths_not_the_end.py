@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from onenight.classic import Options, apply, new_game, to_record, view_for
+from onenight.classic import Options, Seat, apply, new_game, to_record, view_for
 from onenight.classic.model import Take
 from onenight.common.errors import IllegalChoice
 
@@ -170,3 +170,109 @@ def test_immortal_killed_twice_each_death_keeps_its_own_cause_in_the_outcome():
     day = o["phases"][1]
     assert day["dead"] == [{"seat": 0, "cause": "werewolves"}]
     assert day["dead_after_vote"] == [{"seat": 0, "cause": "vote"}]
+
+
+# ---- the impostor ------------------------------------------------------------------------------
+
+# seats 1 and 6 are the werewolves; seat 0 the impostor, seat 2 the seer, seat 4 the hunter
+IMPOSTOR = "impostor werewolf seer villager hunter villager werewolf villager"
+IMPOSTOR_EATEN = {"night": 1, "werewolves": {"victim": 0}}
+
+
+def test_impostor_killed_is_shown_names_a_living_player_and_takes_his_card():
+    # "au moment où le Meneur de Jeu retourne sa carte …, l'Imposteur désigne un joueur encore
+    # en vie … Il continuera la partie sous cette nouvelle identité"
+    g = play(IMPOSTOR, IMPOSTOR_EATEN, {"day": 1, "impostor": {"take": 2}, "votes": NOBODY})
+    assert g.alive(0) and g.cards[0] == "seer"
+    shown = [(e.seat, e.role) for e in public(g, "died")]
+    assert shown == [(0, "impostor"), (2, None)]  # the card he took is not shown
+    (took,) = told(g, 0, "took_card")
+    assert (took.seat, took.role, took.to) == (2, "seer", (0,))
+    (u,) = public(g, "usurped")
+    assert (u.seat, u.by) == (2, 0)
+    v = view_for(g, 3)
+    assert v.alive[0] and not v.alive[2]
+
+
+def test_the_player_whose_card_the_impostor_took_is_eliminated_at_once():
+    g = play(IMPOSTOR, IMPOSTOR_EATEN, {"day": 1, "impostor": {"take": 2}, "votes": NOBODY})
+    assert not g.alive(2) and deaths(g) == [(0, "werewolves"), (2, "impostor")]
+
+
+def test_impostor_plays_the_card_he_took_from_the_next_night():
+    g = play(IMPOSTOR, IMPOSTOR_EATEN, {"day": 1, "impostor": {"take": 2}, "votes": NOBODY})
+    while not (g.stop.phase.is_night and g.stop.step == "seer"):
+        g = apply(g)
+    assert g.stop.woken == (0,)  # the seer's call wakes him now
+
+
+def test_impostor_taking_a_werewolf_card_plays_and_wins_with_the_pack():
+    g = play(IMPOSTOR, IMPOSTOR_EATEN, {"day": 1, "impostor": {"take": 6}, "votes": NOBODY})
+    from onenight.classic.sides import side
+    assert side(g, 0) == "werewolves" and side(g, 6) == "werewolves"
+
+
+def test_impostor_killed_again_is_eliminated_for_good():
+    # "Lorsque le joueur qui jouait l'Imposteur est tué à nouveau, il est définitivement éliminé"
+    g = play(IMPOSTOR, IMPOSTOR_EATEN, {"day": 1, "impostor": {"take": 3},
+                                        "votes": V("- 0 0 - 0 0 - 0")})
+    assert not g.alive(0)
+    assert [(e.seat, e.role) for e in public(g, "died")] == [
+        (0, "impostor"), (3, None), (0, "villager")]
+
+
+def test_impostor_who_took_the_immortal_s_card_dies_for_good_all_the_same():
+    deck = "impostor werewolf immortal villager villager villager werewolf villager"
+    g = play(deck, IMPOSTOR_EATEN, {"day": 1, "impostor": {"take": 2},
+                                    "votes": V("- 0 - 0 0 0 - 0")})
+    assert g.cards[0] == "immortal" and not g.alive(0) and public(g, "lives_on") == []
+
+
+def test_the_immortal_whose_card_the_impostor_took_does_not_live_on():
+    deck = "impostor werewolf immortal villager villager villager werewolf villager"
+    g = play(deck, IMPOSTOR_EATEN, {"day": 1, "impostor": {"take": 2}, "votes": NOBODY})
+    assert not g.alive(2) and public(g, "lives_on") == []
+
+
+def test_the_hunter_whose_card_the_impostor_took_does_not_shoot_the_impostor_does_at_his_death():
+    g = play(IMPOSTOR, IMPOSTOR_EATEN, {"day": 1, "impostor": {"take": 4}, "votes": NOBODY})
+    assert not g.alive(4) and public(g, "shot") == []
+    g = play(IMPOSTOR, IMPOSTOR_EATEN, {"day": 1, "impostor": {"take": 4},
+                                        "votes": V("- 0 0 0 - 0 - 0"), "hunter": {"shoot": 1}})
+    (shot,) = public(g, "shot")
+    assert (shot.seat, shot.by) == (1, 0)
+
+
+def test_impostor_who_took_the_lost_soul_s_card_stays_as_her_at_his_second_death():
+    # "(sauf s'il s'agit de l'Ame en peine...)"
+    from onenight.classic.roles.compendium import soul_ready
+    deck = "impostor werewolf lost_soul villager villager villager werewolf villager"
+    g = play(deck, IMPOSTOR_EATEN, {"day": 1, "impostor": {"take": 2}, "votes": NOBODY})
+    assert soul_ready(g) is None  # the player she was taken from is no lost soul
+    g = play(deck, IMPOSTOR_EATEN, {"day": 1, "impostor": {"take": 2},
+                                    "votes": V("- 0 - 0 0 0 - 0")})
+    assert not g.alive(0) and soul_ready(g) == 0
+
+
+def test_the_lover_of_the_player_the_impostor_took_from_dies_of_grief():
+    deck = "impostor werewolf cupid villager villager villager werewolf villager"
+    g = play(deck, {"night": 1, "cupid": {"lovers": [3, 5]}, "werewolves": {"victim": 0}},
+             {"day": 1, "impostor": {"take": 3}, "votes": NOBODY})
+    assert deaths(g) == [(0, "werewolves"), (3, "impostor"), (5, "grief")]
+
+
+def test_impostor_names_another_living_player():
+    g = play(IMPOSTOR, IMPOSTOR_EATEN, {"day": 1})
+    assert g.stop.step == "impostor" and g.stop.required
+    with pytest.raises(IllegalChoice, match="another living player"):
+        apply(g, Seat(0))
+    with pytest.raises(IllegalChoice, match="must name the living player"):
+        apply(g)
+    g = apply(g, Seat(5))
+    assert g.stop.step == "impostor_card" and g.stop.woken == (0,)
+
+
+def test_impostor_not_killed_takes_nothing():
+    assert "no impostor was killed here" in err(
+        IMPOSTOR, {"night": 1, "werewolves": {"victim": 3}},
+        {"day": 1, "impostor": {"take": 2}, "votes": NOBODY})

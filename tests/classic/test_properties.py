@@ -411,3 +411,31 @@ def test_an_immortal_lives_on_till_he_draws_the_werewolf_card_and_the_table_hear
     assert len(shown) - len(back) == (0 if g.alive(me) else 1)
     assert all(r == "immortal" for r in shown[:len(back)])
     assert outcome(replay(json.loads(json.dumps(to_record(g))))) == outcome(g)
+
+
+@SETTINGS
+@given(st.integers(0, 2 ** 32 - 1))
+def test_an_impostor_takes_one_living_card_once_and_its_holder_leaves_unshown(seed):
+    """Whole random games with seed 000's Imposteur in the deck: killed holding his card
+    (its power kept), he is shown and names another living player in the room, whose card
+    he takes (told to him alone) and who leaves at once with no card shown; at most once a
+    game, and his next death is final. Each game's record replays."""
+    rng = random.Random(seed)
+    g = game_holding("impostor", rng)
+    me = g.dealt.index("impostor")
+    took = 0
+    for before, c, g in moves(g, rng):
+        if before.stop.step == "impostor":
+            took += 1
+            assert before.stop.among == (me,) and before.alive(me) and c.seat != me
+            assert g.cards[me] == before.cards[c.seat] and not g.alive(c.seat)
+            assert g.death_of(c.seat).cause == "impostor"
+            new = g.log[len(before.log):]
+            assert [(e.kind, e.to) for e in new[:2]] == [("took_card", (me,)), ("usurped", None)]
+            assert all(e.role is None for e in new if e.kind == "died" and e.seat == c.seat)
+    assert took <= 1
+    mine = [d for d in g.deaths if d.seat == me]
+    assert len(mine) <= 2 and (len(mine) < 2 or not g.alive(me))
+    if took == 0 and mine:
+        assert not g.alive(me)  # killed without taking a card: nobody left, or no power
+    assert outcome(replay(json.loads(json.dumps(to_record(g))))) == outcome(g)

@@ -51,3 +51,23 @@ def test_the_immortal_s_tap_names_one_of_the_two_hidden_cards(tmp_path):
         c.apply({"type": "pick", "seat": 0, "target": 3})
     assert r.value.code == "pick_not_yours"
     assert c.chain_view().step == "immortal"
+
+
+IMPOSTOR = "impostor werewolf seer villager villager villager villager werewolf"
+
+
+def test_the_impostor_names_a_player_then_sees_the_card_he_took_alone(tmp_path):
+    c = start(tmp_path, IMPOSTOR, captain="never")
+    to_the_morning(c, 0)
+    v = c.chain_view()
+    assert c.phase == "chain" and v.step == "impostor" and v.seat == 0 and 0 not in v.targets
+    assert c.awake_seats() == (0,)  # he may name on his pad, as the hunter shoots
+    c.apply({"type": "choose", "target": 2})
+    v = c.chain_view()
+    assert v.step == "impostor_card" and v.drew.card == "seer" and c.awake_seats() == ()
+    c.apply({"type": "go"})
+    d = c.dawn_view()
+    assert c.phase == "dawn" and c.table_view().alive[0] and not c.table_view().alive[2]
+    hidden = next(f for f in d.dead if f.seat == 2)
+    assert hidden.card is None and hidden.cause == "impostor"
+    assert c.table_view().shown[2] is None

@@ -1,12 +1,14 @@
 """Seed 000's deaths that are not the end, at the table: the Immortel, killed, is shown,
 gets back up and draws one of two face-down cards on the tablet passed to him; what he drew
-is shown to him alone, and the table reads the same whatever it was."""
+is shown to him alone, and the table reads the same whatever it was. The Imposteur, killed,
+is shown, names a living player and takes his card, shown to him alone; that player leaves
+with no card shown."""
 
 from onenight.ui.driving import find, tap
 
 from .classic_play import home_after  # noqa: F401 (the shared app left as found)
-from .classic_play import (go_on, night_through, play_to_end, replays_to_the_same_outcome,
-                           screen, shown, untranslated)
+from .classic_play import (go_on, later, night_through, play_to_end, replays_to_the_same_outcome,
+                           screen, shown, tap_seat_twice, untranslated)
 from .test_classic_cast import chain, dawn_told, offered, seated
 from .test_classic_village import reads_whole_in_english_small
 
@@ -81,3 +83,69 @@ def test_the_immortal_killed_gets_up_and_draws_a_hidden_card_the_table_none_the_
     assert app.classic.game.verdict.side == "werewolves" and 0 in app.classic.game.verdict.winners
     assert not untranslated(app), untranslated(app)
     assert replays_to_the_same_outcome(app)["winning_side"] == "werewolves"
+
+
+IMPOSTOR = "impostor werewolf seer villager villager villager villager werewolf"
+
+
+def test_the_impostor_killed_takes_a_living_players_card_who_leaves_unshown(app):
+    """French, 1280x800 (his new card read in English at 800x480): the werewolves kill the
+    impostor; the dawn shows his card; on the chain's screen he names Cy (the seer) and is
+    then shown, alone, the card he took; the dawn says Cy leaves with no card shown and that
+    he got back up with her card, never which it was; the game, played on, replays the same.
+    Then, voted out, the vote's result says whose card he took."""
+    seated(app, IMPOSTOR)
+    night_through(app, _eaten)
+    told = dawn_told(app)
+    assert app.tr("classic.dawn.died", name="Ana", card_name="Imposteur") in told
+    go_on(app)
+    s = screen(app)
+    assert s.stage == "chain" and not s.face_down and not s.drew
+    assert app.tr("classic.chain.impostor", name="Ana", card_name="Imposteur") in shown(app)
+    assert 0 not in offered(app)  # another living player
+    tap_seat_twice(app, 2)
+    s = screen(app)
+    assert s.stage == "chain" and s.drew == "seer"
+    assert app.tr("classic.chain.impostor_card", name="Ana", card_name="Voyante") in shown(app)
+    reads_whole_in_english_small(app, "classic-impostor-card")
+    tap(find(s, "go"))
+    assert screen(app).name == "classic_dawn"
+    for _ in range(40):  # the voice names the dawn's dead again, Cy now among them
+        later(app, 1)
+    dawn = shown(app)
+    assert app.tr("classic.dawn.died.impostor", name="Cy", card_name="") in dawn
+    assert app.tr("classic.dawn.news.usurped", name="Cy", by_name="Ana") in dawn
+    assert "Voyante" not in dawn  # the card he took is his secret
+    assert app.classic.game.cards[0] == "seer" and not app.classic.game.alive(2)
+    assert app.classic.table_view().alive[0] and not app.classic.table_view().alive[2]
+    go_on(app)
+    wolves = (1, 7)
+    play_to_end(app, lambda app, w: ("seat", next(s for s in app.classic.game.living()
+                                                    if s not in wolves))
+                if w.step == "werewolves" else (("nothing",) if not w.stop.required else None),
+                lambda app, voter: (3 if app.classic.phase == "election" else
+                                    next((t for t in offered(app) if t in wolves),
+                                         offered(app)[0])), chain)
+    assert screen(app).name == "classic_end"
+    assert not untranslated(app), untranslated(app)
+    assert replays_to_the_same_outcome(app)["winning_side"] in ("village", "werewolves")
+
+
+def test_the_impostor_voted_out_gets_up_with_a_card_the_vote_screen_says_whose(app):
+    seated(app, IMPOSTOR)
+    night_through(app, lambda app, w: ("seat", 3) if w.step == "werewolves" else
+                  (("nothing",) if not w.stop.required else None))
+    dawn_told(app)
+    go_on(app)
+    play_to_end(app, None, lambda app, voter: (2 if app.classic.phase == "election" else 0)
+                if voter != 0 else offered(app)[0], chain,
+                until=lambda app: app.classic.phase == "chain")
+    assert app.tr("classic.chain.impostor", name="Ana", card_name="Imposteur") in shown(app)
+    tap_seat_twice(app, 5)
+    assert screen(app).drew == "villager"
+    tap(find(screen(app), "go"))
+    v = screen(app)
+    assert v.name == "classic_vote"
+    assert app.tr("classic.vote.took", name="Ana", target="Fay") in shown(app)
+    assert app.classic.game.alive(0) and not app.classic.game.alive(5)
+    assert not untranslated(app), untranslated(app)

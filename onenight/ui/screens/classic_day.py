@@ -122,12 +122,12 @@ class ClassicDawnScreen(Speaking, SeatsMixin, ClassicScreen):
         if ctl.state.hold == "dawn" or (g.stop is not None and g.stop.step != "dawn"):
             self.stage = "dead"
             self.speak((v.day, tuple(f.seat for f in v.dead), v.growl),
-                       dawn_lines([f.card.card for f in v.dead], v.growl, v.reel))
+                       dawn_lines([f.card.card for f in v.dead if f.card], v.growl, v.reel))
             shown = self._named(len(v.dead))
             self.title = self.tr("classic.dawn.title", day=v.day)
             lines = [self.tr("classic.dawn.died" + (f".{f.cause}" if f.cause in TOLD_CAUSES
                                                     else ""), name=f.name,
-                             card_name=f.card.names[self.app.lang])
+                             card_name=f.card.names[self.app.lang] if f.card else "")
                      for f in v.dead[:shown]]
             if not v.dead:
                 lines = [self.tr("classic.dawn.nobody")]
@@ -396,8 +396,12 @@ class ClassicVoteScreen(Speaking, SeatsMixin, ClassicScreen):
             said += ("\n" + self.tr("classic.vote.lied", name=names[r.seat])
                      if r.lied else "")
             # seed 000's Immortel, shown, lives on (whatever he drew: the table hears the same)
-            return said + ("\n" + self.tr("classic.vote.back", name=names[r.seat])
-                           if r.back else "")
+            said += ("\n" + self.tr("classic.vote.back", name=names[r.seat])
+                     if r.back else "")
+            # seed 000's Imposteur, shown, took a living player's card (never which it was)
+            return said + ("\n" + self.tr("classic.vote.took", name=names[r.seat],
+                                           target=names[r.took])
+                           if r.took is not None else "")
         if r.kind in ("elected", "escaped", "failed"):
             return self.tr("classic.vote." + r.kind, name=names[r.seat])
         if r.kind == "no_majority":
