@@ -21,18 +21,25 @@ def _eaten(app, w):
     return ("nothing",) if not w.stop.required else None
 
 
+def _killed_in_the_night(app, table: str, card: str, name: str):
+    """Ana, dealt ``card`` (named ``name``), is the first night's pack's victim: the dawn
+    shows her card, then the chain's screen asks for her decision (returned)."""
+    seated(app, table)
+    night_through(app, _eaten)
+    assert app.tr("classic.dawn.died", name="Ana", card_name=name) in dawn_told(app)
+    go_on(app)
+    s = screen(app)
+    assert s.name == "classic_dawn" and s.stage == "chain"
+    assert app.tr(f"classic.chain.{card}", name="Ana", card_name=name) in shown(app)
+    return s
+
+
 def _drawn_at_dawn(app, card: str, english: bool = False) -> str:
     """The first night's pack kills Ana; at dawn her card is shown, then she taps the hidden
     card that is ``card`` (the test reads the controller's shuffle: the game master's
     secret); returns what the table reads once she has handed the tablet back."""
-    seated(app, IMMORTAL)
-    night_through(app, _eaten)
-    told = dawn_told(app)
-    assert app.tr("classic.dawn.died", name="Ana", card_name="Immortel") in told
-    go_on(app)
-    s = screen(app)
-    assert s.name == "classic_dawn" and s.stage == "chain" and s.face_down == 2
-    assert app.tr("classic.chain.immortal", name="Ana", card_name="Immortel") in shown(app)
+    s = _killed_in_the_night(app, IMMORTAL, "immortal", "Immortel")
+    assert s.face_down == 2
     # the two hidden cards read alike: nothing on them tells which is which
     assert find(s, "face_down_0").text.replace("1", "2") == find(s, "face_down_1").text
     if english:
@@ -94,14 +101,8 @@ def test_the_impostor_killed_takes_a_living_players_card_who_leaves_unshown(app)
     then shown, alone, the card he took; the dawn says Cy leaves with no card shown and that
     he got back up with her card, never which it was; the game, played on, replays the same.
     Then, voted out, the vote's result says whose card he took."""
-    seated(app, IMPOSTOR)
-    night_through(app, _eaten)
-    told = dawn_told(app)
-    assert app.tr("classic.dawn.died", name="Ana", card_name="Imposteur") in told
-    go_on(app)
-    s = screen(app)
-    assert s.stage == "chain" and not s.face_down and not s.drew
-    assert app.tr("classic.chain.impostor", name="Ana", card_name="Imposteur") in shown(app)
+    s = _killed_in_the_night(app, IMPOSTOR, "impostor", "Imposteur")
+    assert not s.face_down and not s.drew
     assert 0 not in offered(app)  # another living player
     tap_seat_twice(app, 2)
     s = screen(app)
