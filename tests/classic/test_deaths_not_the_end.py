@@ -276,3 +276,13 @@ def test_impostor_not_killed_takes_nothing():
     assert "no impostor was killed here" in err(
         IMPOSTOR, {"night": 1, "werewolves": {"victim": 3}},
         {"day": 1, "impostor": {"take": 2}, "votes": NOBODY})
+
+
+def test_impostor_who_took_the_wild_child_s_card_turns_when_the_model_dies():
+    from onenight.classic.sides import side
+    deck = "impostor werewolf wild_child villager villager villager werewolf villager"
+    g = play(deck, {"night": 1, "wild_child": {"model": 3}, "werewolves": {"victim": 0}},
+             {"day": 1, "impostor": {"take": 2}, "votes": NOBODY},
+             {"night": 2, "werewolves": {"victim": 3}}, {"day": 2})
+    assert g.cards[0] == "wild_child" and not g.alive(3)
+    assert side(g, 0) == "werewolves"
