@@ -29,6 +29,8 @@ CAST: tuple[Character, ...] = tuple(_BY_ID[i] for i in (
     "cassandra", "jekyll_hyde", "crow",
     # seed 000's: the last characters of the compendium
     "tavern_keeper", "lost_soul", "fanatic",
+    # seed 000's deaths that are not the end
+    "immortal", "impostor",
     # the Québec booklet's (seed 002) camps and lone players
     "wendigo", "lone_wolf", "dog_wolf", "memere", "survenant", "bonhomme",
     # seed 002's characters built on its states (the Québec booklet)

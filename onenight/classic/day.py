@@ -411,7 +411,7 @@ STAGES = (DUSK, DAWN, ELECTION, CAPTAIN_REVOTE, CAPTAIN_LOTS, DEBATE, VOTES, CAP
           NOMINATE, NOMINATION_VOTES, PANIC, VILLAGE_DRAW, deaths.SUCCESSOR) + village.STEPS
 #: The record keys that hold a list, one entry each time the stage is asked in a day.
 LIST_KEYS = ("successors", "nominations", "nomination_votes", "panic_votes", "bailiff",
-             "habitant_ragots")
+             "habitant_ragots", "immortal")
 
 
 def ballot_options(g: Game, stop: Stop, seat: int) -> tuple[int | None, ...]:

@@ -35,6 +35,8 @@ FEAST = "lone_wolf_feast"
 SHOWN_TO_WITCH = frozenset({"werewolves", "trap", "silver_bullet", "hyde"})
 #: ``tonight`` key: (the seat Dr Jekyll saves, the causes it escapes: those of his call).
 JEKYLL_SAVES = "jekyll_saves"
+#: The causes of a death whose card the table is not shown (seed 000's Imposteur took it).
+UNSHOWN = frozenset({"impostor"})
 #: The reactions to a death, in their order (depth first).
 REACTIONS = ("grief", "last_act", "successor")
 
@@ -43,10 +45,15 @@ def _moment(g: Game) -> str:
     return "dawn" if g.phase.is_night else g.today.get("moment", "dawn")
 
 
-def die(g: Game, seat: int, cause: str, by: int | None = None) -> Game:
-    """The death itself, without its chain (see :func:`start_chains`)."""
+def die(g: Game, seat: int, cause: str, by: int | None = None, final: bool = False) -> Game:
+    """The death itself, without its chain (see :func:`start_chains`). A holder who lives on
+    (seed 000's Immortel, Imposteur) is killed all the same (the death is recorded, its card
+    will be shown, whatever counts killings counts it) but stays in play, unless the death is
+    ``final`` (the player whose card the Imposteur took)."""
     d = Death(seat, cause, by, g.phase.number, _moment(g), g.cards[seat])
-    g = g._with(dead=g.dead | {seat}, deaths=g.deaths + (d,))
+    lives_on = None if final else cast.CHARACTER[g.cards[seat]].lives_on
+    dead = g.dead if lives_on is not None and lives_on(g, seat) else g.dead | {seat}
+    g = g._with(dead=dead, deaths=g.deaths + (d,))
     for ch in cast.CAST:
         if ch.on_death:
             g = ch.on_death(g, seat)
@@ -58,7 +65,9 @@ def announce(g: Game, seat: int) -> Game:
     d = g.death_of(seat)
     step = {"vote": "votes", "day": "powers"}.get(d.moment, "dawn")
     public = PUBLIC_CAUSE[d.cause]
-    g = g.tell(None, step, "died", seat=seat, role=d.card, value=public,
+    # (the player whose card seed 000's Imposteur took leaves with no card shown)
+    g = g.tell(None, step, "died", seat=seat, role=None if d.cause in UNSHOWN else d.card,
+               value=public,
                by=d.by if d.cause in ("hunter", "grief") else None)
     if public != d.cause:
         g = g.tell((), step, "killed", seat=seat, value=d.cause, by=d.by)
@@ -107,9 +116,13 @@ def resume(g: Game) -> Game:
         return g._with(chain=rest)
     g = g._with(chain=rest + ((seat, k + 1),))
     reaction = REACTIONS[k]
+    if g.alive(seat) and reaction != "last_act":
+        return g  # killed, he lives on (seed 000's Immortel): nobody grieves, no successor
     if reaction == "grief":
         return _grief(g, seat)
     if reaction == "last_act":
+        if g.death_of(seat).cause in UNSHOWN:
+            return g  # his card went to the Imposteur, and its last act with it
         last = cast.CHARACTER[g.cards[seat]].last_act
         return last(g, seat) if last else g
     return _successor(g, seat)

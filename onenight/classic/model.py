@@ -246,6 +246,8 @@ class Death:
 PUBLIC_CAUSE = {"werewolves": "night", "big_bad_wolf": "night", "white_werewolf": "night",
                 "witch": "night", "rusty_sword": "rusty_sword", "vote": "vote",
                 "hunter": "hunter", "grief": "grief", "vigilante": "night",
+                # seed 000's Imposteur took the player's card: the table sees it happen
+                "impostor": "impostor",
                 "fire": "fire", "trap": "night", "silver_bullet": "silver_bullet",
                 "misfire": "misfire", "hyde": "night",
                 # the Québec booklet's pack sickness: the lone wolf who ate its cause
@@ -398,10 +400,22 @@ class Game:
         return h[0] if h else None
 
     def death_of(self, seat: int) -> Death | None:
-        for d in self.deaths:
+        """The seat's latest death (seed 000's Immortel, killed, may live on and die again)."""
+        for d in reversed(self.deaths):
             if d.seat == seat:
                 return d
         return None
+
+    def death_told(self, e: "Entry") -> Death:
+        """The death a public ``died`` entry of the log announces: its seat's death of the same
+        rank (seed 000's Immortel may be killed, and announced, more than once)."""
+        rank = 0
+        for x in self.log:
+            if x is e:
+                break
+            rank += x.kind == "died" and x.to is None and x.seat == e.seat
+        mine = [d for d in self.deaths if d.seat == e.seat]
+        return mine[rank] if rank < len(mine) else mine[-1]
 
     def _with(self, **changes: Any) -> "Game":
         """A copy with some fields changed (the walk's hot path)."""

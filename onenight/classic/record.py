@@ -164,6 +164,8 @@ NOT_ASKED = {
     "revote": "there was no tie without a captain here",
     "hunter": "no hunter with his power died here",
     "fanatic": "no fanatic was voted out here",
+    "immortal": "no immortal was killed here",
+    "impostor": "no impostor was killed here",
     "successors": "no captain died here",
     "bailiff": "no building was free for the bailiff to offer here",
     "lord": "no vote named a player the lord could pardon here",
@@ -416,9 +418,9 @@ def to_record(g: Game) -> dict:
 
 # ---- the outcome --------------------------------------------------------------------------------
 
-def _death_json(g: Game, seat: int) -> dict:
-    d = g.death_of(seat)
-    out: dict[str, Any] = {"seat": seat, "cause": d.cause}
+def _death_json(g: Game, e: Entry) -> dict:
+    d = g.death_told(e)
+    out: dict[str, Any] = {"seat": e.seat, "cause": d.cause}
     if d.cause in ("hunter", "grief", "barber", "barber_fault"):
         out["by"] = d.by
     return out
@@ -436,15 +438,15 @@ def _phase_json(g: Game, label: str, entries: list[Entry]) -> dict:
     died = [e for e in entries if e.kind == "died"]
     ballots = [e for e in entries if e.kind == "ballots"
                and e.step in ("votes", "nomination_votes", "panic_votes")]
-    out["dead"] = [_death_json(g, e.seat) for e in died if e.step == "dawn"]
+    out["dead"] = [_death_json(g, e) for e in died if e.step == "dawn"]
     out["growl"] = None if label == "day 0" else any(
         e.kind == "growl" and e.value for e in entries)
     out["captain"] = ballots[-1].value["captain"] if ballots else (
         g.captain if label == g.phase.label else None)
     eliminated = [e.seat for e in entries if e.kind == "eliminated"]
     out["eliminated"] = eliminated[-1] if eliminated else None
-    out["dead_after_vote"] = [_death_json(g, e.seat) for e in died if e.step == "votes"]
-    by_day = [_death_json(g, e.seat) for e in died if e.step == "powers"]
+    out["dead_after_vote"] = [_death_json(g, e) for e in died if e.step == "votes"]
+    by_day = [_death_json(g, e) for e in died if e.step == "powers"]
     if by_day:  # Le Village's barber: the deaths a day power set off, and their chains
         out["dead_by_day"] = by_day
     pardoned = [e.seat for e in entries if e.kind == "pardoned"]

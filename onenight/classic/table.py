@@ -113,8 +113,8 @@ class Character:
     ``family`` is Best Of's grouping (the werewolves, the villagers, the ambiguous, the
     loners); ``camp`` the side its card starts on. The hooks are called by the few rules that
     cut across characters: ``camp_of`` and ``wakes_from`` by the sides (a camp that changes in
-    play), ``last_act`` by a death's chain (its holder's), ``on_death`` by every death as it
-    takes effect, ``at_dawn`` and ``at_dusk`` by the walk.
+    play), ``last_act`` by a death's chain (its holder's), ``lives_on`` by a death as it takes
+    effect (its holder's), ``on_death`` by every death as it takes effect, ``at_dawn`` and ``at_dusk`` by the walk.
     """
 
     id: str
@@ -148,6 +148,9 @@ class Character:
     camp_of: Callable[[Game, int], str] | None = None
     wakes_from: Callable[[Game, int], int] | None = None
     last_act: Callable[[Game, int], Game] | None = None
+    #: killed, its holder lives on when this holds (seed 000's Immortel): the death is
+    #: recorded and its card shown, but he stays in play; his chain is his ``last_act`` alone
+    lives_on: Callable[[Game, int], bool] | None = None
     on_death: Callable[[Game, int], Game] | None = None  # any death, as it takes effect
     at_dawn: Callable[[Game], Game] | None = None
     at_dusk: Callable[[Game], Game] | None = None

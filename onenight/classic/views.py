@@ -36,7 +36,14 @@ def view_for(g: Game, seat: int) -> SeatView:
     if not 0 <= seat < g.players:
         raise ValueError(f"seat {seat} does not exist ({g.players} players)")
     known = tuple(e for e in g.log if e.told(seat))
-    dead = {e.seat for e in g.log if e.kind == "died"}
+    dead: set[int] = set()
+    for e in g.log:  # a death announced; seed 000's Immortel, shown dead, lives on
+        if e.kind == "died":
+            dead.add(e.seat)
+        elif e.kind == "lives_on":
+            dead.discard(e.seat)
+        elif e.kind == "usurped":  # seed 000's Imposteur, shown dead, took a living card
+            dead.discard(e.by)
     stop = g.stop if g.stop is not None and seat in g.stop.woken else None
     choices = None
     if stop is not None and seat in stop.deciders:

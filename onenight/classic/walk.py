@@ -50,6 +50,8 @@ MUST = {
     "flanc_mou": "the Flanc-Mou must pick a player on the third night",
     "wolf_hound": "the wolf-hound must choose his side on the first night",
     "hunter": "the hunter must shoot as he dies",
+    "immortal": "the immortal was killed: he must draw one of the two face-down cards",
+    "impostor": "the impostor was killed: he must name the living player whose card he takes",
     "werewolves": "the diviner foretold tonight's victim: the werewolves must take that player",
     "successor": "the dying captain must name a successor",
     "captain_pick": "the captain must name the victim among the tied players",

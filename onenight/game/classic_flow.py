@@ -172,6 +172,10 @@ class ClassicState:
     started: str | None = None
     finished: str | None = None
     record_path: Path | None = None
+    #: seed 000's Immortel: which card lies where, face down (the choice each position
+    #: takes: 0 his own, 1 the werewolf's), shuffled with the controller's generator as his
+    #: decision opens; what he tapped is journaled as the card it was (``take``)
+    face_down: tuple[int, int] | None = None
 
 
 class ClassicController(Flow):
@@ -554,6 +558,8 @@ class ClassicController(Flow):
     def _on_choose(self, e: dict) -> None:
         s = self.state
         if s.phase != "night":
+            if s.game.stop is not None and s.game.stop.step == "immortal" and "take" not in e:
+                self._turn_over(e)
             return self._decide(self._choice(s.game.stop, e), e)
         w = self._window(e)
         if w.chosen:
@@ -699,11 +705,30 @@ class ClassicController(Flow):
         self._play(None)
         if stop.step == "dawn":
             s.hold = "dawn"  # the dead, one by one, before anything else
+        elif stop.step in ("immortal_card", "impostor_card"):  # back to what set his death off
+            s.hold = self._moment()
 
     def _choice(self, stop: Stop | None, e: dict) -> Choice | None:
         if stop is None or stop.kind not in _KINDS:
             raise Refused("not_now")
         return _KINDS[stop.kind](e, len(self.state.players))
+
+    def face_down(self) -> tuple[int, int]:
+        """Seed 000's Immortel's two face-down cards: which is which (the choice each
+        position takes), shuffled with the controller's generator when first asked for the
+        decision waiting now, and kept till it is made. The screens never read it."""
+        s = self.state
+        if s.face_down is None:
+            s.face_down = tuple(self.rng.sample((0, 1), 2))
+        return s.face_down
+
+    def _turn_over(self, e: dict) -> None:
+        """The Immortel tapped a face-down card (``face_down``: its position, 0 or 1): the
+        event keeps the card it was (``take``), so that it replays the same."""
+        pos = e.get("face_down")
+        if isinstance(pos, bool) or pos not in (0, 1):
+            raise Refused("choice_format")
+        e["take"] = self.face_down()[pos]
 
     def _decide(self, choice: Choice | None, e: dict) -> None:
         """A day's choice: the hunter's shot, a successor, the captain's pick on a tie; Le
@@ -720,6 +745,9 @@ class ClassicController(Flow):
         if choice is None and s.game.stop.required:
             raise Refused("choice_required", step=s.game.stop.step)
         if s.game.stop.step == "nominations":  # the hands go up at once
+            return self._play(choice)
+        if s.game.stop.step in ("immortal", "impostor"):  # he sees his card next: no hold
+            s.face_down = None
             return self._play(choice)
         pick = s.game.stop.step == "captain_pick"
         if pick:

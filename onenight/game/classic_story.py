@@ -39,7 +39,9 @@ _FACTS = ("bite_survived", "infected", "infection_failed", "sick", "turned", "gr
           # the pack's sickness
           "strong_spent", "strong_survived", "pack_sick",
           # the Québec Coureur des Bois: the shot heard by all, his canoe
-          "blunderbuss", "canoe")
+          "blunderbuss", "canoe",
+          # seed 000's Immortel, killed, who lives on
+          "lives_on", "usurped")
 
 
 @dataclass(frozen=True)
@@ -98,10 +100,14 @@ def _event(g: Game, e: Entry) -> StoryEvent | None:
     if e.kind == "chose":
         return StoryEvent("chose", e.step, tuple(e.to or ()), _seats_in(e.value),
                           value=e.value)
+    if e.kind == "drew":  # seed 000's Immortel's blind draw (told to him alone in play)
+        return StoryEvent("drew", e.step, (e.seat,), card=e.role)
+    if e.kind == "took_card":  # the card seed 000's Imposteur took (told to him alone)
+        return StoryEvent("took_card", e.step, tuple(e.to), (e.seat,), card=e.role)
     if e.kind == "died":
-        d = g.death_of(e.seat)
+        d = g.death_told(e) if e.to is None else g.death_of(e.seat)
         return StoryEvent("died", e.step, () if d.by is None else (d.by,), (e.seat,),
-                          card=e.role, cause=d.cause)
+                          card=e.role or d.card, cause=d.cause)  # (the story tells all)
     if e.kind == "ballots":
         return StoryEvent("ballots", e.step, value=e.value)
     if e.kind in ("shot", "successor"):

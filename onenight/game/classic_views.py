@@ -99,6 +99,9 @@ def _public(g) -> tuple[list[bool], list[str | None]]:
     for e in g.log:
         if e.kind == "died" and e.to is None:
             alive[e.seat], shown[e.seat] = False, e.role
+        elif e.kind in ("lives_on", "usurped"):  # seed 000's Immortel, Imposteur, shown dead
+            who = e.seat if e.kind == "lives_on" else e.by  # (the Imposteur: ``by``)
+            alive[who], shown[who] = True, None
     return alive, shown
 
 
@@ -386,7 +389,7 @@ class Fallen:
 
     seat: int
     name: str
-    card: CardView
+    card: CardView | None  # None: not shown (seed 000's Imposteur took it)
     cause: str  # night, rusty_sword, vote, hunter, grief (classic.cause.<cause>)
     by: int | None  # the hunter who shot, the lover mourned
 
@@ -395,11 +398,14 @@ class Fallen:
 #: silver bullet ("en précisant que celui-ci est mort d'une balle en argent"), and her own
 #: death after her second mistake.
 #: The Québec Wendigo's: the werewolf who attacked him alone.
-TOLD_CAUSES = ("silver_bullet", "misfire", "wendigo")
+TOLD_CAUSES = ("silver_bullet", "misfire", "wendigo",
+               # seed 000's Imposteur took the card: said with no card
+               "impostor")
 
 
 def _fallen(e: Entry, players) -> Fallen:
-    return Fallen(e.seat, players[e.seat], card(e.role), e.value, e.by)
+    return Fallen(e.seat, players[e.seat], None if e.role is None else card(e.role), e.value,
+                  e.by)
 
 
 @dataclass(frozen=True)
@@ -424,7 +430,10 @@ NEWS = ("marked", "immune", "burned", "escaped", "crow_card", "tavern", "repelle
         # the Québec Violoneux's night: his reel heard, his gigue's player, his rigodon
         "rigodon_night", "reel_howls", "reel_music", "jigged", "rigodon_day",
         # the Québec Coureur des Bois: the shot everyone heard, his canoe seen at the first dawn
-        "blunderbuss", "canoe")
+        "blunderbuss", "canoe",
+        # seed 000's Immortel, killed in the night and shown, who lives on; the Imposteur
+        # who took a living player's card
+        "lives_on", "usurped")
 
 
 def morning_news(g, players, day: int) -> tuple[Text, ...]:
@@ -436,7 +445,8 @@ def morning_news(g, players, day: int) -> tuple[Text, ...]:
             break
         if e.phase in (f"night {day}", f"day {day}") and e.to is None and e.kind in NEWS:
             out.append(Text(f"classic.dawn.news.{e.kind}",
-                            _named(players, seat=e.seat, seats=e.seats or None)))
+                            _named(players, seat=e.seat, seats=e.seats or None,
+                                   **({} if e.by is None else {"by_name": players[e.by]}))))
     # the mage's vanished player is not in the room: the whole village sees it (the Coureur
     # des Bois's canoe is told by its own news)
     out += [Text("classic.dawn.news.vanished", _named(players, seat=s))
@@ -464,8 +474,10 @@ def dawn_view(c: "ClassicController") -> DawnView:
                     morning_news(g, s.players, day), reel)
 
 
-#: A dying player's decisions, on the dawn screen's chain stage.
-CHAIN_STEPS = ("hunter", "successor", "fanatic")
+#: A dying player's decisions, on the dawn screen's chain stage (seed 000's Immortel: his
+#: blind draw of one of two face-down cards, then the card he drew, shown to him alone).
+CHAIN_STEPS = ("hunter", "successor", "fanatic", "immortal", "immortal_card", "impostor",
+               "impostor_card")
 
 
 @dataclass(frozen=True)
@@ -480,6 +492,10 @@ class ChainView:
     targets: tuple[int, ...]
     table: TableView
     group: bool = False  # any group of the targets: tapped one by one, then confirmed
+    #: seed 000's Immortel: how many face-down cards he draws from (which is which is the
+    #: controller's secret), then the card he drew (for his eyes: the tablet is his)
+    face_down: int = 0
+    drew: CardView | None = None
 
 
 def chain_view(c: "ClassicController") -> ChainView:
@@ -488,6 +504,15 @@ def chain_view(c: "ClassicController") -> ChainView:
     if stop is None or stop.step not in CHAIN_STEPS:
         raise ValueError("no dying player is deciding")
     seat = stop.among[0]
+    if stop.step in ("immortal", "immortal_card"):
+        drew = next((e.role for e in reversed(s.game.log) if e.kind == "drew"), None)
+        return ChainView(stop.step, seat, s.players[seat], card("immortal"), (),
+                         table_view(c), face_down=2 if stop.step == "immortal" else 0,
+                         drew=card(drew) if stop.step == "immortal_card" else None)
+    if stop.step == "impostor_card":  # the card the Imposteur took, for him alone
+        took = next(e for e in reversed(s.game.log) if e.kind == "took_card")
+        return ChainView(stop.step, seat, s.players[seat], card("impostor"), (),
+                         table_view(c), drew=card(took.role))
     legal = walk.legal_choices(s.game)
     group = cast.STEP[stop.step].group
     targets = legal.seats if group else tuple(o.seat for o in legal if o is not None)
@@ -610,6 +635,8 @@ class Result:
     card: CardView | None = None  # the eliminated player's, shown
     seats: tuple[int, ...] = ()  # the tied
     lied: bool = False  # seed 000's fanatic, voted out, accused wrongly: the table hears it
+    back: bool = False  # seed 000's Immortel, voted out and shown, lives on
+    took: int | None = None  # seed 000's Imposteur, voted out and shown, took this seat's card
 
 
 @dataclass(frozen=True)
@@ -650,11 +677,17 @@ def _counted(g, label: str, step: str) -> tuple[Entry | None, Result | None]:
     i = found[-1]
     result = None
     drawn = lied = False
+    back: set[int] = set()
+    took: dict[int, int] = {}
     for e in g.log[i + 1:]:
         if e.phase != label or e.kind == "ballots":
             break
         if e.kind == "lied":
             lied = True
+        elif e.kind == "lives_on":
+            back.add(e.seat)
+        elif e.kind == "usurped":
+            took[e.by] = e.seat
         elif e.kind == "failed":
             result = Result("failed", e.seat)
         elif e.kind == "no_majority":
@@ -677,6 +710,10 @@ def _counted(g, label: str, step: str) -> tuple[Entry | None, Result | None]:
         result = Result("tie", seats=tuple(g.stop.among))  # the election goes on among them
     if lied and result is not None:
         result = replace(result, lied=True)
+    if result is not None and result.seat in back:
+        result = replace(result, back=True)
+    if result is not None and result.seat in took:
+        result = replace(result, took=took[result.seat])
     return g.log[i], result
 
 

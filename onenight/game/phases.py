@@ -80,7 +80,7 @@ CLASSIC_PHASES: tuple[Phase, ...] = (
     _phase("ragots", "ragot_seen", "ragots_done", None),
     _phase("night", "choose pick step_end", None, None),
     _phase("dawn", "go", None, None),
-    _phase("chain", "choose pick", None, None),
+    _phase("chain", "choose pick go", None, None),  # (go: past the Immortel's own card)
     _phase("election", BALLOT_EVENTS + " lots go", None, None),
     _phase("debate", "day_pause day_resume day_add day_length start_vote power", None, None),
     _phase("power", "go", None, None),

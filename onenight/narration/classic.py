@@ -162,7 +162,8 @@ def all_line_ids() -> frozenset[str]:
             for again in (False, True):
                 ids.update(s.line for s in call_script(step, deck, night, again))
     ids.update(("dawn.wake", "dawn.nobody", "dawn.one", "dawn.many", "bear.growl", "grief",
-                "hunter.shoot", "successor.name", "fanatic.accuse", "election.start",
+                "hunter.shoot", "successor.name", "fanatic.accuse", "immortal.draw", "impostor.take",
+                "election.start",
                 "election.revote", "election.lots", "election.elected", FIRST_DEBATE, *DEBATE_LINES,
                 "vote.tie_captain", "vote.revote", "vote.nobody", "vote.eliminated",
                 *QUEBEC_VOTE_LINES))
@@ -277,7 +278,8 @@ def vote_lines(result: str, card: str | None = None) -> tuple[str, ...]:
 def chain_lines(step: str) -> tuple[str, ...]:
     """A dying player's last decision: the hunter's shot, the captain's successor."""
     return {"hunter": ("hunter.shoot",), "successor": ("successor.name",),
-            "fanatic": ("fanatic.accuse",),
+            "fanatic": ("fanatic.accuse",), "immortal": ("immortal.draw",),
+            "impostor": ("impostor.take",),
             "grief": ("grief",)}[step]
 
 

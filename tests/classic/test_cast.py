@@ -62,7 +62,7 @@ def test_the_wider_cast_says_which_booklet_describes_each_character():
         "dream_reader": "000", "evil_spirit": "000", "hypnotist": "000", "priest": "000", "assassin": "000",
         "sandman": "000", "trapper": "000", "mage": "000", "cassandra": "000",
         "jekyll_hyde": "000", "crow": "000", "tavern_keeper": "000",
-        "lost_soul": "000", "fanatic": "000",
+        "lost_soul": "000", "fanatic": "000", "immortal": "000", "impostor": "000",
         "wendigo": "002",
         "lone_wolf": "002", "dog_wolf": "002", "memere": "002",
         "survenant": "002", "bonhomme": "002",

@@ -104,7 +104,8 @@ def test_the_living_count_only_goes_down(gh):
 def test_the_game_ends_within_players_plus_one_rounds_of_deaths(gh):
     g, history = gh
     assert g.verdict is not None
-    rounds_with_deaths = {d.day for d in g.deaths}
+    # (the deaths that eliminated: seed 000's Immortel, killed, may live on)
+    rounds_with_deaths = {g.death_of(s).day for s in g.dead}
     assert len(rounds_with_deaths) <= g.players + 1
     # the game never goes on past a win check (after the dawn, after the vote) with one
     # player or none alive
@@ -425,4 +426,59 @@ def test_in_a_quebec_game_of_13_or_more_each_habitant_alone_receives_one_true_ra
     calls = {s.id for s in STEP.values() if "night" in s.phases and s.role and not s.chance}
     first_call = next((i for i, e in enumerate(g.log) if e.step in calls), len(g.log))
     assert all(g.log.index(e) < first_call for e in drawn)
+    assert outcome(replay(json.loads(json.dumps(to_record(g))))) == outcome(g)
+
+
+@SETTINGS
+@given(st.integers(0, 2 ** 32 - 1))
+def test_an_immortal_lives_on_till_he_draws_the_werewolf_card_and_the_table_hears_the_same(seed):
+    """Whole random games with seed 000's Immortel in the deck: each time he is killed while
+    his card keeps its power, his card is shown, he draws one of the two face-down cards and
+    lives on, and the table hears the same whatever he drew; once he holds the werewolf card
+    (or his power is lost), his next death is final. Each game's record replays."""
+    rng = random.Random(seed)
+    g = game_holding("immortal", rng)
+    me = g.dealt.index("immortal")
+    for before, c, g in moves(g, rng):
+        if before.stop.step == "immortal":
+            assert before.stop.among == (me,) and before.alive(me)
+            assert g.cards[me] == ("immortal", "werewolf")[c.card]
+            new = g.log[len(before.log):]
+            assert [(e.kind, e.to) for e in new] == [("drew", (me,)), ("lives_on", None)]
+        killed = [d for d in g.deaths[len(before.deaths):] if d.seat == me]
+        for d in killed:
+            if d.card != "immortal":
+                assert not g.alive(me)
+    shown = [e.role for e in g.log if e.kind == "died" and e.seat == me and e.to is None]
+    back = [e for e in g.log if e.kind == "lives_on"]
+    assert len(shown) - len(back) == (0 if g.alive(me) else 1)
+    assert all(r == "immortal" for r in shown[:len(back)])
+    assert outcome(replay(json.loads(json.dumps(to_record(g))))) == outcome(g)
+
+
+@SETTINGS
+@given(st.integers(0, 2 ** 32 - 1))
+def test_an_impostor_takes_one_living_card_once_and_its_holder_leaves_unshown(seed):
+    """Whole random games with seed 000's Imposteur in the deck: killed holding his card
+    (its power kept), he is shown and names another living player in the room, whose card
+    he takes (told to him alone) and who leaves at once with no card shown; at most once a
+    game, and his next death is final. Each game's record replays."""
+    rng = random.Random(seed)
+    g = game_holding("impostor", rng)
+    me = g.dealt.index("impostor")
+    took = 0
+    for before, c, g in moves(g, rng):
+        if before.stop.step == "impostor":
+            took += 1
+            assert before.stop.among == (me,) and before.alive(me) and c.seat != me
+            assert g.cards[me] == before.cards[c.seat] and not g.alive(c.seat)
+            assert g.death_of(c.seat).cause == "impostor"
+            new = g.log[len(before.log):]
+            assert [(e.kind, e.to) for e in new[:2]] == [("took_card", (me,)), ("usurped", None)]
+            assert all(e.role is None for e in new if e.kind == "died" and e.seat == c.seat)
+    assert took <= 1
+    mine = [d for d in g.deaths if d.seat == me]
+    assert len(mine) <= 2 and (len(mine) < 2 or not g.alive(me))
+    if took == 0 and mine:
+        assert not g.alive(me)  # killed without taking a card: nobody left, or no power
     assert outcome(replay(json.loads(json.dumps(to_record(g))))) == outcome(g)

@@ -354,6 +354,10 @@ def play_to_end(app, night, vote, chain, vote_mode: str = "tablet", limit: int =
             go_on(app)
         elif phase == "chain" and s.group:  # the fanatic's accusation: he accuses nobody
             tap(find(s, "go"))
+        elif phase == "chain" and s.face_down:  # the immortal draws the first hidden card
+            tap(find(s, "face_down_0"))
+        elif phase == "chain" and s.drew:  # and hands the tablet back
+            tap(find(s, "go"))
         elif phase == "chain":
             tap_seat_twice(app, chain(app, ctl.game.stop))
         elif phase == "debate":

@@ -27,8 +27,9 @@ def _choose_model(g: Game, stop: Stop, c: Choice | None) -> Game:
 def turned_on(g: Game, seat: int) -> int | None:
     """The day the wild child at ``seat`` turned werewolf: his model died before him."""
     model = g.memo.get(MODEL)
-    mine = g.death_of(seat)
-    theirs = None if model is None else g.death_of(model)
+    # (killed, seed 000's Immortel or Imposteur lives on: he is not eliminated)
+    mine = None if g.alive(seat) else g.death_of(seat)
+    theirs = None if model is None or g.alive(model) else g.death_of(model)
     if theirs is None or (mine is not None and g.deaths.index(mine) < g.deaths.index(theirs)):
         return None
     return theirs.day

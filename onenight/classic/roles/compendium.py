@@ -11,7 +11,7 @@ from onenight.common.errors import IllegalChoice
 from onenight.common.values import left_of, right_of
 
 from .. import cast, conditions, deaths, sides
-from ..model import ASLEEP, OUT_OF_PLAY, Choice, Game, Groups, Kind, Roll, Seat, Seats, Stop
+from ..model import ASLEEP, OUT_OF_PLAY, Choice, Game, Groups, Kind, Roll, Seat, Seats, Stop, Take
 from ..order import order
 from ..table import EVERY_NIGHT, FIRST_NIGHT, FROM_NIGHT_2, ON_DEMAND, Character, Step, ask
 from . import common, wolves
@@ -274,8 +274,9 @@ def soul_ready(g: Game) -> int | None:
     may call her); None otherwise."""
     if g.memo.get(SOUL_CALLED):
         return None
-    return next((s for s in range(g.players) if g.cards[s] == "lost_soul" and not g.alive(s)),
-                None)
+    took = g.memo.get(USURPED)  # (the player the Imposteur took her card from is none)
+    return next((s for s in range(g.players) if g.cards[s] == "lost_soul" and not g.alive(s)
+                 and (took is None or took[1] != s)), None)
 
 
 def soul_answers(g: Game, soul: int, about: int) -> Game:
@@ -831,7 +832,120 @@ CROW = _plain(
                 options=lambda g, stop: [Seat(s) for s in _crow_group(g)], act=_lay,
                 required=lambda g: True)))
 
+
+# ---- the immortal: killed, he is shown, lives on, and draws one of two face-down cards -------
+
+IMMORTAL_ID = "immortal"
+#: What he may draw, by the choice's number: his own card (0) or an unused werewolf card (1).
+IMMORTAL_DRAWS = (IMMORTAL_ID, "werewolf")
+
+
+def _immortal_lives_on(g: Game, seat: int) -> bool:
+    """He cannot die while he holds his own card, unless the village took its powers (nor
+    the Imposteur who took it: "Lorsque le joueur qui jouait l'Imposteur est tué à nouveau,
+    il est définitivement éliminé")."""
+    return sides.has_power(g, seat) and not impostor_played(g, seat)
+
+
+def _immortal_returns(g: Game, seat: int) -> Game:
+    """Killed and shown, he lives on: the game master holds out his card and an unused
+    werewolf card, face down, and he draws one (the chain's decision)."""
+    if not g.alive(seat):
+        return g  # his power lost: this death is final
+    return ask(g, IMMORTAL_DRAW, (seat,), among=(seat,))
+
+
+def _draw_card(g: Game, stop: Stop, c: Choice | None) -> Game:
+    """"[il] en choisit une dont il prend connaissance en secret": the werewolf card makes
+    him a werewolf from now on (his next death is final), his own card keeps him a villager
+    (the same happens at his next death). The table hears only that he lives on; he alone
+    is shown what he drew (the next stop, his)."""
+    if not isinstance(c, Take):
+        raise IllegalChoice("draw", "the immortal draws one of the two face-down cards: "
+                                    "expected 0 (his own) or 1 (the werewolf's)")
+    me = stop.among[0]
+    card = IMMORTAL_DRAWS[c.card]
+    if g.cards[me] != card:
+        g = g._with(cards=g.cards[:me] + (card,) + g.cards[me + 1:])
+    g = g.tell((me,), IMMORTAL_ID, "drew", seat=me, role=card)
+    g = g.tell(None, IMMORTAL_ID, "lives_on", seat=me)
+    g = ask(g, IMMORTAL_SEES, (me,), among=(me,))
+    return g._with(stop=dataclasses.replace(g.stop, required=False))
+
+
+IMMORTAL_DRAW = Step(IMMORTAL_ID, ("day",), 0, ON_DEMAND, Kind.CARD, role=IMMORTAL_ID,
+                     key="draw", record="immortal", options=lambda g, stop: [Take(0), Take(1)],
+                     act=_draw_card)
+#: He looks at the card he drew, alone (nothing to choose: the tablet is his till he goes on).
+IMMORTAL_SEES = Step("immortal_card", ("day",), 0, ON_DEMAND, Kind.NONE, role=IMMORTAL_ID)
+
+IMMORTAL = _plain(IMMORTAL_ID, "Immortel", "Immortal", lives_on=_immortal_lives_on,
+                  last_act=_immortal_returns, steps=(IMMORTAL_DRAW, IMMORTAL_SEES))
+
+
+# ---- the impostor: killed, he takes a living player's card and plays on; that player is out ---
+
+IMPOSTOR_ID = "impostor"
+#: ``memo`` key: (the Imposteur's seat, the seat whose card he took, that card).
+USURPED = "impostor.took"
+
+
+def impostor_played(g: Game, seat: int) -> bool:
+    """The seat is the player who played the Imposteur and took another's card."""
+    took = g.memo.get(USURPED)
+    return took is not None and took[0] == seat
+
+
+def _others_present(g: Game, seat: int) -> list[Seat]:
+    return [Seat(s) for s in sides.present(g) if s != seat]
+
+
+def _impostor_lives_on(g: Game, seat: int) -> bool:
+    """Killed while he holds his own card (his power kept), he takes another's: there must
+    be "un joueur encore en vie" in the room to name."""
+    return sides.has_power(g, seat) and bool(_others_present(g, seat))
+
+
+def _impostor_names(g: Game, seat: int) -> Game:
+    """"au moment où le Meneur de Jeu retourne sa carte pour la montrer aux autres joueurs,
+    l'Imposteur désigne un joueur encore en vie" (the chain's decision); nobody left to
+    name by then (the chains before his took them), his death stands."""
+    if not g.alive(seat):
+        return g
+    if not _others_present(g, seat):
+        return g._with(dead=g.dead | {seat})
+    return ask(g, IMPOSTOR_TAKES, (seat,), among=(seat,))
+
+
+def _take_card(g: Game, stop: Stop, c: Choice | None) -> Game:
+    """He looks at that player's card in secret and takes it: he plays on as that card, on
+    its side, with its powers; the player is eliminated at once, his card not shown (the
+    table saw the Imposteur take it). The Imposteur is then shown his new card, alone (the
+    next stop, his); the player's own chain (his lover's grief, his successor) follows."""
+    me = stop.among[0]
+    s = common.another_target(g, c, stop, "take", "impostor",
+                              "the impostor names another living player")
+    card = g.cards[s]
+    g = common.remember(g, USURPED, (me, s, card))
+    g = g._with(cards=g.cards[:me] + (card,) + g.cards[me + 1:])
+    g = g.tell((me,), IMPOSTOR_ID, "took_card", seat=s, role=card)
+    g = g.tell(None, IMPOSTOR_ID, "usurped", seat=s, by=me)
+    g = deaths.announce(deaths.die(g, s, "impostor", me, final=True), s)
+    g = deaths.start_chains(g, (s,))
+    g = ask(g, IMPOSTOR_SEES, (me,), among=(me,))
+    return g._with(stop=dataclasses.replace(g.stop, required=False))
+
+
+IMPOSTOR_TAKES = Step(IMPOSTOR_ID, ("day",), 0, ON_DEMAND, Kind.SEAT, role=IMPOSTOR_ID,
+                      key="take", options=lambda g, stop: _others_present(g, stop.among[0]),
+                      act=_take_card)
+#: He looks at the card he took, alone (nothing to choose: the tablet is his till he goes on).
+IMPOSTOR_SEES = Step("impostor_card", ("day",), 0, ON_DEMAND, Kind.NONE, role=IMPOSTOR_ID)
+
+IMPOSTOR = _plain(IMPOSTOR_ID, "Imposteur", "Impostor", lives_on=_impostor_lives_on,
+                  last_act=_impostor_names, steps=(IMPOSTOR_TAKES, IMPOSTOR_SEES))
+
 CHARACTERS = (PACK_LEADER, DETECTIVE, TRAITOR, WOODSMAN, APPRENTICE_SEER, MATHEMATICIAN,
               NIGHT_OWL, MAGISTRATE, DIVINER, VIGILANTE, DREAM_READER, EVIL_SPIRIT, HYPNOTIST,
               PRIEST, ASSASSIN, SANDMAN, TRAPPER, MAGE, CASSANDRA, JEKYLL_HYDE,
-              CROW, TAVERN_KEEPER, LOST_SOUL, FANATIC)
+              CROW, TAVERN_KEEPER, LOST_SOUL, FANATIC, IMMORTAL, IMPOSTOR)

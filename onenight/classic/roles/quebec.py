@@ -160,8 +160,9 @@ def wild_since(g: Game, seat: int) -> int | None:
     if bitten is not None:
         return bitten
     master = g.memo.get(sides.MASTER)
-    theirs = None if master is None else g.death_of(master)
-    mine = g.death_of(seat)
+    # (killed, seed 000's Immortel or Imposteur lives on: he has not left the village)
+    theirs = None if master is None or g.alive(master) else g.death_of(master)
+    mine = None if g.alive(seat) else g.death_of(seat)
     if theirs is None or (mine is not None and g.deaths.index(mine) < g.deaths.index(theirs)):
         return None
     if theirs.cause == "vote" and not _wolf_shown(theirs):

@@ -88,6 +88,11 @@ class ClassicDawnScreen(Speaking, SeatsMixin, ClassicScreen):
     the button confirms."""
     chosen = ListProperty([])
     """The group tapped so far."""
+    face_down = NumericProperty(0)
+    """Seed 000's Immortel draws: the face-down cards offered (2), which is which unknown
+    here (the controller keeps it)."""
+    drew = StringProperty("")
+    """The card the Immortel drew, shown to him alone (the tablet is his)."""
 
     def refresh(self):
         ctl = self.ctl
@@ -98,27 +103,31 @@ class ClassicDawnScreen(Speaking, SeatsMixin, ClassicScreen):
             v = ctl.chain_view()
             self.stage = "chain"
             self.group = v.group
+            self.face_down = v.face_down
+            self.drew = v.drew.card if v.drew else ""
             if not v.group:
                 self.chosen = []
             self.title = self.tr("classic.step." + v.step)
             self.text = self.tr("classic.chain." + v.step, name=v.name,
-                                card_name=self.card_name(v.card.card)) + self.on_pad(v.seat)
+                                card_name=self.card_name(v.drew.card if v.drew else v.card.card)
+                                ) + ("" if v.face_down or v.drew else self.on_pad(v.seat))
             self.show_seats(v.table, [t for t in v.targets if t != v.seat], self.picked)
             for b in self.ids.seats.buttons():
                 b.selected = b.selected or b.seat in self.chosen
             return
         self.picked = -1
         self.group, self.chosen = False, []
+        self.face_down, self.drew = 0, ""
         v = ctl.dawn_view()
         if ctl.state.hold == "dawn" or (g.stop is not None and g.stop.step != "dawn"):
             self.stage = "dead"
             self.speak((v.day, tuple(f.seat for f in v.dead), v.growl),
-                       dawn_lines([f.card.card for f in v.dead], v.growl, v.reel))
+                       dawn_lines([f.card.card for f in v.dead if f.card], v.growl, v.reel))
             shown = self._named(len(v.dead))
             self.title = self.tr("classic.dawn.title", day=v.day)
             lines = [self.tr("classic.dawn.died" + (f".{f.cause}" if f.cause in TOLD_CAUSES
                                                     else ""), name=f.name,
-                             card_name=f.card.names[self.app.lang])
+                             card_name=f.card.names[self.app.lang] if f.card else "")
                      for f in v.dead[:shown]]
             if not v.dead:
                 lines = [self.tr("classic.dawn.nobody")]
@@ -153,8 +162,13 @@ class ClassicDawnScreen(Speaking, SeatsMixin, ClassicScreen):
             return
         self.send({"type": "go"})
 
+    def turn_over(self, position: int):
+        """The Immortel taps one of the two face-down cards."""
+        if self.stage == "chain" and self.face_down:
+            self.send({"type": "choose", "face_down": position})
+
     def tap_seat(self, seat: int):
-        if self.stage != "chain":
+        if self.stage != "chain" or self.face_down or self.drew:
             return
         if self.group:
             offered = [b.seat for b in self.ids.seats.buttons()
@@ -379,8 +393,15 @@ class ClassicVoteScreen(Speaking, SeatsMixin, ClassicScreen):
             said = self.tr("classic.vote." + r.kind, name=names[r.seat],
                            card_name=r.card.names[self.app.lang])
             # seed 000's fanatic accused wrongly: only that he lied, never what was wrong
-            return said + ("\n" + self.tr("classic.vote.lied", name=names[r.seat])
-                           if r.lied else "")
+            said += ("\n" + self.tr("classic.vote.lied", name=names[r.seat])
+                     if r.lied else "")
+            # seed 000's Immortel, shown, lives on (whatever he drew: the table hears the same)
+            said += ("\n" + self.tr("classic.vote.back", name=names[r.seat])
+                     if r.back else "")
+            # seed 000's Imposteur, shown, took a living player's card (never which it was)
+            return said + ("\n" + self.tr("classic.vote.took", name=names[r.seat],
+                                           target=names[r.took])
+                           if r.took is not None else "")
         if r.kind in ("elected", "escaped", "failed"):
             return self.tr("classic.vote." + r.kind, name=names[r.seat])
         if r.kind == "no_majority":
