@@ -12,7 +12,8 @@ from onenight.common.errors import IllegalChoice
 from onenight.common.values import seat_number
 
 from . import cast, sides, states
-from .model import PUBLIC_CAUSE, Choice, Death, Game, Kind, Seat, Stop
+from .model import (PUBLIC_CAUSE, WITHHELD, WITHHOLDING, Choice, Death, Game, Kind, Memo, Seat,
+                    Stop)
 from .table import ON_DEMAND, Step, ask
 
 #: A seat killed twice in one night keeps the first of these causes.
@@ -54,7 +55,11 @@ def die(g: Game, seat: int, cause: str, by: int | None = None) -> Game:
 
 
 def announce(g: Game, seat: int) -> Game:
-    """Tell the table of a death: the card is shown; how the night killed stays secret."""
+    """Tell the table of a death: the card is shown; how the night killed stays secret. A
+    death of a night whose day does not happen (seed 000's Astrologue's Éclipse de soleil) is
+    kept for the next dawn (:func:`withhold_night`)."""
+    if g.today.get(WITHHOLDING):
+        return g._with(memo=g.memo.put(WITHHELD, g.memo.get(WITHHELD, ()) + (seat,)))
     d = g.death_of(seat)
     step = {"vote": "votes", "day": "powers"}.get(d.moment, "dawn")
     public = PUBLIC_CAUSE[d.cause]
@@ -303,6 +308,11 @@ def resolve_night(g: Game) -> Game:
     if victim is not None and kills.get(victim) == "werewolves" and states.sickens(g, victim):
         g = states.sicken(g)
     dawn = tuple(sorted(set(kills) | set(t.get("dusk_dead", ()))))
+    if not g.today.get(WITHHOLDING):  # with the dead of the night before, if its day was not
+        held = g.memo.get(WITHHELD, ())
+        if held:
+            g = g._with(memo=g.memo.put(WITHHELD, ()))
+        dawn = tuple(sorted(set(dawn) | set(held)))
     for s in dawn:
         g = announce(g, s)
     g = g._with(today=g.today.put("dawn", dawn))
@@ -310,3 +320,12 @@ def resolve_night(g: Game) -> Game:
         if ch.at_dawn:
             g = ch.at_dawn(g)
     return g
+
+
+def withhold_night(g: Game) -> Game:
+    """The end of a night whose day does not happen (seed 000's Astrologue's Éclipse de
+    soleil: "Le Meneur de Jeu révélera les personnages tués pendant les deux nuits seulement au
+    réveil de la deuxième nuit"): its deaths take effect now, so that its dead are called no
+    more, and are announced at the next dawn, with that night's, where their chains run."""
+    g = resolve_night(g._with(today=Memo(((WITHHOLDING, True),))))
+    return g._with(today=Memo())

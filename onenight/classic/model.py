@@ -334,8 +334,22 @@ OUT_OF_PLAY = "out_of_play"
 #: ``tonight`` key: the seat the sandman keeps asleep; he wakes for no call tonight.
 ASLEEP = "asleep"
 #: ``tonight`` key: the order in tonight's calls after which none is made: the village goes
-#: straight to the morning (the Québec Violoneux's Rigodon de nuit).
+#: straight to the morning (the Québec Violoneux's Rigodon de nuit), or to the next night
+#: (seed 000's Astrologue's Éclipse de soleil: :data:`NO_DAY`).
 DAYBREAK = "daybreak"
+#: ``memo`` key: the number of a night that does not happen (seed 000's Astrologue's Éclipse
+#: de lune): day n is followed by day n + 1, whose morning says so and resolves nothing.
+NO_NIGHT = "no_night"
+#: ``memo`` key: the number of a day that does not happen (his Éclipse de soleil): night n is
+#: followed by night n + 1; night n's dead are announced at the dawn of day n + 1, with its own.
+NO_DAY = "no_day"
+#: ``memo`` key: the number of a night whose pack is not called (his Nuit sans lune).
+MOONLESS = "moonless"
+#: ``memo`` key: the dead of a night whose day did not happen, kept for the next dawn.
+WITHHELD = "withheld"
+#: ``today`` key: set while a night whose day does not happen is resolved: its deaths take
+#: effect, and are kept (:data:`WITHHELD`) instead of being announced.
+WITHHOLDING = "withholding"
 #: ``memo`` key: (a seat, a day): that day, if the seat is still in play at its morning, the
 #: village goes straight from the morning's news to the next night (his Rigodon de jour).
 NIGHTFALL = "nightfall"

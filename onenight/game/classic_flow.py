@@ -50,7 +50,8 @@ from typing import Any, Callable
 
 from onenight import __version__
 from onenight.classic import cast, decks, forms, sides, states, village
-from onenight.classic.calls import flanc_mou, lived_in, night_calls, shown_dead, shown_lately
+from onenight.classic.calls import (eclipses, flanc_mou, lived_in, night_calls, shown_dead,
+                                    shown_lately)
 from onenight.classic.model import (CAPTAIN_WHEN, DAYBREAK, VOTE_VARIANTS, Choice, Game, Kind,
                                     Options, Pick, Potions, Ragots, Roll, Seat, Seats, Side, Stop,
                                     Take, Use, Votes,
@@ -447,7 +448,7 @@ class ClassicController(Flow):
         s = self.state
         s.calls = night_calls(g.dealt + g.undealt, g.phase.number, g.options, shown_dead(g),
                               shown_lately=shown_lately(g), buildings=lived_in(g),
-                              **flanc_mou(g))
+                              **flanc_mou(g), **eclipses(g))
         self._open_call(0, e)
 
     def _roll_dice(self, e: dict) -> None:
@@ -485,6 +486,9 @@ class ClassicController(Flow):
         at_night = g.stop is not None and self._night_stop(g)
         if not at_night and g.tonight.get(DAYBREAK) is not None:
             s.window = None  # the Violoneux's rigodon de nuit: straight to the morning
+            return
+        if at_night and s.window is not None and g.phase.number != s.window.night:
+            s.window = None  # the Astrologue's solar eclipse: a new night, its own calls
             return
         if index >= len(s.calls):
             if at_night:  # a stop no call foresaw: play it all the same, never stall

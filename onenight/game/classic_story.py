@@ -39,7 +39,9 @@ _FACTS = ("bite_survived", "infected", "infection_failed", "sick", "turned", "gr
           # the pack's sickness
           "strong_spent", "strong_survived", "pack_sick",
           # the Québec Coureur des Bois: the shot heard by all, his canoe
-          "blunderbuss", "canoe")
+          "blunderbuss", "canoe",
+          # seed 000's Astrologue: each eclipse, as it took effect
+          "lunar_eclipse", "solar_eclipse", "moonless_night")
 
 
 @dataclass(frozen=True)
