@@ -46,7 +46,8 @@ def _moment(g: Game) -> str:
 
 def die(g: Game, seat: int, cause: str, by: int | None = None) -> Game:
     """The death itself, without its chain (see :func:`start_chains`)."""
-    d = Death(seat, cause, by, g.phase.number, _moment(g), g.cards[seat])
+    day = g.phase.number + (1 if g.today.get(WITHHOLDING) else 0)  # heard at the next dawn
+    d = Death(seat, cause, by, day, _moment(g), g.cards[seat])
     g = g._with(dead=g.dead | {seat}, deaths=g.deaths + (d,))
     for ch in cast.CAST:
         if ch.on_death:
@@ -316,6 +317,8 @@ def resolve_night(g: Game) -> Game:
     for s in dawn:
         g = announce(g, s)
     g = g._with(today=g.today.put("dawn", dawn))
+    if g.today.get(WITHHOLDING):
+        return g  # no morning: the characters' morning comes at the next dawn
     for ch in cast.CAST:
         if ch.at_dawn:
             g = ch.at_dawn(g)
@@ -326,6 +329,8 @@ def withhold_night(g: Game) -> Game:
     """The end of a night whose day does not happen (seed 000's Astrologue's Éclipse de
     soleil: "Le Meneur de Jeu révélera les personnages tués pendant les deux nuits seulement au
     réveil de la deuxième nuit"): its deaths take effect now, so that its dead are called no
-    more, and are announced at the next dawn, with that night's, where their chains run."""
+    more, and are announced at the next dawn, with that night's, where their chains run (each
+    :class:`Death` says that dawn). That night has no morning of its own: the characters'
+    morning (``at_dawn``) is the next dawn's."""
     g = resolve_night(g._with(today=Memo(((WITHHOLDING, True),))))
     return g._with(today=Memo())

@@ -172,3 +172,18 @@ def test_random_games_with_the_astrologer_keep_the_phases_shape_and_replay(seed)
             assert not any(e.phase == f"night {n + 1}" and e.step == "werewolves"
                            and e.kind == "chose" for e in g.log)
     assert outcome(replay(json.loads(json.dumps(to_record(g))))) == outcome(g)
+
+
+def test_solar_eclipse_a_death_it_keeps_quiet_sets_nothing_off_before_the_dawn_tells_it():
+    """The Québec Flanc-Mou's target devoured in the solar eclipse's night: he takes the card
+    the night after the dawn that names the dead, not the night the table still knows
+    nothing of it (a bug random games found: he entered the game one night early)."""
+    seats = "astrologer werewolf flanc_mou villager werewolf villager villager seer"
+    picks = {("night 1", "astrologer"): Yes(), ("night 3", "flanc_mou"): Seat(7),
+             ("night 3", "werewolves"): Seat(7), ("night 3", "astrologer"): Yes()}
+    g, _ = walk(picks, "day 5", seats)
+    died = next(i for i, e in enumerate(g.log) if e.kind == "died" and e.seat == 7)
+    entered = [i for i, e in enumerate(g.log) if e.kind == "flanc_mou_enters"]
+    assert g.log[died].phase == "day 4" and entered and min(entered) > died
+    assert {g.log[i].phase for i in entered} == {"night 5"}
+    assert g.death_of(7).day == 4  # the dawn that tells it
