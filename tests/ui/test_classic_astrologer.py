@@ -5,6 +5,7 @@ the dead of both nights at the next dawn, the story's sentences, the record repl
 from .classic_play import home_after  # noqa: F401 (the shared app left as found)
 from .classic_play import go_on, living, night_through, play_to_end, screen, untranslated
 from .test_classic_cast import chain, dawn_told, offered, seated, to_the_story
+from .test_classic_village import reads_whole_in_english_small
 
 #: Ana the astrologer, Bob and Eve the werewolves, Cy the seer.
 CARDS = "astrologer werewolf seer villager werewolf villager villager villager"
@@ -17,6 +18,9 @@ VOTED = {"day 1": 7, "day 2": 6}
 def night(app, w):
     assert not untranslated(app), untranslated(app)
     if w.step == "astrologer" and w.night in (1, 3):
+        if w.night == 1:
+            assert screen(app).choice_a == app.tr("classic.night.eclipse")
+            reads_whole_in_english_small(app, "classic-astrologer")
         return ("a",)  # "Utiliser mon prochain pouvoir"
     if w.step == "werewolves" and w.night in VICTIMS:
         return ("seat", VICTIMS[w.night])
@@ -43,7 +47,8 @@ def until_phase(app, label: str):
 
 
 def test_the_astrologers_eclipses_shape_the_days_and_nights_at_the_table(app):
-    """French, 1280x800: the astrologer says yes the first night (the lunar eclipse: he alone
+    """French, 1280x800 (his call and the eclipses' mornings read in English at 800x480
+    too): the astrologer says yes the first night (the lunar eclipse: he alone
     reads it); the second day's morning says there was no night, names no dead, and the
     village votes again; the third night he says yes again (the solar eclipse): the new night
     begins at once with the table told so, and the next dawn names the dead of both nights;
@@ -62,6 +67,7 @@ def test_the_astrologers_eclipses_shape_the_days_and_nights_at_the_table(app):
     told = dawn_told(app)
     assert app.tr("classic.dawn.news.lunar_eclipse") in told
     assert app.tr("classic.dawn.nobody") not in told
+    reads_whole_in_english_small(app, "classic-lunar-eclipse")
     go_on(app)
 
     until_phase(app, "night 3")  # the second day's vote (Gus is out), and no night between
@@ -76,6 +82,7 @@ def test_the_astrologers_eclipses_shape_the_days_and_nights_at_the_table(app):
     told = dawn_told(app)
     assert "Cy" in told and "Fay" in told
     assert app.tr("classic.dawn.news.solar_eclipse") in told
+    reads_whole_in_english_small(app, "classic-solar-eclipse")
     go_on(app)
 
     story = to_the_story(app, WOLVES, ())
