@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from . import cast, village
 from .model import MOONLESS, NO_DAY, Game, Kind, Memo, Options, Phase
 from .order import CALL
-from .roles import astrologer, quebec
+from .roles import astrologer, quebec, shapeshifter
 from .table import ENTRY
 
 #: The pack's step is called every night while the game goes on: it ends when no werewolf lives.
@@ -43,7 +43,12 @@ def night_calls(deck: Iterable[str], night: int, options: Options = Options(),
     eclipses, as the table was told of them (``eclipses``: :func:`eclipses`), add the call
     that says so and take out the calls they silence (the pack's on the moonless night, his
     own once all three are used)."""
-    cards, dead, lately = Counter(deck) + Counter(taken), Counter(shown_dead), set(shown_lately)
+    deck, shown_dead = tuple(deck), tuple(shown_dead)
+    # seed 000's Transformiste may hold any card of his pile (the dead characters' he may
+    # play): each is one copy more in the game; his own call waits for a first card in it
+    held = shapeshifter.pile(shown_dead) if shapeshifter.SHAPESHIFTER in deck else ()
+    cards = Counter(deck) + Counter(taken) + Counter(set(held))
+    dead, lately = Counter(shown_dead), set(shown_lately)
     memo = Memo(((ENTRY, (0, night, "")),)) if entering else Memo()
     shaped = set(eclipses)
     if "solar_eclipse" in shaped:
@@ -63,6 +68,8 @@ def night_calls(deck: Iterable[str], night: int, options: Options = Options(),
         if not step.when(g):
             if step.role in late and quebec.first_night_call(step, g):
                 out.append(step.id)  # the Flanc-Mou's entry: the card he took is one of these
+            continue
+        if step.role == shapeshifter.SHAPESHIFTER and not held:
             continue
         if step.id in astrologer.TOLD:
             out.append(step.id)  # an eclipse said to all, whatever became of his card

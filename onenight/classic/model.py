@@ -30,6 +30,7 @@ class Kind(str, Enum):
     RAGOTS = "ragots"  # the Québec booklet's clues drawn for a player: a chance stop
     POWERS = "powers"  # a secret pick of special powers among a list (the Apothicaire's 2 of 4)
     POWER = "power"  # one of one's special powers tonight, and the player it names
+    DRAW = "draw"  # a card the game master draws from a pile (the Transformiste's): a chance stop
 
 
 @dataclass(frozen=True)
@@ -199,7 +200,14 @@ class Use:
     seat: int | None = None
 
 
-Choice = Union[Seat, Seats, Side, Take, Yes, Potions, Votes, Roll, Ragots, Pick, Use]
+@dataclass(frozen=True)
+class Draw:
+    """The card drawn from a pile (seed 000's Transformiste's): its character id."""
+
+    card: str
+
+
+Choice = Union[Seat, Seats, Side, Take, Yes, Potions, Votes, Roll, Ragots, Pick, Use, Draw]
 
 
 # ---- what happened, and who was told ------------------------------------------------------------

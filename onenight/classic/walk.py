@@ -20,7 +20,8 @@ from . import cast, day, deaths, forms, sides, states, village, win
 from .roles import astrologer, quebec
 from .model import (ASLEEP, DAY_CUT_FROM, DAYBREAK, NIGHTFALL, NO_DAY, NO_NIGHT, OUT_OF_PLAY,
                     VOTE_VARIANTS,
-                    Choice, Game, Groups, Kind, Memo, Options, Phase, Pick, Potions, Ragots, Roll,
+                    Choice, Draw, Game, Groups, Kind, Memo, Options, Phase, Pick, Potions, Ragots,
+                    Roll,
                     Seat, Seats, Side, Stop, Take, Use, Votes, Yes)
 from .table import Step
 
@@ -36,6 +37,7 @@ MUST = {
     "jekyll_hyde": "the die woke Dr Jekyll: he must name a player",
     "crow_die": "the die is rolled for the crow the night after his death",
     "crow": "the crow must lay his card before one of the players the die sends it to",
+    "shapeshifter_draw": "the Transformiste's card is drawn from his pile at each of his calls",
     "ragpicker_curse": "the ragpicker was voted out: the lot must infect a villager tonight",
     "tete_de_cochon_ragots": "the Tête-de-Co'hon's ragots are drawn on the first night",
     "grand_talent_ragots": "the Grand-Talent-Pas-d'Adon's ragot is drawn on the first night",
@@ -258,7 +260,7 @@ def _note(g: Game, stop: Stop, step: Step, choice: Choice) -> Game:
 
 _SHAPES = {Kind.SEAT: Seat, Kind.SEATS: Seats, Kind.SIDE: Side, Kind.CARD: Take, Kind.YES: Yes,
            Kind.POTIONS: Potions, Kind.VOTES: Votes, Kind.DIE: Roll, Kind.RAGOTS: Ragots,
-           Kind.POWERS: Pick, Kind.POWER: Use}
+           Kind.POWERS: Pick, Kind.POWER: Use, Kind.DRAW: Draw}
 
 
 def _check_shape(g: Game, stop: Stop, c: Choice) -> None:

@@ -52,7 +52,8 @@ from onenight import __version__
 from onenight.classic import cast, decks, forms, sides, states, village
 from onenight.classic.calls import (eclipses, flanc_mou, lived_in, night_calls, shown_dead,
                                     shown_lately)
-from onenight.classic.model import (CAPTAIN_WHEN, DAYBREAK, VOTE_VARIANTS, Choice, Game, Kind,
+from onenight.classic.model import (CAPTAIN_WHEN, DAYBREAK, VOTE_VARIANTS, Choice, Draw, Game,
+                                    Kind,
                                     Options, Pick, Potions, Ragots, Roll, Seat, Seats, Side, Stop,
                                     Take, Use, Votes,
                                     Yes)
@@ -1022,11 +1023,22 @@ def _power(e: Any, n: int) -> Use | None:
     return Use(p, None if t is None else _seat_value(t, n))
 
 
+def _drawn(e: Any, n: int) -> Draw | None:
+    """A card drawn from a pile (``{"card": "seer"}``: the Transformiste's)."""
+    c = e.get("card")
+    if c is None:
+        return None
+    if not isinstance(c, str):
+        raise Refused("choice_format")
+    return Draw(c)
+
+
 _READERS = {Kind.SEAT: (_target, ("target",)), Kind.SEATS: (_targets, ("targets",)),
             Kind.SIDE: (_side, ("side",)), Kind.CARD: (_take, ("take",)),
             Kind.YES: (_yes, ("yes",)), Kind.POTIONS: (_potions, ("heal", "poison")),
             Kind.DIE: (_roll, ("roll",)), Kind.RAGOTS: (_ragots, ("ragots",)),
-            Kind.POWERS: (_powers, ("powers",)), Kind.POWER: (_power, ("power",))}
+            Kind.POWERS: (_powers, ("powers",)), Kind.POWER: (_power, ("power",)),
+            Kind.DRAW: (_drawn, ("card",))}
 
 
 def _reader(kind: Kind):
@@ -1052,7 +1064,7 @@ def _last_count(g: Game) -> str:
 
 #: The event's field that holds a night's draw, by step (the dice's ``roll``; any other, the
 #: step's id): two draws in one event keep a field each.
-_DRAWN_INTO = {"jekyll_die": "roll", "crow_die": "roll"}
+_DRAWN_INTO = {"jekyll_die": "roll", "crow_die": "roll", "shapeshifter_draw": "shape"}
 
 #: Nothing chosen, in the events' shape of each kind of decision.
 NOTHING = {Kind.SEAT: {"target": None}, Kind.SEATS: {"targets": None},
@@ -1086,6 +1098,8 @@ def choice_json(c: Choice | None, kind: Kind | None = None) -> dict:
         return {"powers": list(c.powers)}
     if isinstance(c, Use):
         return {"power": c.power, "target": c.seat}
+    if isinstance(c, Draw):
+        return {"card": c.card}
     raise TypeError(f"not a choice: {c!r}")
 
 

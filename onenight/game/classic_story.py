@@ -150,6 +150,8 @@ def event_text(ev: StoryEvent, players) -> "Text":
         facts["cause"] = ev.cause
     if isinstance(ev.value, dict) and isinstance(ev.value.get("side"), str):
         facts["side"] = ev.value["side"]
+    if isinstance(ev.value, dict) and isinstance(ev.value.get("card"), str):
+        facts["card"] = ev.value["card"]  # a card drawn (the Transformiste's)
     if isinstance(ev.value, dict) and isinstance(ev.value.get("roll"), int):
         facts["roll"] = ev.value["roll"]
     return Text(key, facts)

@@ -270,7 +270,7 @@ def _learned(e: Entry, players) -> Learned:
     if e.kind == "cards":
         cards = tuple(e.value)
         facts = {"cards": list(cards)}
-    elif e.kind in ("took", "saw", "seduced_card"):
+    elif e.kind in ("took", "saw", "seduced_card", "shape"):
         cards = (e.role,)
         facts = {"card": e.role}
     elif e.kind == "victim":

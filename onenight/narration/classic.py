@@ -107,6 +107,7 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "amants": 12,  # look at each other, then agree on a home by gestures
     "belle_creature": 14,  # a line to read, then a player to point at
     "astrologer": 8,  # a yes or a no
+    "shapeshifter": 8,  # look at the tablet: the card he holds until his next call
     "solar_eclipse": 0,  # a line to the whole table, nobody wakes
     "moonless_night": 0,
 })

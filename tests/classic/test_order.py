@@ -173,6 +173,7 @@ ROLLED_WITHIN = {"were_squirrel_luck": "werewolves", "coureur_strikes": "werewol
 #: ragots drawn for the Tête-de-Co'hon, which his call shows him; the Grand-Talent-Pas-d'Adon's
 #: ragot and antagonist, shown at his.
 BEFORE = {"jekyll_die": "jekyll_hyde", "crow_die": "crow", "memere_soup": "memere",
+          "shapeshifter_draw": "shapeshifter",
           "ragpicker_curse": "werewolves", "tete_de_cochon_ragots": "tete_de_cochon",
           "grand_talent_ragots": "grand_talent", "grand_talent_antagonist": "grand_talent"}
 
@@ -236,9 +237,10 @@ def test_a_deck_of_every_booklets_callers_is_called_in_the_merged_order(monkeypa
     # the baker's call is a building's, called when somebody lives in the bakery (Le Village:
     # test_village.py): there are no buildings here; the Ramancheux's, after a day whose vote
     # by nominations spared a candidate (test_quebec.py): there was no such day here; the
-    # Québec couple's, once the Entremetteuse has named two players (test_quebec.py)
+    # Québec couple's, once the Entremetteuse has named two players (test_quebec.py); the
+    # Transformiste's, once a death has fed his pile (test_shapeshifter.py)
     called = [c.id for c in NIGHT_CALLS if not c.skipped and c.id not in village.NIGHT_CALLS
-              and c.id not in ("ramancheux", "amants")]
+              and c.id not in ("ramancheux", "amants", "shapeshifter")]
     for w, call in WITHIN.items():
         called.insert(called.index(call) + 1, w)  # within his call
     assert plan(g) == [c for c in called
