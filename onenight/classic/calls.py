@@ -16,9 +16,9 @@ from collections import Counter
 from collections.abc import Iterable
 
 from . import cast, village
-from .model import Game, Kind, Memo, Options, Phase
+from .model import MOONLESS, NO_DAY, Game, Kind, Memo, Options, Phase
 from .order import CALL
-from .roles import quebec
+from .roles import astrologer, quebec, shapeshifter
 from .table import ENTRY
 
 #: The pack's step is called every night while the game goes on: it ends when no werewolf lives.
@@ -28,7 +28,7 @@ PACK_STEP = "werewolves"
 def night_calls(deck: Iterable[str], night: int, options: Options = Options(),
                 shown_dead: Iterable[str] = (), shown_lately: Iterable[str] = (),
                 buildings: Iterable[str] = (), taken: Iterable[str] = (),
-                entering: bool = False) -> tuple[str, ...]:
+                entering: bool = False, eclipses: Iterable[str] = ()) -> tuple[str, ...]:
     """The steps called on night ``night``, in order: the dusk, then each step whose condition
     holds tonight and whose card is in ``deck`` (dealt or left over) with a copy not yet seen
     dead (``shown_dead``: the cards shown at the deaths announced so far). A dead player's
@@ -39,14 +39,29 @@ def night_calls(deck: Iterable[str], night: int, options: Options = Options(),
     one of the cards shown the day before (``taken``: :func:`flanc_mou`): each is one copy
     more in the game; the night he enters it (``entering``), each one's first-night calls.
     The Québec couple's call is made every night while the Entremetteuse's card is in the
-    deck, whoever died: that it stops would tell who the lovers were."""
-    cards, dead, lately = Counter(deck) + Counter(taken), Counter(shown_dead), set(shown_lately)
+    deck, whoever died: that it stops would tell who the lovers were. Seed 000's Astrologue's
+    eclipses, as the table was told of them (``eclipses``: :func:`eclipses`), add the call
+    that says so and take out the calls they silence (the pack's on the moonless night, his
+    own once all three are used)."""
+    deck, shown_dead = tuple(deck), tuple(shown_dead)
+    # seed 000's Transformiste may hold any card of his pile (the dead characters' he may
+    # play): each is one copy more in the game; his own call waits for a first card in it
+    held = shapeshifter.pile(shown_dead) if shapeshifter.SHAPESHIFTER in deck else ()
+    cards = Counter(deck) + Counter(taken) + Counter(set(held))
+    dead, lately = Counter(shown_dead), set(shown_lately)
     memo = Memo(((ENTRY, (0, night, "")),)) if entering else Memo()
+    shaped = set(eclipses)
+    if "solar_eclipse" in shaped:
+        memo = memo.put(NO_DAY, night - 1)
+    if "moonless_night" in shaped:
+        memo = memo.put(MOONLESS, night)
     g = Game(dealt=(), cards=(), undealt=(), leftover=(), options=options,
              phase=Phase("night", night), memo=memo)
     late = set(taken) if entering else set()
     out = []
     for step in cast.NIGHT:
+        if astrologer.SILENCED.get(step.id) in shaped:
+            continue
         if step.kind is Kind.VOTES or step.chance:
             continue  # the election before the first night is a stage of the table's own;
             # a die (Dr Jekyll's) is rolled by the app within the night, no call of its own
@@ -54,7 +69,11 @@ def night_calls(deck: Iterable[str], night: int, options: Options = Options(),
             if step.role in late and quebec.first_night_call(step, g):
                 out.append(step.id)  # the Flanc-Mou's entry: the card he took is one of these
             continue
-        if step.role is None:
+        if step.role == shapeshifter.SHAPESHIFTER and not held:
+            continue
+        if step.id in astrologer.TOLD:
+            out.append(step.id)  # an eclipse said to all, whatever became of his card
+        elif step.role is None:
             if step.id in village.NIGHT_CALLS:
                 if step.id in buildings:
                     out.append(step.id)  # the baker
@@ -84,14 +103,19 @@ def flanc_mou(g: Game) -> dict:
                            and x.phase == day), "entering": entering}
 
 
+def eclipses(g: Game) -> dict:
+    """What the table knows of seed 000's Astrologue's eclipses as this night begins, for
+    :func:`night_calls`: each eclipse is public once it takes effect."""
+    return {"eclipses": astrologer.shaping(g)}
+
+
 def lived_in(g: Game) -> tuple[str, ...]:
     """The buildings living players live in (Le Village; public)."""
     return tuple(b for s in g.living() if (b := village.home(g, s)) is not None)
 
 
-def shown_dead(g: Game) -> tuple[str, ...]:
-    """The cards the table has seen at the deaths announced so far."""
-    return tuple(e.role for e in g.log if e.kind == "died" and e.to is None)
+#: The cards the table has seen at the deaths announced so far, of players out of the game.
+shown_dead = shapeshifter.shown_dead
 
 
 def shown_lately(g: Game) -> tuple[str, ...]:
@@ -101,4 +125,4 @@ def shown_lately(g: Game) -> tuple[str, ...]:
     return tuple(e.role for e in g.log if e.kind == "died" and e.to is None and e.phase == day)
 
 
-__all__ = ["night_calls", "flanc_mou", "lived_in", "shown_dead", "shown_lately", "PACK_STEP"]
+__all__ = ["night_calls", "flanc_mou", "eclipses", "lived_in", "shown_dead", "shown_lately", "PACK_STEP"]

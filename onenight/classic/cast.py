@@ -7,12 +7,12 @@ Adding a character means adding its entry (and its functions) to a family module
 
 from __future__ import annotations
 
-from .roles import (ambiguous, compendium, loners, quebec, quebec_powers, quebec_states,
-                    villagers, wolves)
+from .roles import (ambiguous, astrologer, compendium, loners, quebec, quebec_powers,
+                    quebec_states, shapeshifter, villagers, wolves)
 from .table import ON_DEMAND, Character, Step
 
 _BY_ID = {c.id: c for family in (wolves, villagers, ambiguous, loners, compendium, quebec,
-                                 quebec_states, quebec_powers)
+                                 quebec_states, quebec_powers, astrologer, shapeshifter)
           for c in family.CHARACTERS}
 
 #: Every character: RULES-CLASSIC.md §1's, in its order, then the wider cast (Le Village's
@@ -47,7 +47,11 @@ CAST: tuple[Character, ...] = tuple(_BY_ID[i] for i in (
     # seed 002's Entremetteuse, whose couple follows its glossary's Amant(e)
     "entremetteuse",
     # seed 002's Belle Créatûre, a lupine outside the pack
-    "belle_creature"))
+    "belle_creature",
+    # seed 000's Astrologue, whose eclipses change the shape of the phases
+    "astrologer",
+    # seed 000's Transformiste, who holds a dead character's card until his next call
+    "shapeshifter"))
 #: RULES-CLASSIC.md §1's cast: Best Of and the base game.
 SECTION_1: tuple[str, ...] = tuple(c.id for c in CAST[:20])
 CHARACTER: dict[str, Character] = {c.id: c for c in CAST}

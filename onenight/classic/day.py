@@ -11,7 +11,7 @@ from onenight.common.errors import IllegalChoice
 from onenight.common.values import seat_number
 
 from . import cast, deaths, sides, states, village, win
-from .model import Choice, Game, Kind, Seat, Stop, Votes
+from .model import NO_NIGHT, Choice, Game, Kind, Seat, Stop, Votes
 from .table import EVERY_DAY, EVERY_NIGHT, MORNINGS, ON_DEMAND, Step, When, ask
 
 # ---- dusk and dawn ------------------------------------------------------------------------------
@@ -31,7 +31,11 @@ DUSK = Step("dusk", ("night",), 50, EVERY_NIGHT, Kind.NONE, called=lambda g: Tru
 
 
 def _wake_up(g: Game, stop: Stop, c: Choice | None) -> Game:
-    """The night's deaths are announced together, then their chains run in that order."""
+    """The night's deaths are announced together, then their chains run in that order. A day
+    with no night before it (seed 000's Astrologue's Éclipse de lune) has nothing to resolve:
+    its morning tells the table that the night did not happen."""
+    if g.memo.get(NO_NIGHT) == g.phase.number:
+        return g._with(today=g.today.put("dawn", ())).tell(None, "astrologer", "lunar_eclipse")
     g = deaths.resolve_night(g)
     return deaths.start_chains(g, g.today.get("dawn", ()))
 

@@ -12,7 +12,8 @@ from onenight.common.errors import IllegalChoice
 from onenight.common.values import seat_number
 
 from . import cast, sides, states
-from .model import PUBLIC_CAUSE, Choice, Death, Game, Kind, Seat, Stop
+from .model import (PUBLIC_CAUSE, WITHHELD, WITHHOLDING, Choice, Death, Game, Kind, Memo, Seat,
+                    Stop)
 from .table import ON_DEMAND, Step, ask
 
 #: A seat killed twice in one night keeps the first of these causes.
@@ -50,7 +51,8 @@ def die(g: Game, seat: int, cause: str, by: int | None = None, final: bool = Fal
     (seed 000's Immortel, Imposteur) is killed all the same (the death is recorded, its card
     will be shown, whatever counts killings counts it) but stays in play, unless the death is
     ``final`` (the player whose card the Imposteur took)."""
-    d = Death(seat, cause, by, g.phase.number, _moment(g), g.cards[seat])
+    day = g.phase.number + (1 if g.today.get(WITHHOLDING) else 0)  # heard at the next dawn
+    d = Death(seat, cause, by, day, _moment(g), g.cards[seat])
     lives_on = None if final else cast.CHARACTER[g.cards[seat]].lives_on
     dead = g.dead if lives_on is not None and lives_on(g, seat) else g.dead | {seat}
     g = g._with(dead=dead, deaths=g.deaths + (d,))
@@ -61,7 +63,11 @@ def die(g: Game, seat: int, cause: str, by: int | None = None, final: bool = Fal
 
 
 def announce(g: Game, seat: int) -> Game:
-    """Tell the table of a death: the card is shown; how the night killed stays secret."""
+    """Tell the table of a death: the card is shown; how the night killed stays secret. A
+    death of a night whose day does not happen (seed 000's Astrologue's Éclipse de soleil) is
+    kept for the next dawn (:func:`withhold_night`)."""
+    if g.today.get(WITHHOLDING):
+        return g._with(memo=g.memo.put(WITHHELD, g.memo.get(WITHHELD, ()) + (seat,)))
     d = g.death_of(seat)
     step = {"vote": "votes", "day": "powers"}.get(d.moment, "dawn")
     public = PUBLIC_CAUSE[d.cause]
@@ -316,10 +322,28 @@ def resolve_night(g: Game) -> Game:
     if victim is not None and kills.get(victim) == "werewolves" and states.sickens(g, victim):
         g = states.sicken(g)
     dawn = tuple(sorted(set(kills) | set(t.get("dusk_dead", ()))))
+    if not g.today.get(WITHHOLDING):  # with the dead of the night before, if its day was not
+        held = g.memo.get(WITHHELD, ())
+        if held:
+            g = g._with(memo=g.memo.put(WITHHELD, ()))
+        dawn = tuple(sorted(set(dawn) | set(held)))
     for s in dawn:
         g = announce(g, s)
     g = g._with(today=g.today.put("dawn", dawn))
+    if g.today.get(WITHHOLDING):
+        return g  # no morning: the characters' morning comes at the next dawn
     for ch in cast.CAST:
         if ch.at_dawn:
             g = ch.at_dawn(g)
     return g
+
+
+def withhold_night(g: Game) -> Game:
+    """The end of a night whose day does not happen (seed 000's Astrologue's Éclipse de
+    soleil: "Le Meneur de Jeu révélera les personnages tués pendant les deux nuits seulement au
+    réveil de la deuxième nuit"): its deaths take effect now, so that its dead are called no
+    more, and are announced at the next dawn, with that night's, where their chains run (each
+    :class:`Death` says that dawn). That night has no morning of its own: the characters'
+    morning (``at_dawn``) is the next dawn's."""
+    g = resolve_night(g._with(today=Memo(((WITHHOLDING, True),))))
+    return g._with(today=Memo())

@@ -9,8 +9,8 @@ from typing import Any
 from onenight.common.errors import RecordError
 from onenight.common.values import seat_number, show
 
-from .model import (RAGOT_KINDS, Choice, Kind, Pick, Potions, Ragot, Ragots, Roll, Seat, Seats,
-                    Side, Take, Use, Votes, Yes)
+from .model import (RAGOT_KINDS, Choice, Draw, Kind, Pick, Potions, Ragot, Ragots, Roll, Seat,
+                    Seats, Side, Take, Use, Votes, Yes)
 from .table import Step
 
 
@@ -27,7 +27,7 @@ def to_json(step: Step, c: Choice) -> Any:
     value = {Kind.SEATS: lambda: list(c.seats), Kind.SIDE: lambda: c.side,
              Kind.CARD: lambda: c.card, Kind.YES: lambda: True,
              Kind.DIE: lambda: c.value, Kind.RAGOTS: lambda: ragots_json(c),
-             Kind.POWERS: lambda: list(c.powers)}[k]()
+             Kind.POWERS: lambda: list(c.powers), Kind.DRAW: lambda: c.card}[k]()
     return {step.key: value}
 
 
@@ -138,6 +138,10 @@ def from_json(step: Step, raw: Any, field: str, players: int) -> Choice | None:
         return Roll(v)
     if k is Kind.RAGOTS:
         return ragots_of(v, players, where)
+    if k is Kind.DRAW:
+        if not isinstance(v, str):
+            raise RecordError(where, f"expected a character's id, got {show(v)}")
+        return Draw(v)  # (whether it lies in the pile is the step's business)
     if not isinstance(v, bool):  # Kind.YES
         raise RecordError(where, f"expected true or false, got {show(v)}")
     return Yes() if v else None

@@ -30,6 +30,7 @@ class Kind(str, Enum):
     RAGOTS = "ragots"  # the Québec booklet's clues drawn for a player: a chance stop
     POWERS = "powers"  # a secret pick of special powers among a list (the Apothicaire's 2 of 4)
     POWER = "power"  # one of one's special powers tonight, and the player it names
+    DRAW = "draw"  # a card the game master draws from a pile (the Transformiste's): a chance stop
 
 
 @dataclass(frozen=True)
@@ -199,7 +200,14 @@ class Use:
     seat: int | None = None
 
 
-Choice = Union[Seat, Seats, Side, Take, Yes, Potions, Votes, Roll, Ragots, Pick, Use]
+@dataclass(frozen=True)
+class Draw:
+    """The card drawn from a pile (seed 000's Transformiste's): its character id."""
+
+    card: str
+
+
+Choice = Union[Seat, Seats, Side, Take, Yes, Potions, Votes, Roll, Ragots, Pick, Use, Draw]
 
 
 # ---- what happened, and who was told ------------------------------------------------------------
@@ -340,8 +348,22 @@ OUT_OF_PLAY = "out_of_play"
 #: ``tonight`` key: the seat the sandman keeps asleep; he wakes for no call tonight.
 ASLEEP = "asleep"
 #: ``tonight`` key: the order in tonight's calls after which none is made: the village goes
-#: straight to the morning (the Québec Violoneux's Rigodon de nuit).
+#: straight to the morning (the Québec Violoneux's Rigodon de nuit), or to the next night
+#: (seed 000's Astrologue's Éclipse de soleil: :data:`NO_DAY`).
 DAYBREAK = "daybreak"
+#: ``memo`` key: the number of a night that does not happen (seed 000's Astrologue's Éclipse
+#: de lune): day n is followed by day n + 1, whose morning says so and resolves nothing.
+NO_NIGHT = "no_night"
+#: ``memo`` key: the number of a day that does not happen (his Éclipse de soleil): night n is
+#: followed by night n + 1; night n's dead are announced at the dawn of day n + 1, with its own.
+NO_DAY = "no_day"
+#: ``memo`` key: the number of a night whose pack is not called (his Nuit sans lune).
+MOONLESS = "moonless"
+#: ``memo`` key: the dead of a night whose day did not happen, kept for the next dawn.
+WITHHELD = "withheld"
+#: ``today`` key: set while a night whose day does not happen is resolved: its deaths take
+#: effect, and are kept (:data:`WITHHELD`) instead of being announced.
+WITHHOLDING = "withholding"
 #: ``memo`` key: (a seat, a day): that day, if the seat is still in play at its morning, the
 #: village goes straight from the morning's news to the next night (his Rigodon de jour).
 NIGHTFALL = "nightfall"

@@ -47,7 +47,7 @@ class Call:
     lists: tuple[str, ...]  # the booklets' lists that name it: "001", "003", "000" ("002":
     # none names it, its rule's words place it)
     when: str = "every_night"  # every_night, first_night, even_nights, from_night_2,
-    # from_night_3, third_night, flanc_mou_enters
+    # from_night_3, third_night, flanc_mou_enters, solar_eclipse, moonless_night
     only_if: str = ""  # the lists' condition on what happened (see the module's docstring)
     skipped: str = ""  # why the app does not call it at all ("" : it is called)
 
@@ -57,6 +57,11 @@ NIGHT_CALLS: tuple[Call, ...] = (
     # the Québec booklet's Flanc-Mou: the village told he has chosen his side opens the night
     # he enters the game, before the first-night calls of the card he took
     Call("flanc_mou_enters", "flanc_mou", ("002",), "flanc_mou_enters"),
+    # seed 000's Astrologue's eclipses, said to the whole table as the night they shape begins:
+    # the night that follows at once a night whose day the sun's eclipse took away, and the
+    # moonless night whose pack is not called
+    Call("solar_eclipse", "astrologer", ("000",), "solar_eclipse"),
+    Call("moonless_night", "astrologer", ("000",), "moonless_night"),
     # -- the preparation round: the first night only --------------------------------------------
     Call("thief", "thief", ("001", "000"), "first_night"),
     Call("priest", "priest", ("000",), "first_night"),

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .model import Choice, Game, Kind, Stop
+from .model import MOONLESS, NO_DAY, Choice, Game, Kind, Stop
 
 
 @dataclass(frozen=True)
@@ -50,13 +50,20 @@ def _entering(g: Game) -> bool:
 #: The night the Flanc-Mou enters the game with the card he took ("La nuit suivant le départ
 #: confirmé de la cible, le village est mis au courant"): public, as the village is told.
 FLANC_MOU_ENTERS = When("flanc_mou_enters", _entering)
+#: The night after a day that did not happen (seed 000's Astrologue's Éclipse de soleil), and
+#: the night whose pack is not called (his Nuit sans lune): public, said as the night begins.
+SOLAR_ECLIPSE = When("solar_eclipse", lambda g: g.phase.is_night
+                     and g.memo.get(NO_DAY) == g.phase.number - 1)
+MOONLESS_NIGHT = When("moonless_night", lambda g: g.phase.is_night
+                      and g.memo.get(MOONLESS) == g.phase.number)
 EVERY_DAY = When("every_day", lambda g: not g.phase.is_night)
 MORNINGS = When("mornings", lambda g: not g.phase.is_night and g.phase.number >= 1)
 #: Never called by the walk itself: opened when something asks for it (a tie, a death).
 ON_DEMAND = When("on_demand", lambda g: False)
 #: The calendars of the merged call order (:data:`onenight.classic.order.NIGHT_CALLS`).
 CALENDAR = {w.id: w for w in (EVERY_NIGHT, FIRST_NIGHT, EVEN_NIGHTS, FROM_NIGHT_2,
-                               FROM_NIGHT_3, THIRD_NIGHT, FLANC_MOU_ENTERS)}
+                               FROM_NIGHT_3, THIRD_NIGHT, FLANC_MOU_ENTERS, SOLAR_ECLIPSE,
+                               MOONLESS_NIGHT)}
 
 Act = Callable[[Game, Stop, Choice | None], Game]
 

@@ -18,9 +18,11 @@ from onenight.common.errors import DeckError, IllegalChoice
 from onenight.common.values import seat_number
 
 from . import cast, day, deaths, forms, sides, states, village, win
-from .roles import quebec
-from .model import (ASLEEP, DAY_CUT_FROM, DAYBREAK, NIGHTFALL, OUT_OF_PLAY, VOTE_VARIANTS,
-                    Choice, Game, Groups, Kind, Memo, Options, Phase, Pick, Potions, Ragots, Roll,
+from .roles import astrologer, quebec
+from .model import (ASLEEP, DAY_CUT_FROM, DAYBREAK, NIGHTFALL, NO_DAY, NO_NIGHT, OUT_OF_PLAY,
+                    VOTE_VARIANTS,
+                    Choice, Draw, Game, Groups, Kind, Memo, Options, Phase, Pick, Potions, Ragots,
+                    Roll,
                     Seat, Seats, Side, Stop, Take, Use, Votes, Yes)
 from .table import Step
 
@@ -36,6 +38,7 @@ MUST = {
     "jekyll_hyde": "the die woke Dr Jekyll: he must name a player",
     "crow_die": "the die is rolled for the crow the night after his death",
     "crow": "the crow must lay his card before one of the players the die sends it to",
+    "shapeshifter_draw": "the Transformiste's card is drawn from his pile at each of his calls",
     "ragpicker_curse": "the ragpicker was voted out: the lot must infect a villager tonight",
     "habitant_ragots": "each Habitant's ragot is drawn on the first night",
     "tete_de_cochon_ragots": "the Tête-de-Co'hon's ragots are drawn on the first night",
@@ -107,6 +110,22 @@ def _begin(g: Game, phase: Phase) -> Game:
     return g._with(tonight=Memo()) if phase.is_night else g._with(today=Memo())
 
 
+def _next_phase(g: Game) -> Game:
+    """Begin the next phase: the day after the night, the night after the day, unless an
+    eclipse of seed 000's Astrologue took it away. With no night n + 1 (Éclipse de lune), day
+    n is followed by day n + 1; with no day n (Éclipse de soleil), night n by night n + 1, its
+    deaths taking effect now and announced at the next dawn, unless they end the game: then
+    the dawn comes, for there is nothing left to play."""
+    nxt = g.phase.next()
+    if nxt.is_night and g.memo.get(NO_NIGHT) == nxt.number:
+        return _begin(g._with(tonight=Memo()), Phase("day", nxt.number))
+    if not nxt.is_night and g.memo.get(NO_DAY) == nxt.number:
+        withheld = deaths.withhold_night(g)
+        if win.check(withheld) is None:
+            return _begin(withheld, Phase("night", nxt.number + 1))
+    return _begin(g, nxt)
+
+
 def is_called(g: Game, step: Step) -> bool:
     """Whether ``step`` is called now: its condition holds (or it is a first-night step of the
     card the Québec Flanc-Mou took, the night he enters the game with it), the phase was not
@@ -120,11 +139,13 @@ def is_called(g: Game, step: Step) -> bool:
 
 
 def _cut_short(g: Game, step: Step) -> bool:
-    """The phase was cut short (the Québec Violoneux's Rigodon): tonight's calls after his,
-    or today's election, debate and vote while he is still in play."""
+    """The phase was cut short (the Québec Violoneux's Rigodon, seed 000's Astrologue's
+    Éclipse de soleil): tonight's calls after his, or today's election, debate and vote while
+    the Violoneux is still in play; or an eclipse took a call out of tonight (the Astrologue's
+    moonless night: the pack's)."""
     if g.phase.is_night:
         cut = g.tonight.get(DAYBREAK)
-        return cut is not None and step.order > cut
+        return (cut is not None and step.order > cut) or astrologer.silenced(g, step.id)
     nightfall = g.memo.get(NIGHTFALL)
     return nightfall is not None and nightfall[1] == g.phase.number \
         and step.order >= DAY_CUT_FROM and g.alive(nightfall[0]) \
@@ -137,6 +158,8 @@ def _out_of_play(g: Game, step: Step) -> bool:
 
 
 def _for_show(g: Game, step: Step) -> bool:
+    if step.id in astrologer.TOLD:
+        return False  # the eclipse is said to all, whatever became of his card
     if step.spent is not None and step.spent(g):
         return True
     if _out_of_play(g, step):
@@ -189,7 +212,7 @@ def _advance(g: Game) -> Game:
         while cursor < len(stages) and not is_called(g, stages[cursor]):
             cursor += 1
         if cursor >= len(stages):
-            g = _begin(g, g.phase.next())
+            g = _next_phase(g)
         else:
             g = _open(g._with(cursor=cursor), stages[cursor])
     return g
@@ -243,7 +266,7 @@ def _note(g: Game, stop: Stop, step: Step, choice: Choice) -> Game:
 
 _SHAPES = {Kind.SEAT: Seat, Kind.SEATS: Seats, Kind.SIDE: Side, Kind.CARD: Take, Kind.YES: Yes,
            Kind.POTIONS: Potions, Kind.VOTES: Votes, Kind.DIE: Roll, Kind.RAGOTS: Ragots,
-           Kind.POWERS: Pick, Kind.POWER: Use}
+           Kind.POWERS: Pick, Kind.POWER: Use, Kind.DRAW: Draw}
 
 
 def _check_shape(g: Game, stop: Stop, c: Choice) -> None:

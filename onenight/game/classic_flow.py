@@ -50,8 +50,10 @@ from typing import Any, Callable
 
 from onenight import __version__
 from onenight.classic import cast, decks, forms, sides, states, village
-from onenight.classic.calls import flanc_mou, lived_in, night_calls, shown_dead, shown_lately
-from onenight.classic.model import (CAPTAIN_WHEN, DAYBREAK, VOTE_VARIANTS, Choice, Game, Kind,
+from onenight.classic.calls import (eclipses, flanc_mou, lived_in, night_calls, shown_dead,
+                                    shown_lately)
+from onenight.classic.model import (CAPTAIN_WHEN, DAYBREAK, VOTE_VARIANTS, Choice, Draw, Game,
+                                    Kind,
                                     Options, Pick, Potions, Ragots, Roll, Seat, Seats, Side, Stop,
                                     Take, Use, Votes,
                                     Yes)
@@ -497,7 +499,7 @@ class ClassicController(Flow):
         s = self.state
         s.calls = night_calls(g.dealt + g.undealt, g.phase.number, g.options, shown_dead(g),
                               shown_lately=shown_lately(g), buildings=lived_in(g),
-                              **flanc_mou(g))
+                              **flanc_mou(g), **eclipses(g))
         self._open_call(0, e)
 
     def _roll_dice(self, e: dict) -> None:
@@ -535,6 +537,9 @@ class ClassicController(Flow):
         at_night = g.stop is not None and self._night_stop(g)
         if not at_night and g.tonight.get(DAYBREAK) is not None:
             s.window = None  # the Violoneux's rigodon de nuit: straight to the morning
+            return
+        if at_night and s.window is not None and g.phase.number != s.window.night:
+            s.window = None  # the Astrologue's solar eclipse: a new night, its own calls
             return
         if index >= len(s.calls):
             if at_night:  # a stop no call foresaw: play it all the same, never stall
@@ -1127,11 +1132,22 @@ def _power(e: Any, n: int) -> Use | None:
     return Use(p, None if t is None else _seat_value(t, n))
 
 
+def _drawn(e: Any, n: int) -> Draw | None:
+    """A card drawn from a pile (``{"card": "seer"}``: the Transformiste's)."""
+    c = e.get("card")
+    if c is None:
+        return None
+    if not isinstance(c, str):
+        raise Refused("choice_format")
+    return Draw(c)
+
+
 _READERS = {Kind.SEAT: (_target, ("target",)), Kind.SEATS: (_targets, ("targets",)),
             Kind.SIDE: (_side, ("side",)), Kind.CARD: (_take, ("take",)),
             Kind.YES: (_yes, ("yes",)), Kind.POTIONS: (_potions, ("heal", "poison")),
             Kind.DIE: (_roll, ("roll",)), Kind.RAGOTS: (_ragots, ("ragots",)),
-            Kind.POWERS: (_powers, ("powers",)), Kind.POWER: (_power, ("power",))}
+            Kind.POWERS: (_powers, ("powers",)), Kind.POWER: (_power, ("power",)),
+            Kind.DRAW: (_drawn, ("card",))}
 
 
 def _reader(kind: Kind):
@@ -1157,7 +1173,7 @@ def _last_count(g: Game) -> str:
 
 #: The event's field that holds a night's draw, by step (the dice's ``roll``; any other, the
 #: step's id): two draws in one event keep a field each.
-_DRAWN_INTO = {"jekyll_die": "roll", "crow_die": "roll"}
+_DRAWN_INTO = {"jekyll_die": "roll", "crow_die": "roll", "shapeshifter_draw": "shape"}
 
 #: Nothing chosen, in the events' shape of each kind of decision.
 NOTHING = {Kind.SEAT: {"target": None}, Kind.SEATS: {"targets": None},
@@ -1191,6 +1207,8 @@ def choice_json(c: Choice | None, kind: Kind | None = None) -> dict:
         return {"powers": list(c.powers)}
     if isinstance(c, Use):
         return {"power": c.power, "target": c.seat}
+    if isinstance(c, Draw):
+        return {"card": c.card}
     raise TypeError(f"not a choice: {c!r}")
 
 

@@ -41,7 +41,9 @@ _FACTS = ("bite_survived", "infected", "infection_failed", "sick", "turned", "gr
           # the Québec Coureur des Bois: the shot heard by all, his canoe
           "blunderbuss", "canoe",
           # seed 000's Immortel, killed, who lives on
-          "lives_on", "usurped")
+          "lives_on", "usurped",
+          # seed 000's Astrologue: each eclipse, as it took effect
+          "lunar_eclipse", "solar_eclipse", "moonless_night")
 
 
 @dataclass(frozen=True)
@@ -154,6 +156,8 @@ def event_text(ev: StoryEvent, players) -> "Text":
         facts["cause"] = ev.cause
     if isinstance(ev.value, dict) and isinstance(ev.value.get("side"), str):
         facts["side"] = ev.value["side"]
+    if isinstance(ev.value, dict) and isinstance(ev.value.get("card"), str):
+        facts["card"] = ev.value["card"]  # a card drawn (the Transformiste's)
     if isinstance(ev.value, dict) and isinstance(ev.value.get("roll"), int):
         facts["roll"] = ev.value["roll"]
     return Text(key, facts)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from onenight.classic import cast, sides, village, walk
 from onenight.classic.decks import PRESETS
-from onenight.classic.model import ASLEEP, Entry, Kind, Seats
+from onenight.classic.model import ASLEEP, NO_DAY, NO_NIGHT, Entry, Kind, Seats
 from onenight.classic.roles.compendium import GUESTS, TAVERN_MINUTES
 from onenight.classic.roles.quebec import HABITANT_STEP
 from onenight.common.notices import DeckCheck
@@ -299,7 +299,7 @@ def _learned(e: Entry, players) -> Learned:
     if e.kind == "cards":
         cards = tuple(e.value)
         facts = {"cards": list(cards)}
-    elif e.kind in ("took", "saw", "seduced_card"):
+    elif e.kind in ("took", "saw", "seduced_card", "shape"):
         cards = (e.role,)
         facts = {"card": e.role}
     elif e.kind == "victim":
@@ -418,6 +418,7 @@ class DawnView:
     table: TableView
     news: tuple[Text, ...] = ()  # the morning's other news (classic.dawn.news.<kind>)
     reel: bool | None = None  # the Violoneux's reel was heard: with howls (True) or not
+    eclipse: bool = False  # no night came before (the Astrologue's lunar eclipse)
 
 
 #: What the village learns at dawn besides its dead (the entries the engine tells everyone):
@@ -433,17 +434,22 @@ NEWS = ("marked", "immune", "burned", "escaped", "crow_card", "tavern", "repelle
         "blunderbuss", "canoe",
         # seed 000's Immortel, killed in the night and shown, who lives on; the Imposteur
         # who took a living player's card
-        "lives_on", "usurped")
+        "lives_on", "usurped",
+        # seed 000's Astrologue: the eclipses that shaped the night (or took it away)
+        "lunar_eclipse", "solar_eclipse", "moonless_night")
 
 
 def morning_news(g, players, day: int) -> tuple[Text, ...]:
     """The public news of night ``day`` and of its dawn (before the day's first vote), in
     the order they happened, as sentences."""
     out = []
+    # the night before, when the day between was taken away (the Astrologue's solar eclipse)
+    nights = (f"night {day - 1}", f"night {day}") if g.memo.get(NO_DAY) == day - 1 \
+        else (f"night {day}",)
     for e in g.log:
         if e.phase == f"day {day}" and e.kind == "ballots":
             break
-        if e.phase in (f"night {day}", f"day {day}") and e.to is None and e.kind in NEWS:
+        if e.phase in (*nights, f"day {day}") and e.to is None and e.kind in NEWS:
             out.append(Text(f"classic.dawn.news.{e.kind}",
                             _named(players, seat=e.seat, seats=e.seats or None,
                                    **({} if e.by is None else {"by_name": players[e.by]}))))
@@ -470,8 +476,9 @@ def dawn_view(c: "ClassicController") -> DawnView:
     day = g.phase.number if not g.phase.is_night else g.phase.number - 1
     reel = next((e.kind == "reel_howls" for e in entries
                  if e.kind in ("reel_howls", "reel_music")), None)
+    eclipse = not g.phase.is_night and g.memo.get(NO_NIGHT) == g.phase.number
     return DawnView(g.phase.number, announced, dead, growl, successors, table_view(c),
-                    morning_news(g, s.players, day), reel)
+                    morning_news(g, s.players, day), reel, eclipse)
 
 
 #: A dying player's decisions, on the dawn screen's chain stage (seed 000's Immortel: his

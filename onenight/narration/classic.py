@@ -106,9 +106,14 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "entremetteuse": 14,  # two players to name
     "amants": 12,  # look at each other, then agree on a home by gestures
     "belle_creature": 14,  # a line to read, then a player to point at
+    "astrologer": 8,  # a yes or a no
+    "shapeshifter": 8,  # look at the tablet: the card he holds until his next call
+    "solar_eclipse": 0,  # a line to the whole table, nobody wakes
+    "moonless_night": 0,
 })
-#: The calls that wake nobody: one line the whole table hears (the Flanc-Mou's side chosen).
-ANNOUNCEMENTS = frozenset({"flanc_mou_enters"})
+#: The calls that wake nobody: one line the whole table hears (the Flanc-Mou's side chosen;
+#: the Astrologue's solar eclipse and moonless night, as the night they shape begins).
+ANNOUNCEMENTS = frozenset({"flanc_mou_enters", "solar_eclipse", "moonless_night"})
 #: The lines of the debate for :class:`~onenight.narration.runner.DebateRunner`.
 DEBATE_LINES = ("debate.start", "debate.last_minute", "vote.countdown")
 FIRST_DEBATE = "debate.first"  # the angel's day 0
@@ -166,7 +171,7 @@ def all_line_ids() -> frozenset[str]:
                 "election.start",
                 "election.revote", "election.lots", "election.elected", FIRST_DEBATE, *DEBATE_LINES,
                 "vote.tie_captain", "vote.revote", "vote.nobody", "vote.eliminated",
-                *QUEBEC_VOTE_LINES))
+                *QUEBEC_VOTE_LINES, "dawn.lunar_eclipse"))
     ids.update(f"reveal.{c}" for c in cast.CHARACTER)
     ids.update(f"end.{side}" for side in END_SIDES)
     ids.update(f"village.{m}" for m in VILLAGE_LINES)
@@ -237,13 +242,16 @@ def sequence_plan(lines: Iterable[str], voice: Voice | TextVoice,
 # ---- what the day says ------------------------------------------------------------------------
 
 def dawn_lines(dead_cards: Iterable[str], growl: bool,
-               reel: bool | None = None) -> tuple[str, ...]:
+               reel: bool | None = None, eclipse: bool = False) -> tuple[str, ...]:
     """The dawn: the rooster, the village wakes (and, the night the Québec Violoneux played his
     reel, hears his music, with the wolves' howls when his group held one: the whole village
     hears it, at this fixed moment, so the call it was played at tells nothing), its dead one
     by one (each one's card), then the bear's growl when it growls (a morning without a growl
-    says nothing of the bear)."""
+    says nothing of the bear). The morning of a day with no night before it (seed 000's
+    Astrologue's lunar eclipse) says only that: no rooster, nobody died in no night."""
     dead = tuple(dead_cards)
+    if eclipse:
+        return ("dawn.lunar_eclipse",) + ((GROWL, "bear.growl") if growl else ())
     out = [ROOSTER, "dawn.wake"]
     if reel is not None:
         out += [REEL_HOWLS, "dawn.reel_howls"] if reel else [REEL, "dawn.reel"]

@@ -752,6 +752,17 @@ def test_dr_jekyll_must_save_one_and_is_called_for_show_when_nobody_died():
                                      "jekyll_die": {"roll": 6}}, {"day": 1})
 
 
+def test_mr_hyde_alone_alive_has_nobody_to_murder_and_is_called_for_show():
+    # the rusty sword's sick werewolf, the last, dies at the second dusk: Dr Jekyll is the
+    # only one left that night, and the die shows 1 (found by random whole games)
+    g = play("jekyll_hyde werewolf rusty_sword_knight hunter villager villager",
+             {"night": 1, "jekyll_die": {"roll": 1}, "jekyll_hyde": {"target": 3},
+              "werewolves": {"victim": 2}},
+             {"day": 1, "hunter": {"shoot": 4}, "votes": V("5 5 - - - -")},
+             {"night": 2, "jekyll_die": {"roll": 1}}, {"day": 2})
+    assert g.living() == (0,) and g.verdict is not None and g.verdict.side == "village"
+
+
 def test_dr_jekylls_saved_player_still_dies_of_the_witchs_poison_that_comes_after():
     o = out(JEKYLL, {"night": 1, "werewolves": {"victim": 4}, "jekyll_die": {"roll": 6},
                      "jekyll_hyde": {"target": 4}, "witch": {"poison": 4}}, {"day": 1})

@@ -40,16 +40,23 @@ def _in_order(listed: list[str]) -> bool:
     return places == sorted(places)
 
 
+#: Seed 000's Astrologue's eclipses, said to the whole table as the night they shape begins:
+#: his rule (p. 4) places them, not the booklet's list.
+ECLIPSES = {"solar_eclipse", "moonless_night"}
+
+
 def test_every_call_of_every_list_is_in_the_merged_order():
     named = set(SEED_001) | set(SEED_003_EVERY_NIGHT) | set(SEED_003_FIRST_NIGHT) | set(SEED_000)
-    assert named == set(CALL) - {"wolf_hound"} - QUEBEC
+    assert named == set(CALL) - {"wolf_hound"} - QUEBEC - ECLIPSES
     # the wolf-hound's choice is not in Best Of's list (which names him only among the
     # werewolves): RULES-CLASSIC.md §3 calls it after the wild child
     assert ORDER["wild_child"] < ORDER["wolf_hound"] < ORDER["seer"]
     for c in NIGHT_CALLS:
         assert c.lists, c.id
         for book, listed in (("001", SEED_001), ("000", SEED_000)):
-            assert (c.id in listed) == (book in c.lists), (c.id, book)
+            assert (c.id in listed) == (book in c.lists) or c.id in ECLIPSES, (c.id, book)
+    assert ORDER["flanc_mou_enters"] < ORDER["solar_eclipse"] < ORDER["moonless_night"] \
+        < ORDER["thief"]
 
 
 #: The Québec booklet (seed 002) gives no call order: its callers are placed in the merged
@@ -135,7 +142,8 @@ def test_the_lists_conditions_are_data_and_each_has_its_test():
         "apothecary_powers": "first_night", "violoneux": "from_night_3",
         "were_squirrel": "from_night_3", "flanc_mou": "third_night",
         "flanc_mou_enters": "flanc_mou_enters", "entremetteuse": "first_night",
-        "belle_creature": "from_night_2", "coureur_powers": "first_night"}
+        "belle_creature": "from_night_2", "coureur_powers": "first_night",
+        "solar_eclipse": "solar_eclipse", "moonless_night": "moonless_night"}
     # "(s'il n'y a eu aucun mort lors de la dernière journée)", "(dès qu'un premier personnage
     # a été tué par les Loups-Garous)", "(s'il n'y a eu aucun mort pendant la nuit)", "(s'il a
     # été tué pendant la journée ou la nuit précédente)"
@@ -165,6 +173,7 @@ ROLLED_WITHIN = {"were_squirrel_luck": "werewolves", "coureur_strikes": "werewol
 #: ragots drawn for the Tête-de-Co'hon, which his call shows him; the Grand-Talent-Pas-d'Adon's
 #: ragot and antagonist, shown at his.
 BEFORE = {"jekyll_die": "jekyll_hyde", "crow_die": "crow", "memere_soup": "memere",
+          "shapeshifter_draw": "shapeshifter",
           "ragpicker_curse": "werewolves", "tete_de_cochon_ragots": "tete_de_cochon",
           "grand_talent_ragots": "grand_talent", "grand_talent_antagonist": "grand_talent"}
 
@@ -232,9 +241,10 @@ def test_a_deck_of_every_booklets_callers_is_called_in_the_merged_order(monkeypa
     # the baker's call is a building's, called when somebody lives in the bakery (Le Village:
     # test_village.py): there are no buildings here; the Ramancheux's, after a day whose vote
     # by nominations spared a candidate (test_quebec.py): there was no such day here; the
-    # Québec couple's, once the Entremetteuse has named two players (test_quebec.py)
+    # Québec couple's, once the Entremetteuse has named two players (test_quebec.py); the
+    # Transformiste's, once a death has fed his pile (test_shapeshifter.py)
     called = [c.id for c in NIGHT_CALLS if not c.skipped and c.id not in village.NIGHT_CALLS
-              and c.id not in ("ramancheux", "amants")]
+              and c.id not in ("ramancheux", "amants", "shapeshifter")]
     for w, call in WITHIN.items():
         called.insert(called.index(call) + 1, w)  # within his call
     assert plan(g) == [c for c in called
@@ -246,7 +256,8 @@ def test_a_deck_of_every_booklets_callers_is_called_in_the_merged_order(monkeypa
     assert plan(g2) == [c for c in called
                         if c in WITHIN or CALL[c].when not in ("first_night", "from_night_3",
                                                                "third_night",
-                                                               "flanc_mou_enters")]
+                                                               "flanc_mou_enters",
+                                                               *ECLIPSES)]
     # night 3: the crow's call is over; the Écureuil-Garou's begins
     assert "crow" not in plan(g2._with(phase=Phase("night", 3)))
     assert "were_squirrel" in plan(g2._with(phase=Phase("night", 3)))

@@ -711,10 +711,12 @@ def _jekyll_options(g: Game, stop: Stop) -> list:
 
 
 def _jekyll_idle(g: Game) -> bool:
-    """On 2 to 5 "rien ne se passe"; on a 6 with nobody dead yet, there is nobody to save."""
+    """On 2 to 5 "rien ne se passe"; on a 6 with nobody dead yet, there is nobody to save; on
+    a 1 with nobody else alive (the last werewolf dead at dusk), nobody to murder."""
     roll = g.tonight.get(ROLLED)
     return roll not in (HYDE_ROLL, JEKYLL_ROLL) or (roll == JEKYLL_ROLL
-                                                    and not _jekylls_dead(g))
+                                                    and not _jekylls_dead(g)) \
+        or (roll == HYDE_ROLL and len(g.living()) < 2)
 
 
 def _transform(g: Game, stop: Stop, c: Choice | None) -> Game:

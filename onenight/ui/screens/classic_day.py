@@ -122,14 +122,14 @@ class ClassicDawnScreen(Speaking, SeatsMixin, ClassicScreen):
         if ctl.state.hold == "dawn" or (g.stop is not None and g.stop.step != "dawn"):
             self.stage = "dead"
             self.speak((v.day, tuple(f.seat for f in v.dead), v.growl),
-                       dawn_lines([f.card.card for f in v.dead if f.card], v.growl, v.reel))
+                       dawn_lines([f.card.card for f in v.dead if f.card], v.growl, v.reel, v.eclipse))
             shown = self._named(len(v.dead))
             self.title = self.tr("classic.dawn.title", day=v.day)
             lines = [self.tr("classic.dawn.died" + (f".{f.cause}" if f.cause in TOLD_CAUSES
                                                     else ""), name=f.name,
                              card_name=f.card.names[self.app.lang] if f.card else "")
                      for f in v.dead[:shown]]
-            if not v.dead:
+            if not v.dead and not v.eclipse:  # (no night, nobody to say died in it)
                 lines = [self.tr("classic.dawn.nobody")]
             if self.saying is None or self.saying.done:
                 if v.growl:
@@ -140,7 +140,7 @@ class ClassicDawnScreen(Speaking, SeatsMixin, ClassicScreen):
         else:
             self.stage = "wake"
             self.title = self.tr("classic.step.dawn")
-            self.text = self.tr("classic.dawn.wake")
+            self.text = self.tr("classic.dawn.wake_eclipse" if v.eclipse else "classic.dawn.wake")
             self.show_seats(v.table, [])
 
     def _named(self, dead: int) -> int:

@@ -142,7 +142,7 @@ class ClassicNightScreen(ClassicScreen):
         if learned != list(panel.items):
             panel.show(learned)
         self.learned_cards = [c for x in v.learned for c in x.cards]
-        self.choice_a, self.choice_b = self._choices(v.kind)
+        self.choice_a, self.choice_b = self._choices(v.kind, v.step)
         self.pick = v.pick
         self.alone = list(v.alone)
         if list(self.powers) != list(v.powers):
@@ -170,10 +170,12 @@ class ClassicNightScreen(ClassicScreen):
             self.paused = d.runner.state == "paused"
             self.progress, self.time_left = self._progress(d, v)
 
-    def _choices(self, kind: str) -> tuple[str, str]:
+    def _choices(self, kind: str, step: str = "") -> tuple[str, str]:
         if kind == "side":
             return (self.tr("classic.night.side_village"),
                     self.tr("classic.night.side_werewolves"))
+        if kind == "yes" and step == "astrologer":  # his next power, or not tonight
+            return self.tr("classic.night.eclipse"), self.tr("classic.night.no_eclipse")
         if kind == "yes":
             return self.tr("classic.night.infect"), self.tr("classic.night.no_infect")
         if kind == "card":
@@ -204,6 +206,10 @@ class ClassicNightScreen(ClassicScreen):
             self.driver = None
             d.stop()
             trace.mark("night_end", clips_failed=len(getattr(self.app.audio, "failed", ())))
+            if self.ctl.phase == "night" and self.ctl.state.window is not None:
+                self._start()  # a night straight after the last (the Astrologue's solar eclipse)
+                self.refresh()
+                return
             self.follow()
             return
         self.refresh()
