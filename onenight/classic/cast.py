@@ -8,11 +8,11 @@ Adding a character means adding its entry (and its functions) to a family module
 from __future__ import annotations
 
 from .roles import (ambiguous, compendium, loners, quebec, quebec_powers, quebec_states,
-                    villagers, wolves)
+                    table_cards, villagers, wolves)
 from .table import ON_DEMAND, Character, Step
 
 _BY_ID = {c.id: c for family in (wolves, villagers, ambiguous, loners, compendium, quebec,
-                                 quebec_states, quebec_powers)
+                                 quebec_states, quebec_powers, table_cards)
           for c in family.CHARACTERS}
 
 #: Every character: RULES-CLASSIC.md §1's, in its order, then the wider cast (Le Village's
@@ -45,7 +45,9 @@ CAST: tuple[Character, ...] = tuple(_BY_ID[i] for i in (
     # seed 002's Entremetteuse, whose couple follows its glossary's Amant(e)
     "entremetteuse",
     # seed 002's Belle Créatûre, a lupine outside the pack
-    "belle_creature"))
+    "belle_creature",
+    # seed 000's characters who play on the table itself (:mod:`.roles.table_cards`)
+    "mayor"))
 #: RULES-CLASSIC.md §1's cast: Best Of and the base game.
 SECTION_1: tuple[str, ...] = tuple(c.id for c in CAST[:20])
 CHARACTER: dict[str, Character] = {c.id: c for c in CAST}

@@ -7,6 +7,7 @@ the walk over the phases (:mod:`.walk`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -116,6 +117,58 @@ class Groups(Sequence):
 
     def __repr__(self) -> str:
         return f"Groups({self.seats!r}, nothing={self.nothing})"
+
+
+class Arrangements(Sequence):
+    """Every ordered choice of ``size`` different players among ``seats``, each a
+    :class:`Seats` in the order named (seed 000's Maire gives his character cards in the order
+    he drew them: the first named receives the first): ``n!/(n-size)!`` choices, listed lazily
+    as :class:`Groups` are (``None`` first when choosing nothing is legal)."""
+
+    def __init__(self, seats, size: int, nothing: bool = False):
+        self.seats = tuple(sorted(seats))
+        self.size = size
+        self.nothing = nothing
+
+    def _count(self, n: int, k: int) -> int:
+        return math.perm(n, k) if 0 <= k <= n else 0
+
+    def __len__(self) -> int:
+        return self._count(len(self.seats), self.size) + self.nothing
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        if self.nothing:
+            if i == 0:
+                return None
+            i -= 1
+        left, out = list(self.seats), []
+        for k in range(self.size):
+            block = self._count(len(left) - 1, self.size - k - 1)
+            out.append(left.pop(i // block))
+            i %= block
+        return Seats(tuple(out))
+
+    def __contains__(self, c) -> bool:
+        if c is None:
+            return self.nothing
+        return (isinstance(c, Seats) and len(c.seats) == self.size
+                and len(set(c.seats)) == self.size and set(c.seats) <= set(self.seats))
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Arrangements) and (self.seats, self.size, self.nothing) == (
+            other.seats, other.size, other.nothing)
+
+    def __hash__(self) -> int:
+        return hash((self.seats, self.size, self.nothing))
+
+    def __repr__(self) -> str:
+        return f"Arrangements({self.seats!r}, {self.size}, nothing={self.nothing})"
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ why it is not played); a call the app does not need says so in ``skipped``.
 
 Where the lists disagree, they are merged so that each list's own order is kept:
 
-- the preparation round (first night only) comes first, then the usual round, as in seed 000;
+- seed 000's Maire's round (its "Tour du Maire", first night only) comes first, then the
+  preparation round (first night only), then the usual round, as in seed 000;
   seed 001's rescuer (Nouvelle Lune's, in its preparation round) takes seed 000's place, every
   night before the trapper;
 - Best Of's first-night wakings (the sisters, the wild child, the wolf-hound) close the
@@ -57,6 +58,8 @@ NIGHT_CALLS: tuple[Call, ...] = (
     # the Québec booklet's Flanc-Mou: the village told he has chosen his side opens the night
     # he enters the game, before the first-night calls of the card he took
     Call("flanc_mou_enters", "flanc_mou", ("002",), "flanc_mou_enters"),
+    # -- seed 000's "Tour du Maire", before the preparation round: his character cards ---------
+    Call("mayor", "mayor", ("000",), "first_night"),
     # -- the preparation round: the first night only --------------------------------------------
     Call("thief", "thief", ("001", "000"), "first_night"),
     Call("priest", "priest", ("000",), "first_night"),

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from onenight.classic import cast, sides, village, walk
 from onenight.classic.decks import PRESETS
-from onenight.classic.model import ASLEEP, Entry, Kind, Seats
+from onenight.classic.model import ASLEEP, Arrangements, Entry, Kind, Seats
 from onenight.classic.roles.compendium import GUESTS, TAVERN_MINUTES
 from onenight.classic.roles.quebec import HABITANT_STEP
 from onenight.common.notices import DeckCheck
@@ -264,6 +264,9 @@ def _most(g, stop, kind: Kind) -> int:
         return len(g.living())  # any group: as many as the ring holds, whoever is awake
     if kind is Kind.SEATS and stop is not None and stop.woken and not stop.for_show:
         step = cast.STEP[stop.step]
+        listed = step.options(g, stop) if step.options else []
+        if isinstance(listed, Arrangements):  # players named in order: as many as it takes
+            return listed.size
         sizes = [len(o.seats) for o in (step.options(g, stop) if step.options else [])
                  if isinstance(o, Seats)]
         if sizes:

@@ -17,6 +17,7 @@ from onenight.classic.autoplay import random_choice
 from onenight.classic.cast import CHARACTER, STEP
 from onenight.classic.decks import PRESETS, check_deck
 from onenight.classic.model import OUT_OF_PLAY, Use
+from onenight.classic.roles.table_cards import TRAITS
 from onenight.classic.sides import (ally_of, counted, enemies_left, loses_dead, side,
                                     wolf, wolfish)
 from onenight.classic.walk import is_called, use_power
@@ -337,6 +338,32 @@ def test_the_belle_creature_stays_out_of_the_pack_and_learns_only_from_last_nigh
     for d in g.deaths:
         if d.cause == "abandoned":
             assert d.moment == "dawn" and f"night {d.day - 1}" in seduced
+    assert outcome(replay(json.loads(json.dumps(to_record(g))))) == outcome(g)
+
+
+@SETTINGS
+@given(st.integers(0, 2 ** 32 - 1))
+def test_the_mayors_character_cards_go_one_each_to_as_many_players_as_werewolf_cards(seed):
+    """Whole random games with seed 000's Maire in the deck: before the preparation round the
+    table draws as many different character cards as the deck holds werewolf cards (one per
+    living player at most), shown to the Maire alone; he gives each to a different player;
+    the whole table is told them at the first dawn and nowhere else, and they stay as given,
+    whatever becomes of the cards; each game's record replays to the same outcome."""
+    rng = random.Random(seed)
+    g = game_holding("mayor", rng)
+    me = g.dealt.index("mayor")
+    for before, c, g in moves(g, rng):
+        if before.stop.step == "mayor_cards" and not before.stop.for_show:
+            wolves = sum(CHARACTER[card].camp == "werewolves" for card in before.dealt)
+            assert before.stop.woken == () and set(c.powers) <= set(TRAITS)
+            assert len(c.powers) == min(wolves, len(before.living()))
+    drawn, gave = g.memo.get("mayor.drawn", ()), g.memo.get("mayor.given", ())
+    assert [t for _, t in gave] == list(drawn) and len(set(drawn)) == len(drawn)
+    assert len({s for s, _ in gave}) == len(gave)
+    assert all(e.to == (me,) for e in g.log if e.kind == "mayor_cards")
+    told_ = [e for e in g.log if e.kind == "trait"]
+    assert all(e.to is None and e.phase == told_[0].phase for e in told_)
+    assert [(e.seat, e.value) for e in told_] == list(gave)
     assert outcome(replay(json.loads(json.dumps(to_record(g))))) == outcome(g)
 
 
