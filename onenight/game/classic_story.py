@@ -39,7 +39,9 @@ _FACTS = ("bite_survived", "infected", "infection_failed", "sick", "turned", "gr
           # the pack's sickness
           "strong_spent", "strong_survived", "pack_sick",
           # the Québec Coureur des Bois: the shot heard by all, his canoe
-          "blunderbuss", "canoe")
+          "blunderbuss", "canoe",
+          # seed 000's Maire: a character card given (told at the first dawn)
+          "trait")
 
 
 @dataclass(frozen=True)
@@ -150,6 +152,10 @@ def event_text(ev: StoryEvent, players) -> "Text":
         facts["side"] = ev.value["side"]
     if isinstance(ev.value, dict) and isinstance(ev.value.get("roll"), int):
         facts["roll"] = ev.value["roll"]
+    if ev.kind == "trait":  # seed 000's Maire: the character card given
+        facts["trait"] = ev.value
+    if ev.kind == "chose" and ev.step == "mayor_cards":
+        facts["traits"] = list(ev.value["cards"])
     return Text(key, facts)
 
 

@@ -23,6 +23,7 @@ from onenight.classic import cast, sides, village, walk
 from onenight.classic.decks import PRESETS
 from onenight.classic.model import ASLEEP, Arrangements, Entry, Kind, Seats
 from onenight.classic.roles.compendium import GUESTS, TAVERN_MINUTES
+from onenight.classic.roles import table_cards
 from onenight.classic.roles.quebec import HABITANT_STEP
 from onenight.common.notices import DeckCheck
 
@@ -315,6 +316,8 @@ def _learned(e: Entry, players) -> Learned:
         facts = {"roll": e.value}
     elif e.kind == "crow_rolled":  # the crow's die, and the players it sends his card to
         facts = {"roll": e.value["roll"]}
+    elif e.kind == "mayor_cards":  # seed 000's Maire: the character cards he drew, in order
+        facts = {"traits": list(e.value)}
     if e.kind == "lover":  # the sentence names both lovers
         seats = tuple(sorted(set(e.to) | {e.seat}))
         facts["seats"] = list(seats)
@@ -427,7 +430,9 @@ NEWS = ("marked", "immune", "burned", "escaped", "crow_card", "tavern", "repelle
         # the Québec Violoneux's night: his reel heard, his gigue's player, his rigodon
         "rigodon_night", "reel_howls", "reel_music", "jigged", "rigodon_day",
         # the Québec Coureur des Bois: the shot everyone heard, his canoe seen at the first dawn
-        "blunderbuss", "canoe")
+        "blunderbuss", "canoe",
+        # seed 000's Maire: each character card given, and to whom (the first dawn)
+        "trait")
 
 
 def morning_news(g, players, day: int) -> tuple[Text, ...]:
@@ -438,8 +443,9 @@ def morning_news(g, players, day: int) -> tuple[Text, ...]:
         if e.phase == f"day {day}" and e.kind == "ballots":
             break
         if e.phase in (f"night {day}", f"day {day}") and e.to is None and e.kind in NEWS:
+            facts = {"trait": e.value} if e.kind == "trait" else {}
             out.append(Text(f"classic.dawn.news.{e.kind}",
-                            _named(players, seat=e.seat, seats=e.seats or None)))
+                            _named(players, seat=e.seat, seats=e.seats or None, **facts)))
     # the mage's vanished player is not in the room: the whole village sees it (the Coureur
     # des Bois's canoe is told by its own news)
     out += [Text("classic.dawn.news.vanished", _named(players, seat=s))
@@ -513,6 +519,9 @@ class DebateView:
     #: minutes, and the seconds of it left (0: they are back, or nobody went)
     tavern: tuple[int, ...] = ()
     tavern_left: float = 0.0
+    #: seed 000's Maire's character cards, kept all game: (seat, card) of the living players
+    #: who received one, public since the first dawn (classic.trait.<card>)
+    traits: tuple[tuple[int, str], ...] = ()
 
 
 def debate_view(c: "ClassicController") -> DebateView:
@@ -526,8 +535,9 @@ def debate_view(c: "ClassicController") -> DebateView:
     tavern = tuple(g.today.get(GUESTS) or ())
     tavern_left = max(0.0, TAVERN_MINUTES * 60.0 - s.day.elapsed(c.now())) \
         if tavern and s.day else 0.0
+    traits = tuple((seat, t) for seat, t in table_cards.given(g) if g.alive(seat))
     return DebateView(g.phase.number, length, left, running, ended, s.ready, table_view(c),
-                      powers, tavern, tavern_left)
+                      powers, tavern, tavern_left, traits)
 
 
 @dataclass(frozen=True)

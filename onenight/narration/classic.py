@@ -106,6 +106,8 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "entremetteuse": 14,  # two players to name
     "amants": 12,  # look at each other, then agree on a home by gestures
     "belle_creature": 14,  # a line to read, then a player to point at
+    # seed 000's Maire: his character cards to read, then a player to point at for each
+    "mayor": 20,
 })
 #: The calls that wake nobody: one line the whole table hears (the Flanc-Mou's side chosen).
 ANNOUNCEMENTS = frozenset({"flanc_mou_enters"})
