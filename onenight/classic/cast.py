@@ -47,7 +47,7 @@ CAST: tuple[Character, ...] = tuple(_BY_ID[i] for i in (
     # seed 002's Belle Créatûre, a lupine outside the pack
     "belle_creature",
     # seed 000's characters who play on the table itself (:mod:`.roles.table_cards`)
-    "mayor"))
+    "mayor", "spy"))
 #: RULES-CLASSIC.md §1's cast: Best Of and the base game.
 SECTION_1: tuple[str, ...] = tuple(c.id for c in CAST[:20])
 CHARACTER: dict[str, Character] = {c.id: c for c in CAST}

@@ -40,8 +40,9 @@ _FACTS = ("bite_survived", "infected", "infection_failed", "sick", "turned", "gr
           "strong_spent", "strong_survived", "pack_sick",
           # the Québec Coureur des Bois: the shot heard by all, his canoe
           "blunderbuss", "canoe",
-          # seed 000's Maire: a character card given (told at the first dawn)
-          "trait")
+          # seed 000's Maire: a character card given (told at the first dawn); the Espion
+          # awake with a call (told to nobody: the story's)
+          "trait", "spy_joined")
 
 
 @dataclass(frozen=True)
@@ -154,6 +155,8 @@ def event_text(ev: StoryEvent, players) -> "Text":
         facts["roll"] = ev.value["roll"]
     if ev.kind == "trait":  # seed 000's Maire: the character card given
         facts["trait"] = ev.value
+    if ev.kind == "spy_joined":  # seed 000's Espion: the call he woke with
+        facts["call"] = ev.value
     if ev.kind == "chose" and ev.step == "mayor_cards":
         facts["traits"] = list(ev.value["cards"])
     return Text(key, facts)

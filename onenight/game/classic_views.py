@@ -253,6 +253,9 @@ class NightView:
     powers: tuple[str, ...] = ()
     pick: int = 0
     alone: tuple[str, ...] = ()  # the powers that name nobody: tapped twice
+    #: seed 000's Espion may show himself at this call (the deck holds his card, and it is a
+    #: call he may wake with: public, whatever he has used)
+    spy: bool = False
 
 
 _MOST = {Kind.SEAT: 1, Kind.SEATS: 2, Kind.POWER: 1}
@@ -381,7 +384,8 @@ def night_view(c: "ClassicController") -> NightView:
     return NightView(w.night, w.step, w.index, len(s.calls), kind.value, _most(g, w.stop, kind),
                      targets, ("village", "werewolves") if kind is Kind.SIDE else (),
                      2 if kind is Kind.CARD else 0, w.chosen, learned, table_view(c),
-                     step.group, step.powers, step.pick, step.powers_alone)
+                     step.group, step.powers, step.pick, step.powers_alone,
+                     "spy" in g.dealt + g.undealt and table_cards.spy_call(w.step) is None)
 
 
 # ---- the day --------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,7 +18,7 @@ from onenight.classic.autoplay import random_choice
 from onenight.classic.cast import CHARACTER, STEP
 from onenight.classic.decks import PRESETS, check_deck
 from onenight.classic.model import OUT_OF_PLAY, Use
-from onenight.classic.roles.table_cards import TRAITS
+from onenight.classic.roles.table_cards import TRAITS, spy_joins, spy_refusal
 from onenight.classic.sides import (ally_of, counted, enemies_left, loses_dead, side,
                                     wolf, wolfish)
 from onenight.classic.walk import is_called, use_power
@@ -365,6 +366,34 @@ def test_the_mayors_character_cards_go_one_each_to_as_many_players_as_werewolf_c
     assert all(e.to is None and e.phase == told_[0].phase for e in told_)
     assert [(e.seat, e.value) for e in told_] == list(gave)
     assert outcome(replay(json.loads(json.dumps(to_record(g))))) == outcome(g)
+
+
+@SETTINGS
+@given(st.integers(0, 2 ** 32 - 1))
+def test_the_spy_wakes_with_others_calls_at_most_three_times_once_a_night(seed):
+    """Whole random games with seed 000's Espion in the deck, who tries to wake with a random
+    call now and then: he is taken only with a character's call that is not the pack's nor
+    the crow's, at most once a night and three times a game, while he lives; nothing of it
+    is told to any player; each game's record replays to the same outcome."""
+    rng = random.Random(seed)
+    g = game_holding("spy", rng)
+    while g.stop is not None:
+        if g.phase.is_night and rng.random() < 0.3:
+            why = spy_refusal(g, g.stop.step)
+            if why is None:
+                g = spy_joins(g, g.stop.step)
+            else:
+                with pytest.raises(IllegalChoice):
+                    spy_joins(g, g.stop.step)
+        g = apply(g, random_choice(g, rng))
+    uses = g.memo.get("spy.uses", ())
+    assert len(uses) <= 3 and len({n for n, _ in uses}) == len(uses)
+    for _, step in uses:
+        role = STEP[step].role
+        assert role and CHARACTER[role].camp != "werewolves" and step not in ("crow", "crow_die")
+    assert all(e.to == () for e in g.log if e.kind == "spy_joined")
+    record = json.loads(json.dumps(to_record(g)))
+    assert outcome(replay(record)) == outcome(g) and to_record(replay(record)) == record
 
 
 def test_an_illegal_choice_leaves_the_game_as_it_was():

@@ -1,15 +1,16 @@
-"""Seed 000's characters who play on the table itself: the Maire's character cards. One test
-per rule, named after it. Records as in test_night.py."""
+"""Seed 000's characters who play on the table itself: the Maire's character cards, the
+Espion's wakings. One test per rule, named after it. Records as in test_night.py."""
 
 from __future__ import annotations
 
 import random
 
-from onenight.classic import Options, Seats, apply, legal_choices, new_game, to_record
+from onenight.classic import Kind, Options, Seat, Seats, apply, legal_choices, new_game, to_record
+from onenight.classic.model import Votes
 from onenight.classic.autoplay import random_choice
 from onenight.classic.model import Arrangements, Pick, Take
 from onenight.classic.record import replay
-from onenight.classic.roles.table_cards import TRAITS, given, mayor_hand
+from onenight.classic.roles.table_cards import TRAITS, given, mayor_hand, spy_joins, spy_refusal
 from onenight.common.errors import IllegalChoice
 
 from .helpers import V, err, play, public, told, until
@@ -112,3 +113,63 @@ def test_a_bad_record_of_the_mayors_cards_names_what_is_wrong():
 
 def test_the_pile_holds_each_card_once():
     assert len(set(TRAITS)) == len(TRAITS) >= 15
+
+
+# ---- the Espion ---------------------------------------------------------------------------------
+
+SPY = "spy werewolf seer villager villager witch villager werewolf"
+
+
+def test_spy_wakes_with_another_characters_call_counted_and_told_to_nobody():
+    g = until(_game(SPY), "seer")
+    assert spy_refusal(g, "seer") is None
+    g = spy_joins(g, "seer")
+    assert g.memo.get("spy.uses") == ((1, "seer"),)
+    assert [e.to for e in g.log if e.kind == "spy_joined"] == [()]
+    assert to_record(g)["phases"][0]["spy"] == {"with": "seer"}
+
+
+def test_spy_may_not_wake_with_the_werewolves_nor_the_crow():
+    g = until(_game(SPY), "werewolves")
+    assert spy_refusal(g, "werewolves") == "werewolves"
+    assert spy_refusal(g, "crow") == spy_refusal(g, "white_werewolf") == "werewolves"
+    assert spy_refusal(g, "jekyll_die") == "no_call"
+
+
+def _to(g, step: str, night: int):
+    """Walk on, choosing nothing and voting blank, to ``step`` on night ``night``."""
+    while not (g.stop.step == step and g.phase.label == f"night {night}"):
+        g = apply(g, Votes((None,) * g.players) if g.stop.kind is Kind.VOTES else None)
+    return g
+
+
+def test_spy_wakes_at_most_once_a_night_and_three_times_a_game():
+    g = spy_joins(_to(_game(SPY), "seer", 1), "seer")
+    assert spy_refusal(_to(g, "witch", 1), "witch") == "tonight"
+    g = spy_joins(_to(g, "witch", 2), "witch")
+    g = spy_joins(_to(g, "seer", 3), "seer")
+    assert spy_refusal(_to(g, "seer", 4), "seer") == "spent"
+    assert [n for n, _ in g.memo.get("spy.uses")] == [1, 2, 3]
+
+
+def test_a_dead_spy_wakes_no_more():
+    g = _to(_game(SPY), "werewolves", 1)
+    g = apply(g, Seat(0))
+    assert spy_refusal(_to(g, "witch", 1), "witch") is None  # (his death is the dawn's)
+    assert spy_refusal(_to(g, "seer", 2), "seer") == "dead"
+
+
+def test_a_spys_record_replays_and_a_bad_one_names_what_is_wrong():
+    rec = {"night": 1, "spy": {"with": "seer"}, "seer": {"view": 3}}
+    assert to_record(play(SPY, rec))["phases"][0]["spy"] == {"with": "seer"}
+    assert "phases[0].spy.with" in err(SPY, {"night": 1, "spy": {"with": "cupid"}},
+                                       {"day": 1, "votes": V("- - - - - - - -")})
+    assert "phases[0].spy" in err(SPY, {"night": 1, "spy": {"with": "werewolves"}},
+                                  {"day": 1, "votes": V("- - - - - - - -")})
+    assert "phases[0].spy" in err(SPY, {"night": 1, "spy": "seer"},
+                                  {"day": 1, "votes": V("- - - - - - - -")})
+    assert "no spy" in err(EIGHT_NO_SPY, {"night": 1, "spy": {"with": "seer"}},
+                           {"day": 1, "votes": V("- - - - - - - -")})
+
+
+EIGHT_NO_SPY = "villager werewolf seer villager villager witch villager werewolf"

@@ -55,3 +55,38 @@ def test_the_mayor_gives_his_character_cards_at_his_call_and_the_whole_table_kee
     assert not untranslated(app), untranslated(app)
     story = to_the_story(app, wolves, ())
     assert app.tr("classic.story.chose.mayor", actors="Bob", targets="Fay, Bob") in story
+
+
+def test_the_spy_shows_himself_at_a_call_with_a_discreet_tap_counted_and_limited(app):
+    """French, 1280x800: the Spy's button is on the seer's call (read in English at 800x480
+    too) and not on the pack's; tapped, the call goes on and the screen says it is noted; a
+    second waking the same night is refused with its reason; the story tells it at the end."""
+    from onenight.ui.driving import tap
+
+    seated(app, "werewolf spy seer witch werewolf villager villager villager")
+    wolves = (0, 4)
+    shown = {}
+
+    def first_night(app, w):
+        s = screen(app)
+        button = find(s, "spy")
+        shown[w.step] = s.spy and button.opacity == 1
+        if w.step == "seer":
+            tap(button)
+            assert app.message == app.tr("classic.night.spy_noted")
+            assert app.classic.state.window.step == "seer" and not app.classic.state.window.chosen
+            reads_whole_in_english_small(app, "classic-spy-seer")
+            return ("seat", 4)
+        if w.step == "witch":
+            tap(button)
+            assert app.message == app.tr("refused.spy.tonight")
+        if w.step == "werewolves":
+            return ("seat", 5)
+        return ("nothing",) if not w.stop.required else None
+
+    night_through(app, first_night)
+    assert shown["seer"] and shown["witch"] and not shown["werewolves"]
+    assert app.classic.game.memo.get("spy.uses") == ((1, "seer"),)
+    assert not untranslated(app), untranslated(app)
+    story = to_the_story(app, wolves, ())
+    assert app.tr("classic.story.spy_joined", call_name=app.tr("classic.step.seer")) in story

@@ -1,6 +1,7 @@
 """Seed 000's characters whose powers play on the table itself rather than on the cards: the
 Maire, who hands out *cartes de caractère* (ways of behaving the players keep all game) before
-the preparation round. Each is one entry, with its rules from the booklet; docs/characters.md
+the preparation round; the Espion, who wakes with another character's call and shows himself
+to it (a fact the table counts, with no effect on the rules). Each is one entry, with its rules from the booklet; docs/characters.md
 says where the table shows them, docs/rules-decisions-classic.md how the booklet is read."""
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ import itertools
 
 from onenight.common.errors import IllegalChoice
 
+from .. import cast
 from ..model import Arrangements, Choice, Game, Kind, Pick, Stop
 from ..order import order
 from ..table import FIRST_NIGHT, Character, Step
@@ -94,4 +96,82 @@ MAYOR = Character(
                 key="targets", brief=_show_hand, spent=lambda g: not g.memo.get(DRAWN),
                 options=_give_options, act=_give, required=lambda g: True)))
 
-CHARACTERS = (MAYOR,)
+
+
+# ---- the Espion: three times a game, at most once a night, awake with another's call ------------
+
+#: "L'Espion peut utiliser son pouvoir trois fois dans la partie mais au maximum une fois par nuit."
+SPY_USES = 3
+#: ``memo`` key: ((night, step), …), each call he woke with.
+SPIED = "spy.uses"
+#: The record's key (a night's object): ``{"with": step}``, the call he woke with that night.
+SPY_KEY = "spy"
+#: The calls he may not wake with: the pack's ("à l'exception des Loups-Garous": any call of a
+#: werewolf's card, the white werewolf's, the big bad wolf's…) and the crow's ("ne peut pas
+#: utiliser son pouvoir pendant le tour du Corbeau": seed 000's crow, his die and his call).
+NOT_WITH = frozenset({"werewolves", "crow", "crow_die"})
+
+
+#: Why the Espion may not wake with a call, by code (the app's message is ``refused.spy.<code>``).
+SPY_REASONS = {
+    "by_day": "the spy wakes with a character called at night, not by day",
+    "no_call": "nobody is called at this step: the spy wakes with a character's call",
+    "werewolves": "the spy may not wake with the werewolves, nor during the crow's call",
+    "no_spy": "no spy in this game",
+    "no_one": "this call wakes nobody: the spy has nobody to show himself to",
+    "dead": "the spy is dead",
+    "tonight": "the spy has woken once tonight already: at most once a night",
+    "spent": f"the spy has woken {SPY_USES} times already: three times a game",
+}
+
+
+def spy_call(step: str) -> str | None:
+    """Why no Espion may ever wake with the night's call ``step`` (None: he may), as a code of
+    :data:`SPY_REASONS`: public, from the cast's table alone (the night screen offers him only
+    such calls)."""
+    st = cast.STEP.get(step)
+    if st is None or "night" not in st.phases or st.role is None or st.chance:
+        return "no_call"
+    if step in NOT_WITH or cast.CHARACTER[st.role].camp == "werewolves":
+        return "werewolves"
+    return None
+
+
+def spy_refusal(g: Game, step: str) -> str | None:
+    """Why the Espion may not wake with the call ``step`` now (None: he may), as a code of
+    :data:`SPY_REASONS`. Only what the table knows is asked: the deck, tonight's call, his
+    uses, and his death once announced."""
+    if not g.phase.is_night:
+        return "by_day"
+    why = spy_call(step)
+    if why is not None:
+        return why
+    if "spy" not in g.dealt + g.undealt:
+        return "no_spy"
+    if g.stop is None or g.stop.step != step or not g.stop.woken:
+        return "no_one"  # (a card nobody holds: the spy who woke would see nobody)
+    if "spy" in g.cards and not g.holders("spy"):  # (a night's dead die at its dawn)
+        return "dead"
+    used = g.memo.get(SPIED, ())
+    if any(n == g.phase.number for n, _ in used):
+        return "tonight"
+    if len(used) >= SPY_USES:
+        return "spent"
+    return None
+
+
+def spy_joins(g: Game, step: str) -> Game:
+    """The Espion wakes with the call ``step`` tonight and shows himself to its character and
+    to the game master: counted, recorded, told to nobody else (no effect on the rules)."""
+    why = spy_refusal(g, step)
+    if why is not None:
+        raise IllegalChoice(SPY_KEY, SPY_REASONS[why])
+    g = common.remember(g, SPIED, g.memo.get(SPIED, ()) + ((g.phase.number, step),))
+    g = g._with(record=g.record + ((g.phase.label, SPY_KEY, {"with": step}),))
+    return g.tell((), "spy", "spy_joined", value=step)
+
+
+#: No step of his own: the app takes his wakings at the calls he joins (``spy_joins``).
+SPY = Character("spy", "Espion", "Spy", "villagers", "village", _ONE, booklet="000")
+
+CHARACTERS = (MAYOR, SPY)

@@ -69,6 +69,8 @@ class Translator:
         if isinstance(text.facts.get("traits"), (list, tuple)):
             facts["trait_names"] = ", ".join(self.t("classic.trait." + t)
                                              for t in text.facts["traits"])
+        if isinstance(facts.get("call"), str):  # a night's call (seed 000's Espion's)
+            facts["call_name"] = self.t("classic.step." + facts["call"])
         if isinstance(facts.get("cause"), str):
             facts["cause_name"] = self.t("classic.cause." + facts["cause"])
         return self.t(text.key, **facts)
