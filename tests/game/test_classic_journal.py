@@ -256,18 +256,25 @@ def test_both_games_set_aside_journals_are_listed_together_each_saying_whose(tmp
     assert set_aside_games(tmp_path / "nowhere") == []
 
 
-def test_dr_jekylls_die_rolled_by_the_table_comes_back_the_same_from_the_journal(tmp_path):
-    """The die has no call: the table rolls it with its generator as the night reaches it,
-    and writes it into that event, so that a game killed after any event finds the same
-    rolls (and the same murders) again."""
-    wall = Wall()
+def _dealt(tmp_path, wall, cards: str):
+    """A game of these eight cards (no captain), dealt by the tablet: its first night."""
     c = start(tmp_path, wall)
-    seats = "jekyll_hyde werewolf witch cassandra villager villager villager werewolf".split()
+    seats = cards.split()
     set_up(c, 8, seats, captain="never")
     c.apply({"type": "deal", "mode": "tablet", "seats": seats, "left_over": []})
     for seat in range(8):
         c.apply({"type": "seen", "seat": seat})
     c.apply({"type": "deal_done"})
+    return c
+
+
+def test_dr_jekylls_die_rolled_by_the_table_comes_back_the_same_from_the_journal(tmp_path):
+    """The die has no call: the table rolls it with its generator as the night reaches it,
+    and writes it into that event, so that a game killed after any event finds the same
+    rolls (and the same murders) again."""
+    wall = Wall()
+    c = _dealt(tmp_path, wall, "jekyll_hyde werewolf witch cassandra villager villager "
+                               "villager werewolf")
     bot = Bot(c, random.Random(5), night={s: random_night_choice for s in
                                           ("werewolves", "cassandra", "jekyll_hyde", "witch")})
     while c.phase != "end":
@@ -286,13 +293,7 @@ def test_the_spys_waking_comes_back_from_the_journal_and_a_second_one_tonight_is
     from onenight.game.refused import Refused
 
     wall = Wall()
-    c = start(tmp_path, wall)
-    seats = "spy werewolf witch seer villager villager villager werewolf".split()
-    set_up(c, 8, seats, captain="never")
-    c.apply({"type": "deal", "mode": "tablet", "seats": seats, "left_over": []})
-    for seat in range(8):
-        c.apply({"type": "seen", "seat": seat})
-    c.apply({"type": "deal_done"})
+    c = _dealt(tmp_path, wall, "spy werewolf witch seer villager villager villager werewolf")
     bot = Bot(c, random.Random(5), night={s: random_night_choice for s in ("werewolves", "witch")})
     while c.state.window is None or c.state.window.step != "seer":
         bot.step()
