@@ -110,7 +110,10 @@ def spare(g: Game, seat: int, public: bool) -> Game:
 
 
 def start_chains(g: Game, seats: tuple[int, ...]) -> Game:
-    """Run the chains of these deaths next, in this order, before any older chain goes on."""
+    """Run the chains of these deaths next, in this order, before any older chain goes on;
+    a killed player still in play (seed 000's Immortel, Imposteur) first: his card is shown
+    and "il la prend ensuite en mains" at once, before another death's act can reach him."""
+    seats = tuple(sorted(seats, key=lambda s: not g.alive(s)))
     return g._with(chain=g.chain + tuple((s, 0) for s in reversed(seats)))
 
 

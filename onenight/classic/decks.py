@@ -17,6 +17,7 @@ from onenight.common.errors import DeckError
 from onenight.common.notices import DeckCheck, Notice
 
 from . import cast, categories
+from .roles.common import werewolf_cards
 
 MIN_PLAYERS = 6  # 6 and 7 with a warning: the app is the game master, nobody sits out
 ADVISED_MIN = 8  # the base game's table starts at 8
@@ -34,10 +35,6 @@ BOXES = ("best_of", "base_game", "new_characters", "quebec")
 def box_copies(card: str, boxes: Sequence[str] = BOXES) -> int:
     """How many cards of ``card`` the ``boxes`` hold together."""
     return sum(cast.CHARACTER[card].copies(b) for b in boxes)
-
-
-def werewolf_cards(cards: Sequence[str]) -> int:
-    return sum(1 for c in cards if c in cast.CHARACTER and cast.CHARACTER[c].camp == "werewolves")
 
 
 # ---- presets ------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ the walk over the phases (:mod:`.walk`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -75,18 +76,24 @@ class Seats:
     seats: tuple[int, ...]
 
 
-class Groups(Sequence):
-    """Every group of one or more of ``seats``, each a :class:`Seats` in seat order (the
-    tavern keeper's guests, "un nombre quelconque de joueurs"): the ``2**n - 1`` choices are
-    listed lazily, too many to build, yet drawn from and tested as a list's (``None`` first
-    when choosing nothing is legal)."""
+class _Listed(Sequence):
+    """Choices too many to build, listed lazily yet drawn from and tested as a list's
+    (``None`` first when choosing nothing is legal): a subclass counts them (``_count``) and
+    builds the ``i``-th (``_at``); ``_key`` is what makes two such lists equal."""
 
-    def __init__(self, seats, nothing: bool = False):
-        self.seats = tuple(sorted(seats))
-        self.nothing = nothing
+    nothing: bool
+
+    def _count(self) -> int:
+        raise NotImplementedError
+
+    def _at(self, i: int) -> "Seats":
+        raise NotImplementedError
+
+    def _key(self) -> tuple:
+        raise NotImplementedError
 
     def __len__(self) -> int:
-        return (1 << len(self.seats)) - 1 + self.nothing
+        return self._count() + self.nothing
 
     def __getitem__(self, i):
         if isinstance(i, slice):
@@ -99,8 +106,37 @@ class Groups(Sequence):
             if i == 0:
                 return None
             i -= 1
+        return self._at(i)
+
+    def __eq__(self, other) -> bool:
+        return type(other) is type(self) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}{self._key()!r}"
+
+
+class Groups(_Listed):
+    """Every group of one or more of ``seats``, each a :class:`Seats` in seat order (the
+    tavern keeper's guests, "un nombre quelconque de joueurs"): the ``2**n - 1`` choices are
+    listed lazily, too many to build, yet drawn from and tested as a list's (``None`` first
+    when choosing nothing is legal)."""
+
+    def __init__(self, seats, nothing: bool = False):
+        self.seats = tuple(sorted(seats))
+        self.nothing = nothing
+
+    def _count(self) -> int:
+        return (1 << len(self.seats)) - 1
+
+    def _at(self, i: int) -> "Seats":
         mask = i + 1
         return Seats(tuple(s for k, s in enumerate(self.seats) if mask >> k & 1))
+
+    def _key(self) -> tuple:
+        return (self.seats, self.nothing)
 
     def __contains__(self, c) -> bool:
         if c is None:
@@ -108,15 +144,41 @@ class Groups(Sequence):
         return (isinstance(c, Seats) and len(c.seats) > 0 and list(c.seats) == sorted(set(c.seats))
                 and set(c.seats) <= set(self.seats))
 
-    def __eq__(self, other) -> bool:
-        return isinstance(other, Groups) and (self.seats, self.nothing) == (other.seats,
-                                                                             other.nothing)
 
-    def __hash__(self) -> int:
-        return hash((self.seats, self.nothing))
+class Arrangements(_Listed):
+    """Every ordered choice of ``size`` different players among ``seats``, each a
+    :class:`Seats` in the order named (seed 000's Maire gives his character cards in the order
+    he drew them: the first named receives the first): ``n!/(n-size)!`` choices, listed lazily
+    as :class:`Groups` are (``None`` first when choosing nothing is legal)."""
 
-    def __repr__(self) -> str:
-        return f"Groups({self.seats!r}, nothing={self.nothing})"
+    def __init__(self, seats, size: int, nothing: bool = False):
+        self.seats = tuple(sorted(seats))
+        self.size = size
+        self.nothing = nothing
+
+    @staticmethod
+    def _perm(n: int, k: int) -> int:
+        return math.perm(n, k) if 0 <= k <= n else 0
+
+    def _count(self) -> int:
+        return self._perm(len(self.seats), self.size)
+
+    def _at(self, i: int) -> "Seats":
+        left, out = list(self.seats), []
+        for k in range(self.size):
+            block = self._perm(len(left) - 1, self.size - k - 1)
+            out.append(left.pop(i // block))
+            i %= block
+        return Seats(tuple(out))
+
+    def _key(self) -> tuple:
+        return (self.seats, self.size, self.nothing)
+
+    def __contains__(self, c) -> bool:
+        if c is None:
+            return self.nothing
+        return (isinstance(c, Seats) and len(c.seats) == self.size
+                and len(set(c.seats)) == self.size and set(c.seats) <= set(self.seats))
 
 
 @dataclass(frozen=True)

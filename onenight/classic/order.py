@@ -10,7 +10,8 @@ why it is not played); a call the app does not need says so in ``skipped``.
 
 Where the lists disagree, they are merged so that each list's own order is kept:
 
-- the preparation round (first night only) comes first, then the usual round, as in seed 000;
+- seed 000's Maire's round (its "Tour du Maire", first night only) comes first, then the
+  preparation round (first night only), then the usual round, as in seed 000;
   seed 001's rescuer (Nouvelle Lune's, in its preparation round) takes seed 000's place, every
   night before the trapper;
 - Best Of's first-night wakings (the sisters, the wild child, the wolf-hound) close the
@@ -62,6 +63,8 @@ NIGHT_CALLS: tuple[Call, ...] = (
     # moonless night whose pack is not called
     Call("solar_eclipse", "astrologer", ("000",), "solar_eclipse"),
     Call("moonless_night", "astrologer", ("000",), "moonless_night"),
+    # -- seed 000's "Tour du Maire", before the preparation round: his character cards ---------
+    Call("mayor", "mayor", ("000",), "first_night"),
     # -- the preparation round: the first night only --------------------------------------------
     Call("thief", "thief", ("001", "000"), "first_night"),
     Call("priest", "priest", ("000",), "first_night"),

@@ -18,6 +18,7 @@ from onenight.common.formats import CLASSIC as FORMAT
 from onenight.common.values import show
 
 from . import cast, decks, forms, sides, village
+from .roles import table_cards
 from .day import LIST_KEYS
 from .model import CAPTAIN_WHEN, VOTE_VARIANTS, Entry, Game, Kind, Options, Phase, phase_of
 from .table import EVEN_NIGHTS, FIRST_NIGHT, ON_DEMAND, THIRD_NIGHT
@@ -201,6 +202,10 @@ def _why_not(g: Game, key: str, phase: Phase) -> str:
     return f"this step is not called on {phase.label}"
 
 
+#: ``_Replay.used``'s mark of the night's Espion played (not a step's record key).
+SPY_KEY_USED = "spy:played"
+
+
 class _Replay:
     """The driver: the record's phase objects, matched one by one with the walk's phases."""
 
@@ -229,6 +234,19 @@ class _Replay:
         self.used, self.taken, self.powers = set(), {}, 0
         return True
 
+    def spy_now(self, g: Game) -> bool:
+        """The record's Espion wakes with the call now open (``{"spy": {"with": step}}``)."""
+        spy = self.rec.phases[self.i].get(table_cards.SPY_KEY)
+        return SPY_KEY_USED not in self.used and isinstance(spy, dict) \
+            and spy.get("with") == g.stop.step and g.phase.is_night
+
+    def play_spy(self, g: Game) -> Game:
+        self.used.add(SPY_KEY_USED)
+        try:
+            return table_cards.spy_joins(g, g.stop.step)
+        except RulesError as e:
+            raise e.within(self.field(table_cards.SPY_KEY)) from None
+
     def check_used(self, g: Game, missing: str = "") -> None:
         """Every key of the phase object was played (``missing``: the choice the record stops
         short at, in a game in progress)."""
@@ -242,6 +260,17 @@ class _Replay:
                 f"the record stops before it, at {missing} (missing)" if not reached else
                 "the day powers are used while the village debates, and the game did not "
                 "reach the debate after it"))
+        spy = obj.get(table_cards.SPY_KEY)
+        if spy is not None and phase.kind == "night" and SPY_KEY_USED not in self.used:
+            where = self.field(table_cards.SPY_KEY)
+            if not isinstance(spy, dict) or not isinstance(spy.get("with"), str):
+                raise RecordError(where, f'expected {{"with": step}}, the call the spy woke '
+                                         f'with, got {show(spy)}')
+            if missing:
+                raise RecordError(where, f"not reached: the record stops before it, at "
+                                         f"{missing} (missing)")
+            raise RecordError(where + ".with", f"the spy cannot wake with {spy['with']!r} "
+                                               "here: no such call was made that night")
         for key, value in obj.items():
             if key not in cast.RECORD_KEYS or value is None or value == {}:
                 continue  # "night"/"day", extra fields, and steps that chose nothing
@@ -343,6 +372,8 @@ def replay(data: Any) -> Game:
         if stop.step == "debate" and r.more_powers():
             g = r.play_power(g)
             continue
+        if r.spy_now(g):  # seed 000's Espion wakes with this call
+            g = r.play_spy(g)
         if stop.kind is Kind.NONE:
             g = apply(g)
             continue

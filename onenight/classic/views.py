@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model import Entry, Game, Groups, Stop
+from .model import Arrangements, Entry, Game, Groups, Stop
 from .walk import ballot_options, legal_choices
 
 
@@ -24,8 +24,9 @@ class SeatView:
     captain: int | None
     known: tuple[Entry, ...]  # everything this seat was told, in order
     stop: Stop | None  # the current step, when this seat is awake for it
-    choices: tuple | Groups | None  # its legal choices, when it decides (its ballot's, at a
-    # vote; any group of players, as Groups)
+    choices: tuple | Groups | Arrangements | None  # its legal choices, when it decides (its
+    # ballot's, at a vote; any group of players, as Groups; players named in order, as
+    # Arrangements)
 
     def learned(self, phase: str, step: str) -> tuple[Entry, ...]:
         """What this seat was told at one step (for the step's screen)."""
@@ -48,7 +49,7 @@ def view_for(g: Game, seat: int) -> SeatView:
     choices = None
     if stop is not None and seat in stop.deciders:
         legal = ballot_options(g, seat) if stop.kind.value == "votes" else legal_choices(g)
-        choices = legal if isinstance(legal, Groups) else tuple(legal)
+        choices = legal if isinstance(legal, (Groups, Arrangements)) else tuple(legal)
     return SeatView(seat=seat, players=g.players, phase=g.phase.label, card=g.cards[seat],
                     alive=tuple(s not in dead for s in range(g.players)), captain=g.captain,
                     known=known, stop=stop, choices=choices)

@@ -20,10 +20,9 @@ from onenight.common.values import seat_number
 from . import cast, day, deaths, forms, sides, states, village, win
 from .roles import astrologer, quebec
 from .model import (ASLEEP, DAY_CUT_FROM, DAYBREAK, NIGHTFALL, NO_DAY, NO_NIGHT, OUT_OF_PLAY,
-                    VOTE_VARIANTS,
-                    Choice, Draw, Game, Groups, Kind, Memo, Options, Phase, Pick, Potions, Ragots,
-                    Roll,
-                    Seat, Seats, Side, Stop, Take, Use, Votes, Yes)
+                    VOTE_VARIANTS, Arrangements, Choice, Draw, Game, Groups, Kind, Memo, Options,
+                    Phase, Pick, Potions, Ragots, Roll, Seat, Seats, Side, Stop, Take, Use, Votes,
+                    Yes)
 from .table import Step
 
 #: Why a required choice cannot be left out, by step.
@@ -41,6 +40,8 @@ MUST = {
     "shapeshifter_draw": "the Transformiste's card is drawn from his pile at each of his calls",
     "ragpicker_curse": "the ragpicker was voted out: the lot must infect a villager tonight",
     "habitant_ragots": "each Habitant's ragot is drawn on the first night",
+    "mayor_cards": "the mayor's character cards are drawn before the preparation round",
+    "mayor": "the mayor gives each character card drawn to a different player",
     "tete_de_cochon_ragots": "the Tête-de-Co'hon's ragots are drawn on the first night",
     "grand_talent_ragots": "the Grand-Talent-Pas-d'Adon's ragot is drawn on the first night",
     "grand_talent_antagonist": "the Grand-Talent-Pas-d'Adon's antagonist is drawn on the "
@@ -299,6 +300,9 @@ def legal_choices(g: Game) -> Sequence:
     if isinstance(listed, Groups):  # any group of players: listed lazily
         return Groups([s for s in listed.seats if not sides.absent(g, s)],
                       nothing=not stop.required)
+    if isinstance(listed, Arrangements):  # players named in order: listed lazily
+        return Arrangements([s for s in listed.seats if not sides.absent(g, s)], listed.size,
+                            nothing=not stop.required)
     options = [o for o in listed if not any(sides.absent(g, s) for s in _named(o))]
     return ([] if stop.required else [None]) + options
 

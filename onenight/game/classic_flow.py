@@ -58,6 +58,7 @@ from onenight.classic.model import (CAPTAIN_WHEN, DAYBREAK, VOTE_VARIANTS, Choic
                                     Take, Use, Votes,
                                     Yes)
 from onenight.classic.record import outcome, to_record
+from onenight.classic.roles import table_cards
 from onenight.classic.roles.common import heal_forms, shown_victims
 from onenight.classic.roles.compendium import GUESTS, TAVERN_MINUTES
 from onenight.classic.roles.quebec import HABITANT_STEP
@@ -672,6 +673,20 @@ class ClassicController(Flow):
                                    else [])
         agreed = set(w.picks.values())
         return [Seat(agreed.pop())] if len(agreed) == 1 else []
+
+    def _on_spy(self, e: dict) -> None:
+        """Seed 000's Espion shows himself at the open call (a discreet button on the night's
+        screen): counted, refused past his limits with the rules' reason; the call goes on as
+        it was, and nothing is heard. A call that wakes nobody (no stop: its card is not in
+        play) has nobody to show himself to."""
+        s = self.state
+        w = self._window(e)
+        if w.stop is None:
+            raise Refused("spy.no_one")
+        why = table_cards.spy_refusal(s.game, w.step)
+        if why is not None:
+            raise Refused("spy." + why)
+        s.game = table_cards.spy_joins(s.game, w.step)
 
     def _on_step_end(self, e: dict) -> None:
         """The narrator closes the call: what the pads chose is played, what was not chosen

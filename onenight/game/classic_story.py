@@ -43,7 +43,10 @@ _FACTS = ("bite_survived", "infected", "infection_failed", "sick", "turned", "gr
           # seed 000's Immortel, killed, who lives on
           "lives_on", "usurped",
           # seed 000's Astrologue: each eclipse, as it took effect
-          "lunar_eclipse", "solar_eclipse", "moonless_night")
+          "lunar_eclipse", "solar_eclipse", "moonless_night",
+          # seed 000's Maire: a character card given (told at the first dawn); the Espion
+          # awake with a call (told to nobody: the story's)
+          "trait", "spy_joined")
 
 
 @dataclass(frozen=True)
@@ -160,6 +163,12 @@ def event_text(ev: StoryEvent, players) -> "Text":
         facts["card"] = ev.value["card"]  # a card drawn (the Transformiste's)
     if isinstance(ev.value, dict) and isinstance(ev.value.get("roll"), int):
         facts["roll"] = ev.value["roll"]
+    if ev.kind == "trait":  # seed 000's Maire: the character card given
+        facts["trait"] = ev.value
+    if ev.kind == "spy_joined":  # seed 000's Espion: the call he woke with
+        facts["call"] = ev.value
+    if ev.kind == "chose" and ev.step == "mayor_cards":
+        facts["traits"] = list(ev.value["cards"])
     return Text(key, facts)
 
 

@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 from onenight.classic import cast, sides, village, walk
 from onenight.classic.decks import PRESETS
-from onenight.classic.model import ASLEEP, NO_DAY, NO_NIGHT, Entry, Kind, Seats
+from onenight.classic.model import ASLEEP, NO_DAY, NO_NIGHT, Arrangements, Entry, Kind, Seats
 from onenight.classic.roles.compendium import GUESTS, TAVERN_MINUTES
+from onenight.classic.roles import table_cards
 from onenight.classic.roles.quebec import HABITANT_STEP
 from onenight.common.notices import DeckCheck
 
@@ -255,6 +256,9 @@ class NightView:
     powers: tuple[str, ...] = ()
     pick: int = 0
     alone: tuple[str, ...] = ()  # the powers that name nobody: tapped twice
+    #: seed 000's Espion may show himself at this call (the deck holds his card, and it is a
+    #: call he may wake with: public, whatever he has used)
+    spy: bool = False
 
 
 _MOST = {Kind.SEAT: 1, Kind.SEATS: 2, Kind.POWER: 1}
@@ -267,6 +271,9 @@ def _most(g, stop, kind: Kind) -> int:
         return len(g.living())  # any group: as many as the ring holds, whoever is awake
     if kind is Kind.SEATS and stop is not None and stop.woken and not stop.for_show:
         step = cast.STEP[stop.step]
+        listed = step.options(g, stop) if step.options else []
+        if isinstance(listed, Arrangements):  # players named in order: as many as it takes
+            return listed.size
         sizes = [len(o.seats) for o in (step.options(g, stop) if step.options else [])
                  if isinstance(o, Seats)]
         if sizes:
@@ -315,6 +322,8 @@ def _learned(e: Entry, players) -> Learned:
         facts = {"roll": e.value}
     elif e.kind == "crow_rolled":  # the crow's die, and the players it sends his card to
         facts = {"roll": e.value["roll"]}
+    elif e.kind == "mayor_cards":  # seed 000's Maire: the character cards he drew, in order
+        facts = {"traits": list(e.value)}
     if e.kind == "lover":  # the sentence names both lovers
         seats = tuple(sorted(set(e.to) | {e.seat}))
         facts["seats"] = list(seats)
@@ -378,7 +387,8 @@ def night_view(c: "ClassicController") -> NightView:
     return NightView(w.night, w.step, w.index, len(s.calls), kind.value, _most(g, w.stop, kind),
                      targets, ("village", "werewolves") if kind is Kind.SIDE else (),
                      2 if kind is Kind.CARD else 0, w.chosen, learned, table_view(c),
-                     step.group, step.powers, step.pick, step.powers_alone)
+                     step.group, step.powers, step.pick, step.powers_alone,
+                     "spy" in g.dealt + g.undealt and table_cards.spy_call(w.step) is None)
 
 
 # ---- the day --------------------------------------------------------------------------------
@@ -436,7 +446,9 @@ NEWS = ("marked", "immune", "burned", "escaped", "crow_card", "tavern", "repelle
         # who took a living player's card
         "lives_on", "usurped",
         # seed 000's Astrologue: the eclipses that shaped the night (or took it away)
-        "lunar_eclipse", "solar_eclipse", "moonless_night")
+        "lunar_eclipse", "solar_eclipse", "moonless_night",
+        # seed 000's Maire: each character card given, and to whom (the first dawn)
+        "trait")
 
 
 def morning_news(g, players, day: int) -> tuple[Text, ...]:
@@ -450,9 +462,11 @@ def morning_news(g, players, day: int) -> tuple[Text, ...]:
         if e.phase == f"day {day}" and e.kind == "ballots":
             break
         if e.phase in (*nights, f"day {day}") and e.to is None and e.kind in NEWS:
+            facts = {"trait": e.value} if e.kind == "trait" else {}
+            if e.by is not None:
+                facts["by_name"] = players[e.by]
             out.append(Text(f"classic.dawn.news.{e.kind}",
-                            _named(players, seat=e.seat, seats=e.seats or None,
-                                   **({} if e.by is None else {"by_name": players[e.by]}))))
+                            _named(players, seat=e.seat, seats=e.seats or None, **facts)))
     # the mage's vanished player is not in the room: the whole village sees it (the Coureur
     # des Bois's canoe is told by its own news)
     out += [Text("classic.dawn.news.vanished", _named(players, seat=s))
@@ -542,6 +556,9 @@ class DebateView:
     #: minutes, and the seconds of it left (0: they are back, or nobody went)
     tavern: tuple[int, ...] = ()
     tavern_left: float = 0.0
+    #: seed 000's Maire's character cards, kept all game: (seat, card) of the living players
+    #: who received one, public since the first dawn (classic.trait.<card>)
+    traits: tuple[tuple[int, str], ...] = ()
 
 
 def debate_view(c: "ClassicController") -> DebateView:
@@ -555,8 +572,9 @@ def debate_view(c: "ClassicController") -> DebateView:
     tavern = tuple(g.today.get(GUESTS) or ())
     tavern_left = max(0.0, TAVERN_MINUTES * 60.0 - s.day.elapsed(c.now())) \
         if tavern and s.day else 0.0
+    traits = tuple((seat, t) for seat, t in table_cards.given(g) if g.alive(seat))
     return DebateView(g.phase.number, length, left, running, ended, s.ready, table_view(c),
-                      powers, tavern, tavern_left)
+                      powers, tavern, tavern_left, traits)
 
 
 @dataclass(frozen=True)

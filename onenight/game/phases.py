@@ -78,7 +78,7 @@ CLASSIC_PHASES: tuple[Phase, ...] = (
     _phase("deal", "seen card", "deal_done", None),
     # the Québec Habitants' ragots, each seen alone on the tablet passed round (13+ players)
     _phase("ragots", "ragot_seen", "ragots_done", None),
-    _phase("night", "choose pick step_end", None, None),
+    _phase("night", "choose pick step_end spy", None, None),
     _phase("dawn", "go", None, None),
     _phase("chain", "choose pick go", None, None),  # (go: past the Immortel's own card)
     _phase("election", BALLOT_EVENTS + " lots go", None, None),

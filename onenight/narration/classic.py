@@ -110,6 +110,8 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "shapeshifter": 8,  # look at the tablet: the card he holds until his next call
     "solar_eclipse": 0,  # a line to the whole table, nobody wakes
     "moonless_night": 0,
+    # seed 000's Maire: his character cards to read, then a player to point at for each
+    "mayor": 20,
 })
 #: The calls that wake nobody: one line the whole table hears (the Flanc-Mou's side chosen;
 #: the Astrologue's solar eclipse and moonless night, as the night they shape begins).

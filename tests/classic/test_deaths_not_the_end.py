@@ -32,6 +32,19 @@ def test_immortal_killed_is_shown_then_lives_on_and_draws_a_card():
     assert view_for(g, 3).alive[0]  # the table sees him alive again
 
 
+
+def test_immortal_killed_with_others_draws_before_their_deaths_play_out():
+    # "Lorsque l'Immortel est tué, le Meneur de Jeu révèle … sa carte … Il la prend ensuite en
+    # mains": he draws at once, before the hunter killed the same night takes his shot; drawn
+    # the werewolf card, the hunter's shot at him is his final death
+    # (the hunter's seat comes first, as the dawn tells the dead)
+    seats = "hunter werewolf seer villager immortal villager werewolf witch"
+    night = {"night": 1, "werewolves": {"victim": 4}, "witch": {"heal": False, "poison": 0}}
+    g = play(seats, night, {"day": 1, "immortal": [{"draw": 1}], "hunter": {"shoot": 4},
+                            "votes": NOBODY})
+    assert [e.kind for e in g.log if e.kind in ("drew", "shot")] == ["drew", "shot"]
+    assert not g.alive(4) and g.death_of(4).card == "werewolf"
+
 def test_immortal_drawing_his_own_card_stays_a_villager():
     g = play(IMMORTAL, EATEN, {"day": 1, "immortal": [{"draw": 0}]})
     assert g.cards[0] == "immortal"

@@ -24,8 +24,8 @@ SEED_003_EVERY_NIGHT = [  # "Personnages appelés chaque nuit"
 SEED_003_FIRST_NIGHT = [  # "Personnages appelés la 1ère nuit" (see the seer below)
     "cupid", "lovers", "seer", "sisters", "wild_child", "bear_tamer", "werewolves",
     "accursed_wolf_father", "big_bad_wolf", "witch", "fox", "pied_piper", "charmed"]
-SEED_000 = [  # p. 24: "Tour de préparation", then "Tour normal"
-    "thief", "priest", "little_girl_sign", "woodsman_sign", "pack_leader_sign",
+SEED_000 = [  # p. 24: "Tour du Maire", "Tour de préparation", then "Tour normal"
+    "mayor", "thief", "priest", "little_girl_sign", "woodsman_sign", "pack_leader_sign",
     "werewolves_sign", "cupid", "lovers", "evil_spirit", "enemies", "assassin",
     "vigilante_before", "shapeshifter", "sandman", "mage", "dream_reader", "apprentice_seer",
     "seer", "mathematician", "night_owl", "rescuer", "trapper", "diviner", "werewolves",
@@ -143,7 +143,7 @@ def test_the_lists_conditions_are_data_and_each_has_its_test():
         "were_squirrel": "from_night_3", "flanc_mou": "third_night",
         "flanc_mou_enters": "flanc_mou_enters", "entremetteuse": "first_night",
         "belle_creature": "from_night_2", "coureur_powers": "first_night",
-        "solar_eclipse": "solar_eclipse", "moonless_night": "moonless_night"}
+        "solar_eclipse": "solar_eclipse", "moonless_night": "moonless_night", "mayor": "first_night"}
     # "(s'il n'y a eu aucun mort lors de la dernière journée)", "(dès qu'un premier personnage
     # a été tué par les Loups-Garous)", "(s'il n'y a eu aucun mort pendant la nuit)", "(s'il a
     # été tué pendant la journée ou la nuit précédente)"
@@ -167,7 +167,8 @@ WITHIN = {"night_owl_seen": "night_owl", "dream_reader_mime": "dream_reader",
 ROLLED_WITHIN = {"were_squirrel_luck": "werewolves", "coureur_strikes": "werewolves"}
 
 
-#: Steps the app plays right before a call, with no call of their own: the die rolled for Dr
+#: Steps the app plays right before a call, with no call of their own (the Maire's character
+#: cards, drawn before his call shows them); the die rolled for Dr
 #: Jekyll, which his call tells him; the Habitant drawn for the Québec Memére's soup; the lot
 #: the Guenilloux's curse draws, whose infected player wakes with the pack that night; the
 #: ragots drawn for the Tête-de-Co'hon, which his call shows him; the Grand-Talent-Pas-d'Adon's
@@ -175,7 +176,8 @@ ROLLED_WITHIN = {"were_squirrel_luck": "werewolves", "coureur_strikes": "werewol
 BEFORE = {"jekyll_die": "jekyll_hyde", "crow_die": "crow", "memere_soup": "memere",
           "shapeshifter_draw": "shapeshifter",
           "ragpicker_curse": "werewolves", "tete_de_cochon_ragots": "tete_de_cochon",
-          "grand_talent_ragots": "grand_talent", "grand_talent_antagonist": "grand_talent"}
+          "grand_talent_ragots": "grand_talent", "grand_talent_antagonist": "grand_talent",
+          "mayor_cards": "mayor"}
 
 
 def test_the_casts_night_steps_take_their_places_and_calendars_from_the_order():

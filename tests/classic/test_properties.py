@@ -7,6 +7,7 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +18,7 @@ from onenight.classic.autoplay import random_choice
 from onenight.classic.cast import CHARACTER, STEP
 from onenight.classic.decks import PRESETS, check_deck
 from onenight.classic.model import OUT_OF_PLAY, Use
+from onenight.classic.roles.table_cards import TRAITS, spy_joins, spy_refusal
 from onenight.classic.sides import (ally_of, counted, enemies_left, loses_dead, side,
                                     wolf, wolfish)
 from onenight.classic.walk import is_called, use_power
@@ -264,8 +266,10 @@ def test_a_flanc_mou_takes_the_card_his_target_left_with_once_and_the_village_he
     me = g.dealt.index("flanc_mou")
     changes = []
     for before, _, g in moves(g, rng):
-        if g.cards[me] != before.cards[me] and before.stop.step != "priest":
-            # (the priest's blessing turns a card into a villager's: seed 000's rule)
+        bitten = any(e.kind == "bitten_becomes" and e.seat == me for e in g.log[len(before.log):])
+        if g.cards[me] != before.cards[me] and before.stop.step != "priest" and not bitten:
+            # (the priest's blessing turns a card into a villager's: seed 000's rule; a bite
+            # that turns him makes his card a werewolf's: the Québec infection)
             changes.append((before.stop.step, g.phase.label, g.cards[me]))
     heard = [e.phase for e in g.log if e.kind == "flanc_mou_enters"]
     assert len(changes) <= 1 and heard == [p for _, p, _ in changes]
@@ -343,6 +347,60 @@ def test_the_belle_creature_stays_out_of_the_pack_and_learns_only_from_last_nigh
         if d.cause == "abandoned":
             assert d.moment == "dawn" and f"night {d.day - 1}" in seduced
     assert outcome(replay(json.loads(json.dumps(to_record(g))))) == outcome(g)
+
+
+@SETTINGS
+@given(st.integers(0, 2 ** 32 - 1))
+def test_the_mayors_character_cards_go_one_each_to_as_many_players_as_werewolf_cards(seed):
+    """Whole random games with seed 000's Maire in the deck: before the preparation round the
+    table draws as many different character cards as the deck holds werewolf cards (one per
+    living player at most), shown to the Maire alone; he gives each to a different player;
+    the whole table is told them at the first dawn and nowhere else, and they stay as given,
+    whatever becomes of the cards; each game's record replays to the same outcome."""
+    rng = random.Random(seed)
+    g = game_holding("mayor", rng)
+    me = g.dealt.index("mayor")
+    for before, c, g in moves(g, rng):
+        if before.stop.step == "mayor_cards" and not before.stop.for_show:
+            wolves = sum(CHARACTER[card].camp == "werewolves" for card in before.dealt)
+            assert before.stop.woken == () and set(c.powers) <= set(TRAITS)
+            assert len(c.powers) == min(wolves, len(before.living()))
+    drawn, gave = g.memo.get("mayor.drawn", ()), g.memo.get("mayor.given", ())
+    assert [t for _, t in gave] == list(drawn) and len(set(drawn)) == len(drawn)
+    assert len({s for s, _ in gave}) == len(gave)
+    assert all(e.to == (me,) for e in g.log if e.kind == "mayor_cards")
+    told_ = [e for e in g.log if e.kind == "trait"]
+    assert all(e.to is None and e.phase == told_[0].phase for e in told_)
+    assert [(e.seat, e.value) for e in told_] == list(gave)
+    assert outcome(replay(json.loads(json.dumps(to_record(g))))) == outcome(g)
+
+
+@SETTINGS
+@given(st.integers(0, 2 ** 32 - 1))
+def test_the_spy_wakes_with_others_calls_at_most_three_times_once_a_night(seed):
+    """Whole random games with seed 000's Espion in the deck, who tries to wake with a random
+    call now and then: he is taken only with a character's call that is not the pack's nor
+    the crow's, at most once a night and three times a game, while he lives; nothing of it
+    is told to any player; each game's record replays to the same outcome."""
+    rng = random.Random(seed)
+    g = game_holding("spy", rng)
+    while g.stop is not None:
+        if g.phase.is_night and rng.random() < 0.3:
+            why = spy_refusal(g, g.stop.step)
+            if why is None:
+                g = spy_joins(g, g.stop.step)
+            else:
+                with pytest.raises(IllegalChoice):
+                    spy_joins(g, g.stop.step)
+        g = apply(g, random_choice(g, rng))
+    uses = g.memo.get("spy.uses", ())
+    assert len(uses) <= 3 and len({n for n, _ in uses}) == len(uses)
+    for _, step in uses:
+        role = STEP[step].role
+        assert role and CHARACTER[role].camp != "werewolves" and step not in ("crow", "crow_die")
+    assert all(e.to == () for e in g.log if e.kind == "spy_joined")
+    record = json.loads(json.dumps(to_record(g)))
+    assert outcome(replay(record)) == outcome(g) and to_record(replay(record)) == record
 
 
 def test_an_illegal_choice_leaves_the_game_as_it_was():

@@ -256,18 +256,25 @@ def test_both_games_set_aside_journals_are_listed_together_each_saying_whose(tmp
     assert set_aside_games(tmp_path / "nowhere") == []
 
 
-def test_dr_jekylls_die_rolled_by_the_table_comes_back_the_same_from_the_journal(tmp_path):
-    """The die has no call: the table rolls it with its generator as the night reaches it,
-    and writes it into that event, so that a game killed after any event finds the same
-    rolls (and the same murders) again."""
-    wall = Wall()
+def _dealt(tmp_path, wall, cards: str):
+    """A game of these eight cards (no captain), dealt by the tablet: its first night."""
     c = start(tmp_path, wall)
-    seats = "jekyll_hyde werewolf witch cassandra villager villager villager werewolf".split()
+    seats = cards.split()
     set_up(c, 8, seats, captain="never")
     c.apply({"type": "deal", "mode": "tablet", "seats": seats, "left_over": []})
     for seat in range(8):
         c.apply({"type": "seen", "seat": seat})
     c.apply({"type": "deal_done"})
+    return c
+
+
+def test_dr_jekylls_die_rolled_by_the_table_comes_back_the_same_from_the_journal(tmp_path):
+    """The die has no call: the table rolls it with its generator as the night reaches it,
+    and writes it into that event, so that a game killed after any event finds the same
+    rolls (and the same murders) again."""
+    wall = Wall()
+    c = _dealt(tmp_path, wall, "jekyll_hyde werewolf witch cassandra villager villager "
+                               "villager werewolf")
     bot = Bot(c, random.Random(5), night={s: random_night_choice for s in
                                           ("werewolves", "cassandra", "jekyll_hyde", "witch")})
     while c.phase != "end":
@@ -275,3 +282,26 @@ def test_dr_jekylls_die_rolled_by_the_table_comes_back_the_same_from_the_journal
         assert_same(c, reopen(tmp_path, wall))
     rolls = [v["roll"] for _, key, v in c.game.record if key == "jekyll_die"]
     assert rolls and all(1 <= r <= 6 for r in rolls)
+
+
+def test_the_spys_waking_comes_back_from_the_journal_and_a_second_one_tonight_is_refused(tmp_path):
+    """Seed 000's Espion shows himself at the seer's call (the night screen's ``spy`` event):
+    a game reopened from its journal has the same waking, and the same night refuses another
+    with its reason's code."""
+    import pytest
+
+    from onenight.game.refused import Refused
+
+    wall = Wall()
+    c = _dealt(tmp_path, wall, "spy werewolf witch seer villager villager villager werewolf")
+    bot = Bot(c, random.Random(5), night={s: random_night_choice for s in ("werewolves", "witch")})
+    while c.state.window is None or c.state.window.step != "seer":
+        bot.step()
+    c.apply({"type": "spy"})
+    assert c.game.memo.get("spy.uses") == ((1, "seer"),)
+    assert_same(c, reopen(tmp_path, wall))
+    while c.state.window is None or c.state.window.step != "witch":
+        bot.step()
+    with pytest.raises(Refused) as refused:
+        c.apply({"type": "spy"})
+    assert refused.value.code == "spy.tonight"

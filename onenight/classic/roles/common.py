@@ -101,6 +101,11 @@ def name_once(g: Game, c: Choice | None, stop: Stop, key: str, who: str, why: st
     return remember(g, memo_key, done + (s,)), s
 
 
+def werewolf_cards(cards) -> int:
+    """The werewolf cards among ``cards`` (the pack leader's and the white werewolf's too)."""
+    return sum(1 for c in cards if c in cast.CHARACTER and cast.CHARACTER[c].camp == "werewolves")
+
+
 def actor(stop: Stop) -> int:
     """The one seat woken for a step (its card's living holder)."""
     return stop.woken[0]

@@ -475,8 +475,7 @@ def contract_size(g: Game) -> int:
     """"Un nombre de joueurs identique au nombre de Loups-Garous introduit dans cette partie plus
     un": the werewolf cards dealt (the pack leader's too, not the woodsman's), plus one; at
     most every other player."""
-    wolves = sum(1 for c in g.dealt if cast.CHARACTER[c].camp == "werewolves")
-    return min(wolves + 1, len(g.living()) - 1)
+    return min(common.werewolf_cards(g.dealt) + 1, len(g.living()) - 1)
 
 
 def _contract_options(g: Game, stop: Stop) -> list:

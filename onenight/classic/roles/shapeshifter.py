@@ -33,10 +33,13 @@ SHAPESHIFTER = "shapeshifter"
 #: in no booklet we hold; both crows are left out: Le Village's and seed 000's).
 EXCLUDED = frozenset({"elder", "assassin", "astrologer", "cassandra", "pack_leader", "crow",
                       "raven", "cupid", "detective", "woodsman", "pied_piper", "evil_spirit",
-                      "priest", "thief", SHAPESHIFTER,
+                      "priest", "thief", "mayor", SHAPESHIFTER,
                       # "vous pouvez décider d'en écarter": the pyromaniac, whose one fire
                       # is the burned home itself (no limit to lift)
-                      "pyromaniac"})
+                      "pyromaniac",
+                      # and the Espion: his wakings are counted for his card's holder and end
+                      # with his death (an Espion's button, not a call, would need a second)
+                      "spy"})
 #: The per-game limits lifted when he draws a card: the memories of its spent uses.
 LIMITS = {"witch": (villagers.HEAL_USED, villagers.POISON_USED), "fox": (villagers.FOX_LOST,),
           "magistrate": (compendium.GRANTED,), "tavern_keeper": (compendium.ROUNDS,),

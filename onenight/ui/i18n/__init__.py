@@ -63,6 +63,14 @@ class Translator:
             facts["card_names"] = ", ".join(self.classic_card(c) for c in facts["cards"])
         if isinstance(facts.get("side"), str):
             facts["side_name"] = self.t("classic.side." + facts["side"])
+        if isinstance(facts.get("trait"), str):  # seed 000's Maire's character cards
+            facts["trait_name"] = self.t("classic.trait." + facts["trait"])
+            facts["trait_line"] = self.t("classic.trait_line." + facts["trait"])
+        if isinstance(text.facts.get("traits"), (list, tuple)):
+            facts["trait_names"] = ", ".join(self.t("classic.trait." + t)
+                                             for t in text.facts["traits"])
+        if isinstance(facts.get("call"), str):  # a night's call (seed 000's Espion's)
+            facts["call_name"] = self.t("classic.step." + facts["call"])
         if isinstance(facts.get("cause"), str):
             facts["cause_name"] = self.t("classic.cause." + facts["cause"])
         return self.t(text.key, **facts)

@@ -5,7 +5,9 @@
   raven's poster, the magistrate's immune, a burned home, the priest's blessed spared); a dying player's last decision (the
   hunter's shot, the captain's successor), taken on the tablet with a second tap.
 - ``classic_debate``: the debate's countdown (+1/−1 minute, pause, the chime and the voice at
-  one minute and at the end), then the vote, on the tablet passed round or by fingers.
+  one minute and at the end), then the vote, on the tablet passed round or by fingers; above
+  the countdown, seed 000's Maire's character cards, who keeps up which behaviour (living
+  players only, every day from the first dawn that told them).
 - ``classic_vote``: the captain's election and the day's vote (the same screen), ties (the
   captain's pick, or a second vote among the tied), the lots; whose vote is in (never whom
   for) until every living player's is, then every ballot as an arrow round the table, the
@@ -196,6 +198,8 @@ class ClassicDebateScreen(ClassicScreen):
     """Le Village's day powers that may be used now (barber, confessor, bonesetter)."""
     tavern = StringProperty("")
     """Seed 000's tavern: who is there, while they are (the countdown shows their time)."""
+    traits = StringProperty("")
+    """Seed 000's Maire's character cards: who keeps up which behaviour (public all game)."""
 
     def refresh(self):
         if self.ctl.phase != "debate":
@@ -207,6 +211,10 @@ class ClassicDebateScreen(ClassicScreen):
             self.app.sounds.play("warning")
         self.tavern = self.tr("classic.debate.tavern", names=", ".join(
             v.table.players[s] for s in v.tavern)) if at_tavern else ""
+        self.traits = self.tr("classic.debate.traits", traits=", ".join(
+            self.tr("classic.debate.trait", name=v.table.players[s],
+                    trait_name=self.tr("classic.trait." + t)) for s, t in v.traits)) \
+            if v.traits else ""
         self.time_text = mmss(v.tavern_left if at_tavern else v.seconds_left)
         self.running = v.running
         self.warning = v.seconds_left <= 60 and not at_tavern

@@ -67,6 +67,9 @@ class ClassicNightScreen(ClassicScreen):
     heal_seat = -1  # among several victims, the one the heal saves
     paused = BooleanProperty(False)
     nothing_text = StringProperty("")
+    spy = BooleanProperty(False)
+    """Seed 000's Espion may show himself at this call (his button: the deck holds his card
+    and the call is one he may wake with; whatever he has used, so that it tells nothing)."""
     """The button that chooses nothing: "do nothing", or what nothing means at this call (the
     Québec lovers: each sleeps at home)."""
     choice_a = StringProperty("")
@@ -137,6 +140,7 @@ class ClassicNightScreen(ClassicScreen):
         self.nothing_text = self.tr(NOTHING.get(v.step, "classic.night.nothing"))
         self.kind = v.kind
         self.chosen = v.chosen
+        self.spy = v.spy
         learned = [Secret(self.say(x.text), tuple(x.cards)) for x in v.learned]
         panel = self.ids.secrets
         if learned != list(panel.items):
@@ -330,6 +334,12 @@ class ClassicNightScreen(ClassicScreen):
                  "powers": "powers"}.get(self.kind)
         if field is not None and not self.chosen:
             self.choose({field: None} if field != "poison" else {"heal": False, "poison": None})
+
+    def spy_here(self):
+        """The Espion, awake with this call, shows himself: counted (or refused past his
+        limits, the screen saying why); the call goes on, and nothing is heard."""
+        if self.send({"type": "spy"}):
+            self.app.notify("classic.night.spy_noted")
 
     def choose(self, choice: dict):
         self.picked = []
