@@ -51,7 +51,11 @@ class Install:
         (self.wheel,) = dist.glob("onenight-*.whl")
         subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(self.venv)],
                        check=True, timeout=120)
-        self.pip("--python", str(self.venv / "bin" / "python"), "install", f"{self.wheel}[app]")
+        # --no-compile: pip would otherwise compile every module of every library (SciPy's
+        # thousands) ahead of time, 40% of this set-up's CPU and of the folder the run then
+        # deletes; Python compiles what the commands import, as they import it.
+        self.pip("--python", str(self.venv / "bin" / "python"), "install", "--no-compile",
+                 f"{self.wheel}[app]")
         self.home.mkdir()
         self.work.mkdir()
 
