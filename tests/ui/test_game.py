@@ -562,7 +562,20 @@ def test_reveal_with_artifacts_and_a_changed_investigator(app):
     back_home(app)
 
 
-def test_settings_are_kept_and_used(app):
+@pytest.fixture
+def settings_put_back(app):
+    """The debate's length and the voice's volume a test sets on the settings screen, put
+    back as they were, the way the screen sets them (tests/README.md, rule 4): a later game
+    of the same worker would otherwise have a ten-minute debate."""
+    before = {key: getattr(app.settings, key) for key in ("debate_minutes", "voice_volume")}
+    yield
+    settings = app.sm.get_screen("settings")
+    for key, value in before.items():
+        settings.set_value(key, value)
+    assert app.ctl.debate_minutes == before["debate_minutes"]
+
+
+def test_settings_are_kept_and_used(app, settings_put_back):
     tap(find(screen(app), "settings"))
     st = screen(app)
     rows = {r.key: r for r in find(st, "sliders").children}
