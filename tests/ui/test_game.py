@@ -611,6 +611,36 @@ def test_settings_are_kept_and_used(app, settings_put_back):
     back_home(app)
 
 
+def test_the_settings_screen_shown_again_keeps_its_rows_and_shows_the_settings(app,
+                                                                              settings_put_back):
+    """Its rows are made once: shown again, the same rows show the settings as they are now
+    and the language chosen since."""
+    app.go("settings")
+    settle()
+    st = screen(app)
+    rows = {r.key: r for r in find(st, "sliders").children}
+    roles = {r.step: r for r in find(st, "roles").children}
+    assert rows["debate_minutes"].value_text == f"{app.settings.debate_minutes} min"
+    app.go("home")
+    settle()
+    app.settings.debate_minutes = 7  # (as a settings file read again would)
+    app.set_language("en")
+    try:
+        app.go("settings")
+        settle()
+        assert {r.key: r for r in find(st, "sliders").children} == rows
+        assert {r.step: r for r in find(st, "roles").children} == roles
+        assert rows["debate_minutes"].ids.slider.value == 7
+        assert rows["debate_minutes"].value_text == "7 min"
+        assert rows["debate_minutes"].label == "Debate length"
+        assert roles["seer"].label == app.tr("night.step.seer.title") != ""
+        assert "Durée du débat" not in shown(app)
+    finally:
+        app.set_language("fr")
+        app.go("home")
+        settle()
+
+
 def test_without_the_voice_the_night_shows_the_narrators_lines(app, monkeypatch):
     """A voice that cannot be loaded: the host is told, and the screen shows the very lines
     the voice would have said, one after the other, in silence."""
