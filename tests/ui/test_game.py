@@ -641,6 +641,28 @@ def test_the_settings_screen_shown_again_keeps_its_rows_and_shows_the_settings(a
         settle()
 
 
+def test_the_verdict_shown_again_sets_its_players_tiles_again(app):
+    """The verdict's tiles are kept from one game to the next: the next game's shows each
+    player's card, name, mark and colours, with nothing of the last game's, and a smaller
+    table fewer tiles."""
+    from onenight.ui.widgets.player_tile import PlayerTile
+
+    result = app.sm.get_screen("result")
+    grid = find(result, "players")
+    result._players(["Ana", "Bob", "Cy"], {"roles": ["werewolf", "seer", "villager"],
+                                           "winners": [1, 2], "dead": [0]})
+    first = list(reversed(grid.children))
+    assert [t.tone for t in first] == ["dead", "won", "won"]
+    result._players(["Dan", "Eve"], {"roles": ["villager", "werewolf"], "winners": [1],
+                                     "dead": []})
+    tiles = list(reversed(grid.children))
+    assert tiles == first[:2] and all(isinstance(t, PlayerTile) for t in tiles)
+    assert [(t.name, t.card, t.tone) for t in tiles] == [("Dan", "villager", "lost"),
+                                                         ("Eve", "werewolf", "won")]
+    assert [t.mark for t in tiles] == [app.tr("result.lost"), app.tr("result.won")]
+    assert tiles[1].detail == app.tr("role.werewolf")
+
+
 def test_without_the_voice_the_night_shows_the_narrators_lines(app, monkeypatch):
     """A voice that cannot be loaded: the host is told, and the screen shows the very lines
     the voice would have said, one after the other, in silence."""
