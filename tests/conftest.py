@@ -78,19 +78,34 @@ def _untracked() -> set[str] | None:
 #: where the long tests are (real windows walked through whole games, real app and box
 #: processes): run first, so that the run ends on short tests
 SLOW_FIRST = ("ui", "reliability")
+#: before them, the longest of all: the installed wheel's tests (its set-up builds the wheel
+#: and a virtual environment, once per worker that runs one of them; then the screenshot
+#: tour, two processes of a minute each), then the files of whole games by taps and of
+#: layout walks (20 to 40 s of CPU a test). pytest-xdist's work stealing takes tests from the
+#: end of a worker's queue: what is first stays with the worker that started it, so the
+#: wheel is built once, and the run's last minutes are the short tests.
+LONGEST_FIRST = ("test_install.py", "ui/test_classic_quebec.py", "ui/test_layout.py",
+                 "ui/test_classic_games.py", "ui/test_classic_cast.py",
+                 "ui/test_classic_quebec_states.py", "ui/test_classic_village.py",
+                 "ui/test_tablet_game.py", "reliability/test_kill_resume.py", "ui/test_game.py",
+                 "ui/test_tapthrough.py")
 
 
 def pytest_collection_modifyitems(session, config, items):
     """The long tests first. pytest-xdist's work stealing hands each worker a run of the
     collection and lets an idle one take the end of the other's queue: with the walks of
     tests/ui last (as the folders' names put them), both workers ended the run on whole
-    games, one after the other. Every worker sorts the same way, as xdist requires."""
+    games, one after the other. Every worker sorts the same way, as xdist requires (the sort
+    is stable: within a rank, the collection's order)."""
     def rank(item):
         try:
             parts = Path(str(item.path)).relative_to(ROOT / "tests").parts
         except ValueError:  # a test from elsewhere, named on the command line
-            return 2
-        return 0 if parts[0] in SLOW_FIRST else (1 if len(parts) == 1 else 2)
+            return (3, 0)
+        name = "/".join(parts)
+        if name in LONGEST_FIRST:
+            return (0, LONGEST_FIRST.index(name))
+        return (1, 0) if parts[0] in SLOW_FIRST else ((2, 0) if len(parts) == 1 else (3, 0))
     items.sort(key=rank)
 
 

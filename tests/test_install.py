@@ -10,8 +10,8 @@ repository with nothing of the checkout on the path.
 * ``onenight adjudicate`` reads the example record of docs/examples.
 * ``onenight-box --help``, without the box extra, says which extra to install.
 
-The wheel is built and installed once per test session, from pip's cache and the package
-registry."""
+The wheel is built and installed once for this file, from pip's cache and the package
+registry, and deleted after its last test."""
 
 from __future__ import annotations
 
@@ -51,7 +51,11 @@ class Install:
         (self.wheel,) = dist.glob("onenight-*.whl")
         subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(self.venv)],
                        check=True, timeout=120)
-        self.pip("--python", str(self.venv / "bin" / "python"), "install", f"{self.wheel}[app]")
+        # --no-compile: pip would otherwise compile every module of every library (SciPy's
+        # thousands) ahead of time, 40% of this set-up's CPU and of the folder the run then
+        # deletes; Python compiles what the commands import, as they import it.
+        self.pip("--python", str(self.venv / "bin" / "python"), "install", "--no-compile",
+                 f"{self.wheel}[app]")
         self.home.mkdir()
         self.work.mkdir()
 
@@ -82,11 +86,18 @@ class Install:
                                 stderr=subprocess.STDOUT)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> Install:
+    """Built once for this file's tests, which run one after the other at the start of the
+    run (tests/conftest.py), then deleted: left in the run's temporary folder, its thousands
+    of files would be deleted by pytest when a later run clears the old folders, after its
+    last test, with every worker idle."""
     install = Install(tmp_path_factory.mktemp("install"))
-    install.build()
-    return install
+    try:
+        install.build()
+        yield install
+    finally:
+        shutil.rmtree(install.base, ignore_errors=True)
 
 
 def test_the_commands_run_from_the_install_not_the_checkout(installed):

@@ -333,10 +333,10 @@ def test_the_crow_of_fate_lays_his_card_the_night_after_his_death_at_the_table(a
 
 def seated(app, cards: str):
     """The first names of TEN round the table, dealt ``cards`` (their ids, in seat order) by
-    their own cards: the first night begins."""
+    their own cards: the first night begins. (The opening through the controller: the walks
+    above enter the table's own cards by taps.)"""
     table = cards.split()
-    start_classic(app, TEN[:len(table)], "", deal="cards", cards=table)
-    deal_by_own_cards(app, table)
+    own_cards_game(app, TEN[:len(table)], table)
 
 
 def test_the_tavern_keeper_sends_his_guests_to_the_tavern_for_two_minutes_at_the_table(app):

@@ -562,7 +562,20 @@ def test_reveal_with_artifacts_and_a_changed_investigator(app):
     back_home(app)
 
 
-def test_settings_are_kept_and_used(app):
+@pytest.fixture
+def settings_put_back(app):
+    """The debate's length and the voice's volume a test sets on the settings screen, put
+    back as they were, the way the screen sets them (tests/README.md, rule 4): a later game
+    of the same worker would otherwise have a ten-minute debate."""
+    before = {key: getattr(app.settings, key) for key in ("debate_minutes", "voice_volume")}
+    yield
+    settings = app.sm.get_screen("settings")
+    for key, value in before.items():
+        settings.set_value(key, value)
+    assert app.ctl.debate_minutes == before["debate_minutes"]
+
+
+def test_settings_are_kept_and_used(app, settings_put_back):
     tap(find(screen(app), "settings"))
     st = screen(app)
     rows = {r.key: r for r in find(st, "sliders").children}
@@ -596,6 +609,58 @@ def test_settings_are_kept_and_used(app):
     to_the_debate(app, NAMES[:3])
     assert find(screen(app), "countdown").text == "10:00"
     back_home(app)
+
+
+def test_the_settings_screen_shown_again_keeps_its_rows_and_shows_the_settings(app,
+                                                                              settings_put_back):
+    """Its rows are made once: shown again, the same rows show the settings as they are now
+    and the language chosen since."""
+    app.go("settings")
+    settle()
+    st = screen(app)
+    rows = {r.key: r for r in find(st, "sliders").children}
+    roles = {r.step: r for r in find(st, "roles").children}
+    assert rows["debate_minutes"].value_text == f"{app.settings.debate_minutes} min"
+    app.go("home")
+    settle()
+    app.settings.debate_minutes = 7  # (as a settings file read again would)
+    app.set_language("en")
+    try:
+        app.go("settings")
+        settle()
+        assert {r.key: r for r in find(st, "sliders").children} == rows
+        assert {r.step: r for r in find(st, "roles").children} == roles
+        assert rows["debate_minutes"].ids.slider.value == 7
+        assert rows["debate_minutes"].value_text == "7 min"
+        assert rows["debate_minutes"].label == "Debate length"
+        assert roles["seer"].label == app.tr("night.step.seer.title") != ""
+        assert "Durée du débat" not in shown(app)
+    finally:
+        app.set_language("fr")
+        app.go("home")
+        settle()
+
+
+def test_the_verdict_shown_again_sets_its_players_tiles_again(app):
+    """The verdict's tiles are kept from one game to the next: the next game's shows each
+    player's card, name, mark and colours, with nothing of the last game's, and a smaller
+    table fewer tiles."""
+    from onenight.ui.widgets.player_tile import PlayerTile
+
+    result = app.sm.get_screen("result")
+    grid = find(result, "players")
+    result._players(["Ana", "Bob", "Cy"], {"roles": ["werewolf", "seer", "villager"],
+                                           "winners": [1, 2], "dead": [0]})
+    first = list(reversed(grid.children))
+    assert [t.tone for t in first] == ["dead", "won", "won"]
+    result._players(["Dan", "Eve"], {"roles": ["villager", "werewolf"], "winners": [1],
+                                     "dead": []})
+    tiles = list(reversed(grid.children))
+    assert tiles == first[:2] and all(isinstance(t, PlayerTile) for t in tiles)
+    assert [(t.name, t.card, t.tone) for t in tiles] == [("Dan", "villager", "lost"),
+                                                         ("Eve", "werewolf", "won")]
+    assert [t.mark for t in tiles] == [app.tr("result.lost"), app.tr("result.won")]
+    assert tiles[1].detail == app.tr("role.werewolf")
 
 
 def test_without_the_voice_the_night_shows_the_narrators_lines(app, monkeypatch):

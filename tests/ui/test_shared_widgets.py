@@ -147,6 +147,31 @@ def test_a_locked_ring_takes_no_tap_and_shows_cards_marks_and_lit_seats(host):
     assert r.seats[0].mark == "🛡" and r.seats[0].ids.mark.opacity == 1
 
 
+def test_a_ring_set_to_another_table_shows_its_targets_again_with_nothing_of_the_last(host):
+    """The next table's seats are the targets already made, set again: names, cards, marks,
+    the dead and the chosen of the last table do not stay."""
+    r = ring(host, 6, seat_count=1, centers=3, seat_cards={1: "seer"}, marks={0: "🛡"},
+             dead=[2], lit=[1])
+    tap(r.seats[3])
+    assert r.chosen_seats == [3] and r.seats[3].selected
+    first, centres = list(r.seats), list(r.center_targets)
+    r.seat_cards, r.marks, r.dead, r.lit = {}, {}, [], []
+    r.names, r.centers = NAMES[6:10], 0
+    r.rebuild_now()
+    settle()
+    assert r.seats == first[:4] and r.center_targets == []
+    assert not any(t.parent for t in first[4:] + centres)
+    assert [t.name for t in r.seats] == NAMES[6:10] and r.chosen_seats == []
+    assert not any(t.card or t.mark or t.dead or t.lit or t.selected or t.disabled
+                   for t in r.seats)
+    assert all(t.offered and t.ids.name.text == t.name for t in r.seats)
+    r.names, r.centers = NAMES[:8], 3
+    r.rebuild_now()
+    settle()
+    assert r.seats[:6] == first and r.center_targets == centres and len(r.seats) == 8
+    assert [t.name for t in r.seats] == NAMES[:8]
+
+
 # ---- the private deal ------------------------------------------------------------------------
 
 def deal(host, mode="look"):
@@ -212,6 +237,14 @@ def test_a_player_enters_their_own_card_in_private_by_two_taps(host):
     tile = [t for t in find(d, "cards").children if t.card == "werewolf"][0]
     tap(tile)
     assert entered == [(0, "werewolf")] and d.stage == "pass" and d.chosen == ""
+    assert not find(d, "cards").children  # nothing of the last player's choice stays
+    # the next player is shown the same tiles again, none of them chosen
+    d.take(2)
+    settle()
+    again = list(reversed(find(d, "cards").children))
+    assert again == tiles and [t.card for t in again] == ["seer", "werewolf"]
+    assert [t.selected for t in again] == [False, False] and d.chosen == ""
+    assert [t.ids.name.text for t in again] == [t.label for t in again] and again[0].label
 
 
 # ---- the step frame and the secret panel ----------------------------------------------------
@@ -247,6 +280,40 @@ def test_a_vote_circle_redrawn_keeps_no_line_of_an_earlier_state(host):
     circle.greyed = [2]
     circle._draw()
     assert [c.tag for c in circle.chips] == ["Ferme", "", "", "", ""]
+
+
+def test_a_vote_in_renders_again_only_the_chip_it_changes(host, monkeypatch):
+    """A vote in lights its voter's chip and leaves the others as they were: no other chip's
+    text is rendered again (each chip's colours are set once per draw, not to the default
+    and then to its own), the chips are the same widgets, and each shows its state."""
+    from kivy.uix.label import Label
+
+    from onenight.ui.widgets.vote_circle import DARK_TEXT, VoteCircle
+
+    circle = put(host, VoteCircle(names=NAMES[:5], is_in=[True, False, False, False, False]),
+                 size=(800, 480))
+    settle()
+    chips = list(circle.chips)
+    rendered = []
+    texture_update = Label.texture_update
+
+    def counted(self, *args):
+        rendered.append(self)
+        return texture_update(self, *args)
+
+    counted.__name__ = "texture_update"  # Kivy's triggers call the method by its name
+    monkeypatch.setattr(Label, "texture_update", counted)
+    circle.is_in = [True, True, False, False, False]
+    settle()
+    monkeypatch.undo()
+    assert circle.chips == chips
+    owners = {next(c for c in chips if label in c.walk(restrict=True)) for label in rendered}
+    assert owners == {chips[1]}
+    for chip, vote_in in zip(chips, circle.is_in):
+        assert chip.mark == ("✓" if vote_in else "…")
+        assert list(chip.fill) == list(theme.GOOD if vote_in else theme.PANEL_HI)
+        assert list(chip.ids.name.color) == list(DARK_TEXT if vote_in else theme.TEXT)
+        assert chip.ids.name.text == NAMES[chip.seat]
 
 
 def test_every_line_said_in_the_night_reads_whole_on_the_small_screen(host):

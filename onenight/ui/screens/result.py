@@ -148,18 +148,21 @@ class ResultScreen(BaseScreen):
     def _players(self, players, o):
         from kivy.factory import Factory
 
-        grid = self.ids.players
-        grid.clear_widgets()
-        for i, name in enumerate(players):
+        from ..widgets.common import kept_children
+
+        # the tiles are kept from one showing to the next and set again (every property a
+        # tile shows): made anew, they were a twentieth of a walk through the screens
+        tiles = kept_children(self.ids.players, len(players), lambda i: Factory.PlayerTile())
+        for i, (tile, name) in enumerate(zip(tiles, players)):
             card = o["roles"][i]
             won = i in o["winners"]
             dead = i in o["dead"]
             mark = self.tr("result.won" if won else "result.lost")
             if dead:
                 mark = self.tr("result.dead") + " · " + mark
-            grid.add_widget(Factory.PlayerTile(card=card, name=name, mark=mark,
-                                               detail=self.tr("role." + card),
-                                               tone="dead" if dead else ("won" if won else "lost")))
+            tile.card, tile.name, tile.mark = card, name, mark
+            tile.detail = self.tr("role." + card)
+            tile.tone = "dead" if dead else ("won" if won else "lost")
 
     def _circle(self, players, rec, o):
         c = self.ids.circle

@@ -65,31 +65,17 @@ class SettingsScreen(BaseScreen):
 
     def refresh(self):
         s = self.app.settings
-        rows = self.ids.sliders
-        rows.clear_widgets()
-        self._rows = {}
-        for key, label, step, unit in SLIDERS:
-            lo, hi = s.LIMITS[key]
-            row = SettingRow(key=key, label=self.tr(label))
-            sl = row.ids.slider
-            sl.min, sl.max, sl.step = lo, hi, step
-            sl.value = getattr(s, key)
-            sl.bind(value=lambda w, v, k=key: self.set_value(k, v))
-            self._rows[key] = (row, unit)
+        if not hasattr(self, "_rows"):
+            self._make_rows()
+        # the rows are made once and set again at each showing (made anew, with their kv
+        # rules, they were a tenth of a walk through the one-night game's screens)
+        for key, label, _step, _unit in SLIDERS:
+            row, _ = self._rows[key]
+            row.label = self.tr(label)
+            row.ids.slider.value = getattr(s, key)  # (the settings' own value: kept as is)
             self._show(key)
-            rows.add_widget(row)
-        roles = self.ids.roles
-        roles.clear_widgets()
-        self._role_rows = {}
-        for step in STEPS:
-            if step.doppelganger:
-                continue
-            row = RoleTimeRow(step=step.id, card=step.role,
-                              label=self.tr(f"night.step.{step.id}.title"))
-            row.ids.minus.bind(on_release=lambda w, sid=step.id: self.change_role(sid, -1))
-            row.ids.plus.bind(on_release=lambda w, sid=step.id: self.change_role(sid, 1))
-            self._role_rows[step.id] = row
-            roles.add_widget(row)
+        for sid, row in self._role_rows.items():
+            row.label = self.tr(f"night.step.{sid}.title")
         self._show_roles()
         self.packs = self.app.voice_packs() if hasattr(self.app, "voice_packs") else ["standard"]
         self.ids.pack.values = self.packs
@@ -128,6 +114,28 @@ class SettingsScreen(BaseScreen):
             self.app.sounds.volume = self.app.settings.voice_volume
         self._show(key)
         self.app.save_settings()
+
+    def _make_rows(self):
+        s = self.app.settings
+        self._rows = {}
+        for key, _label, step, unit in SLIDERS:
+            lo, hi = s.LIMITS[key]
+            row = SettingRow(key=key)
+            sl = row.ids.slider
+            sl.min, sl.max, sl.step = lo, hi, step
+            sl.value = getattr(s, key)
+            sl.bind(value=lambda w, v, k=key: self.set_value(k, v))
+            self._rows[key] = (row, unit)
+            self.ids.sliders.add_widget(row)
+        self._role_rows = {}
+        for step in STEPS:
+            if step.doppelganger:
+                continue
+            row = RoleTimeRow(step=step.id, card=step.role)
+            row.ids.minus.bind(on_release=lambda w, sid=step.id: self.change_role(sid, -1))
+            row.ids.plus.bind(on_release=lambda w, sid=step.id: self.change_role(sid, 1))
+            self._role_rows[step.id] = row
+            self.ids.roles.add_widget(row)
 
     def _show_roles(self):
         s = self.app.settings

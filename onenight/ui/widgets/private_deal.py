@@ -62,6 +62,11 @@ class PrivateDeal(FloatLayout):
 
     __events__ = ("on_looked", "on_entered")
 
+    def __init__(self, **kw):
+        self._tiles: dict = {}
+        """The cards' tiles made, by (card, name, which copy): shown again, not made again."""
+        super().__init__(**kw)
+
     def on_looked(self, seat: int):
         pass
 
@@ -98,10 +103,21 @@ class PrivateDeal(FloatLayout):
             if [(t.card, t.label) for t in reversed(tiles.children)] != \
                     [tuple(c) for c in wanted]:
                 tiles.clear_widgets()
+                # A card's tile is made once and shown again to each player who enters
+                # theirs (a tile is an emblem, a label and their kv rules: ten players
+                # entering from a deck of ten cards made a hundred); those of another deck
+                # are let go.
+                made, kept = self._tiles, {}
                 for card, label in wanted:
-                    t = Factory.ChoiceTile(card=card, label=label, value=card)
-                    t.bind(on_release=lambda w: self.tap_card(w.value))
+                    n = sum(1 for key in kept if key[:2] == (card, label))
+                    t = made.get((card, label, n))
+                    if t is None:
+                        t = Factory.ChoiceTile(card=card, label=label, value=card)
+                        t.bind(on_release=lambda w: self.tap_card(w.value))
+                    kept[card, label, n] = t
                     tiles.add_widget(t)
+                if wanted:
+                    self._tiles = kept
             for t in tiles.children:
                 t.selected = t.card == self.chosen
 

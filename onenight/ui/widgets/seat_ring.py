@@ -107,6 +107,8 @@ class SeatRing(FloatLayout):
         super().__init__(**kw)
         self.seats: list[RingTarget] = []
         self.center_targets: list[RingTarget] = []
+        self._made: dict[str, list[RingTarget]] = {SEAT: [], CENTER: []}
+        """Every target this ring has made, by kind and index: shown again, not made again."""
         self._rebuild_later = Clock.create_trigger(self._rebuild, -1)
         self._place_later = Clock.create_trigger(self._place, -1)
         self.bind(names=self._rebuild_later, centers=self._rebuild_later,
@@ -125,6 +127,9 @@ class SeatRing(FloatLayout):
     def _rebuild(self, *_):
         for t in self.seats + self.center_targets:
             self.remove_widget(t)
+        # A target made once is shown again (the next game's table, the night's screen shown
+        # again): eighteen targets and their kv rules made anew were a tenth of a walk
+        # through the classic screens. _restyle and _place set all that a target shows.
         self.seats = [self._target(SEAT, i) for i in range(len(self.names))]
         self.center_targets = [self._target(CENTER, j) for j in range(int(self.centers))]
         self.chosen_seats, self.chosen_centers = [], []
@@ -136,8 +141,13 @@ class SeatRing(FloatLayout):
         self._rebuild()
 
     def _target(self, kind: str, i: int) -> RingTarget:
-        t = RingTarget(kind=kind, index=i, size_hint=(None, None))
-        t.bind(on_release=self._tapped)
+        made = self._made[kind]
+        if i < len(made):
+            t = made[i]
+        else:
+            t = RingTarget(kind=kind, index=i, size_hint=(None, None))
+            t.bind(on_release=self._tapped)
+            made.append(t)
         self.add_widget(t)
         return t
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 
 from kivy.clock import Clock
-from kivy.graphics import Color, Line, Triangle
+from kivy.graphics import Canvas, Color, Line, Triangle
 from kivy.properties import (BooleanProperty, ListProperty, NumericProperty, ObjectProperty,
                              StringProperty)
 from kivy.uix.boxlayout import BoxLayout
@@ -77,6 +77,9 @@ class VoteCircle(Widget):
         """Every chip this circle has made, by seat: drawn again, not made again."""
         self.arrows: list[list[float]] = []
         """Each arrow drawn, as the points of its line (for tests: never across a chip)."""
+        self._arrows = Canvas()
+        """The arrows' drawing, under the chips (which stay the circle's children)."""
+        self.canvas.before.add(self._arrows)
         # one redraw per frame, however many properties a screen sets in a row
         self._redraw = Clock.create_trigger(self._draw, -1)
         self.bind(pos=self._redraw, size=self._redraw, names=self._redraw, is_in=self._redraw,
@@ -101,15 +104,15 @@ class VoteCircle(Widget):
 
     # ---- drawing -------------------------------------------------------------------------
     def _draw(self, *_):
-        self.canvas.clear()
-        for c in self.chips:
-            self.remove_widget(c)
-        self.chips = []
+        self._arrows.clear()
         self.arrows = []
         n = len(self.names)
         votes, counts = self.votes, self.counts
         if n == 0 or (votes is not None and len(votes) != n) or \
                 (counts is not None and len(counts) != n):
+            for c in self.chips:
+                self.remove_widget(c)
+            self.chips = []
             return  # mid-update: the next frame draws the consistent state
         centres, w, h = self.layout()
         top = max(counts) if counts else 0
@@ -119,11 +122,11 @@ class VoteCircle(Widget):
             self._made.append(SeatChip(size_hint=(None, None)))
         for i, name in enumerate(self.names):
             # a chip made for an earlier draw is set again from scratch: building 18 chips
-            # (each with its labels and kv rules) on every vote in was most of a vote's time
+            # (each with its labels and kv rules) on every vote in was most of a vote's time.
+            # Each property is set once, to what this draw shows: a colour set to the default
+            # and then to the chip's own would render its labels' text again for nothing.
             chip = self._made[i]
             chip.seat, chip.name, chip.size, chip.font_size = i, name, (w, h), 21 * self.text_scale
-            chip.fill, chip.ink = list(theme.PANEL_HI), list(theme.TEXT)
-            chip.shielded, chip.ring = False, [0, 0, 0, 0]
             chip.center = centres[i]
             chip.tag = self.tags[i] if i < len(self.tags) and i not in self.greyed else ""
             if not self.marks or (i in self.greyed and not (counts and counts[i])):
@@ -135,24 +138,30 @@ class VoteCircle(Widget):
             else:
                 chip.mark = "…"
             if i in self.dead:
-                chip.fill, chip.ink = list(theme.BAD), list(theme.TEXT)
+                fill, ink = theme.BAD, theme.TEXT
             elif i in self.greyed:
-                chip.fill, chip.ink = list(theme.PANEL), list(theme.MUTED)
+                fill, ink = theme.PANEL, theme.MUTED
             elif counts is not None and top and counts[i] == top:
-                chip.fill, chip.ink = list(theme.ACCENT), list(DARK_TEXT)  # the most voted
+                fill, ink = theme.ACCENT, DARK_TEXT  # the most voted
             elif votes is None and i < len(self.is_in) and self.is_in[i]:
-                chip.fill, chip.ink = list(theme.GOOD), list(DARK_TEXT)
-            if i in self.protected:
-                chip.shielded = True
-            if i == self.current:
-                chip.ring = list(theme.ACCENT)
-            self.add_widget(chip)
-            self.chips.append(chip)
+                fill, ink = theme.GOOD, DARK_TEXT
+            else:
+                fill, ink = theme.PANEL_HI, theme.TEXT
+            chip.fill, chip.ink = list(fill), list(ink)
+            chip.shielded = i in self.protected
+            chip.ring = list(theme.ACCENT) if i == self.current else [0, 0, 0, 0]
+        chips = self._made[:n]
+        if chips != self.chips:  # the same chips stay where they are
+            for c in self.chips:
+                self.remove_widget(c)
+            for c in chips:
+                self.add_widget(c)
+            self.chips = chips
 
     def _draw_arrows(self, centres, w, h, votes, counts, top):
         hw, hh = w / 2 + 3 * self.scale, h / 2 + 3 * self.scale
         head = 16 * self.scale
-        with self.canvas:
+        with self._arrows:
             for i, t in enumerate(votes):
                 if t is None:
                     continue
