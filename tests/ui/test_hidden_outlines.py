@@ -23,6 +23,7 @@ OUTLINED = [
     ("onenight.ui.screens.history", "HistoryRow", "selected", True),
     ("onenight.ui.screens.players", "PlayerRow", "dragged", True),
     ("onenight.ui.screens.scenario", "ScenarioItem", "selected", True),
+    ("onenight.ui.widgets.controls", "MuteButton", "app.muted", True),  # its cross
 ]
 
 
@@ -67,10 +68,16 @@ def test_a_hidden_outline_draws_nothing(app, module, cls, prop, shown):
     assert hidden, "the widget has a hidden outline"
     for line in hidden:
         assert line.points == [] and line.width == 1
-    setattr(widget, prop, shown)
-    draw()
-    drawn = [(color, line) for color, line in outlines(widget)
-             if any(line is h for h in hidden)]
-    assert len(drawn) == len(hidden)
-    for color, line in drawn:
-        assert color[3] == 1 and len(line.points) > 4 and line.width > 1
+    owner = app if prop.startswith("app.") else widget
+    was = getattr(owner, prop.removeprefix("app."))
+    setattr(owner, prop.removeprefix("app."), shown)
+    try:
+        draw()
+        drawn = [(color, line) for color, line in outlines(widget)
+                 if any(line is h for h in hidden)]
+        assert len(drawn) == len(hidden)
+        for color, line in drawn:
+            assert color[3] == 1 and len(line.points) >= 4 and line.width > 1
+    finally:
+        setattr(owner, prop.removeprefix("app."), was)
+        draw()
