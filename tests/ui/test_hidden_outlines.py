@@ -1,10 +1,9 @@
-"""An outline a widget shows only at times (a seat armed, a button disabled, a row selected)
-draws nothing while it is hidden: a rounded rectangle of no width (Kivy makes no points of
-it) and a line width of 1. Drawn transparent instead,
-Kivy draws a line wider than 1 through the stencil, and the software renderer then keeps a
-compiled variant of its shaders for each of the stencil's steps, 3.5 MB of the classic
-night's first frame (docs/performance.md, "Transparent outlines drawn through the
-stencil")."""
+"""An outline a widget shows only at times (a seat armed, a button disabled, a row selected,
+the mute button's cross) draws nothing while it is hidden: no points (a rounded rectangle of
+no width) and a line width of 1. Drawn transparent instead, a line wider than 1 goes through
+Kivy's stencil, and the software renderer keeps a compiled variant of its shaders for each of
+the stencil's steps: about 4 MB at the classic night's first frame (docs/performance.md,
+section 15)."""
 
 import importlib
 

@@ -98,7 +98,7 @@ def test_every_storage_problem_and_damage_has_a_sentence():
 
 def test_a_translator_holds_the_table_of_its_language_only():
     """Each table is about 0.23 MB of Python objects: the one of the language not in use is
-    not kept (docs/performance.md, "Memory: the classic night's first frame...")."""
+    not kept (docs/performance.md, section 16)."""
     import gc
 
     from onenight.ui.i18n import Translator
