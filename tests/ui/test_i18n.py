@@ -94,3 +94,32 @@ def test_every_storage_problem_and_damage_has_a_sentence():
             assert "{game}" in table[f"journal.{code}"], code
         for game in journal.GAMES:
             assert f"journal.game.{game}" in table, game
+
+
+def test_a_translator_holds_the_table_of_its_language_only():
+    """Each table is about 0.23 MB of Python objects: the one of the language not in use is
+    not kept (docs/performance.md, section 16)."""
+    import gc
+
+    from onenight.ui.i18n import Translator
+
+    def tables_held(tr):
+        seen, found, todo = set(), [], [tr]
+        for _depth in range(3):
+            nxt = []
+            for obj in todo:
+                for ref in gc.get_referents(obj):
+                    if id(ref) in seen or not isinstance(ref, dict):
+                        continue
+                    seen.add(id(ref))
+                    (found if len(ref) > 100 else nxt).append(ref)
+            todo = nxt
+        return found
+
+    key = "role.werewolf"
+    tr = Translator("fr")
+    assert tr.t(key) == FR[key] and [len(t) for t in tables_held(tr)] == [len(FR)]
+    tr.lang = "en"
+    assert tr.t(key) == EN[key] and tables_held(tr) == [EN]
+    tr.lang = "xx"  # not a language of the app: French
+    assert tr.lang == "fr" and tr.t(key) == FR[key] and tables_held(tr) == [FR]
