@@ -3,7 +3,8 @@ and the note is kept as its strokes, in a compact and bounded form that a record
 
 A note is a list of strokes; a stroke is the flat list of its points' coordinates,
 ``[x0, y0, x1, y1, …]``, each an integer on a 0..:data:`GRID` grid of the page (x to the
-right, y upwards, the page's lower left corner at 0, 0). A note holds 1 to :data:`MAX_STROKES`
+right, y upwards, the page's lower left corner at 0, 0; the page is :data:`ASPECT` times as
+wide as tall). A note holds 1 to :data:`MAX_STROKES`
 strokes and at most :data:`MAX_POINTS` points in all; a stroke holds 1 point (a dot) or more.
 Nothing else is kept: no seat, no time, no order of writing beyond the strokes' own, so a
 note shown to the Graphologue tells him only what the hand wrote.
@@ -22,6 +23,9 @@ from onenight.common.values import show
 
 #: The page's grid: a coordinate is an integer from 0 to GRID.
 GRID = 1000
+#: The page is this many times as wide as it is tall (the pad's and the sheet's alike), so the
+#: grid's square steps are not: a note drawn on a page of this shape looks as it was written.
+ASPECT = 2.0
 #: The most strokes one note holds (a long name in joined letters takes about twenty).
 MAX_STROKES = 60
 #: The most points one note holds, all strokes together (a pad stops taking points there).
@@ -86,5 +90,5 @@ def note_json(note: Note) -> list[list[int]]:
     return [list(s) for s in note]
 
 
-__all__ = ["GRID", "MAX_STROKES", "MAX_POINTS", "MIN_STEP", "Note", "Stroke", "to_grid",
+__all__ = ["GRID", "ASPECT", "MAX_STROKES", "MAX_POINTS", "MIN_STEP", "Note", "Stroke", "to_grid",
            "points", "thinned", "read_note", "note_json"]
