@@ -33,6 +33,17 @@ def a_record(seed: int) -> dict:
     return to_record(g)
 
 
+def random_notes(seats, left=()):
+    """Seed 000's Graphologue's notes, one per seat, when the deck holds him (None in the
+    others): random scribbles within the record's bounds, drawn from the deal itself (the
+    game's own generator is left as it was)."""
+    if "graphologist" not in tuple(seats) + tuple(left):
+        return None
+    rng = random.Random(",".join(seats))
+    return [[[rng.randint(0, 1000) for _ in range(2 * rng.randint(1, 12))]
+             for _ in range(rng.randint(1, 6))] for _ in seats]
+
+
 def random_buildings(rng: random.Random, players: int):
     """Le Village's buildings in some games: a random draw of the box's tokens, the rest
     Vagabonds; None (no buildings) in the others."""
