@@ -86,9 +86,16 @@ def read_note(raw: Any, where: str, error: type = RecordError) -> Note:
     return tuple(out)
 
 
+def scribble(rng) -> Note:
+    """A note of a few random strokes within the bounds, from ``rng`` (a ``random.Random``):
+    the hand of a game played by events (the demo, the screenshots, random whole games)."""
+    return tuple(tuple(rng.randint(0, GRID) for _ in range(2 * rng.randint(1, 12)))
+                 for _ in range(rng.randint(1, 6)))
+
+
 def note_json(note: Note) -> list[list[int]]:
     return [list(s) for s in note]
 
 
 __all__ = ["GRID", "ASPECT", "MAX_STROKES", "MAX_POINTS", "MIN_STEP", "Note", "Stroke", "to_grid",
-           "points", "thinned", "read_note", "note_json"]
+           "points", "thinned", "read_note", "scribble", "note_json"]

@@ -1272,7 +1272,12 @@ def play_by_events(ctl: "ClassicController", rng: random.Random,
         if until(ctl):
             return
         s, g = ctl.state, ctl.game
-        if s.window is not None:
+        if ctl.phase == NOTES:  # each player in turn writes his character's name
+            for seat in range(len(s.players)):
+                note = handwriting.note_json(handwriting.scribble(rng))
+                ctl.apply({"type": "note", "seat": seat, "note": note})
+            ctl.apply({"type": "notes_done"})
+        elif s.window is not None:
             if not s.window.chosen and s.window.stop is not None:
                 c = random_choice(g, rng)
                 if c is not None:

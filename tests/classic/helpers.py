@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from onenight.classic import deal, new_game, to_record
-from onenight.classic import village
+from onenight.classic import handwriting, village
 from onenight.classic.autoplay import random_choice
 from onenight.classic.decks import PRESETS
 from onenight.classic.model import Entry, Game
@@ -40,8 +40,7 @@ def random_notes(seats, left=()):
     if "graphologist" not in tuple(seats) + tuple(left):
         return None
     rng = random.Random(",".join(seats))
-    return [[[rng.randint(0, 1000) for _ in range(2 * rng.randint(1, 12))]
-             for _ in range(rng.randint(1, 6))] for _ in seats]
+    return [handwriting.scribble(rng) for _ in seats]
 
 
 def random_buildings(rng: random.Random, players: int):

@@ -135,3 +135,10 @@ def test_random_games_with_the_graphologist_show_each_note_at_most_once_and_repl
     assert len(set(drawn)) == len(drawn) and len(shown) <= len(drawn)
     assert all(e.to is not None and len(e.to) == 1 and e.seat is None for e in shown)
     assert outcome(replay(json.loads(json.dumps(to_record(g))))) == outcome(g)
+
+
+def test_he_is_called_every_night_with_the_seers_after_the_mathematician_before_the_pack():
+    from onenight.classic.order import CALL, ORDER
+
+    assert CALL["graphologist"].when == "every_night" and not CALL["graphologist"].only_if
+    assert ORDER["mathematician"] < ORDER["graphologist"] < ORDER["werewolves"]

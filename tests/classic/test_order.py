@@ -180,7 +180,7 @@ BEFORE = {"jekyll_die": "jekyll_hyde", "crow_die": "crow", "memere_soup": "memer
           "shapeshifter_draw": "shapeshifter",
           "ragpicker_curse": "werewolves", "tete_de_cochon_ragots": "tete_de_cochon",
           "grand_talent_ragots": "grand_talent", "grand_talent_antagonist": "grand_talent",
-          "mayor_cards": "mayor"}
+          "mayor_cards": "mayor", "graphologist_note": "graphologist"}
 
 
 def test_the_casts_night_steps_take_their_places_and_calendars_from_the_order():

@@ -3,24 +3,14 @@ blanks it, "Done" hands the note on (an empty page refused), and the sheet that 
 draws nothing but its strokes."""
 
 import pytest
-from kivy.core.window import Window
 from kivy.graphics import Line
 from kivy.tests.common import UnitTestTouch
-from kivy.uix.floatlayout import FloatLayout
 
 from onenight.classic import handwriting as hw
 from onenight.ui.driving import find, settle, tap, texts
 from onenight.ui.widgets.note_pad import NotePad, NoteSheet, page_box
 
-
-@pytest.fixture
-def host(app):
-    layer = FloatLayout()
-    Window.add_widget(layer)
-    settle()
-    yield layer
-    Window.remove_widget(layer)
-    settle()
+from .test_shared_widgets import host  # noqa: F401 (a layer over the window)
 
 
 @pytest.fixture
