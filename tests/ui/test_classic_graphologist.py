@@ -89,6 +89,7 @@ def test_the_graphologist_is_shown_one_note_at_his_call_strokes_only(app):
             panel = find(screen(app), "secrets")
             at_his_call["sheets"] = [x for x in panel.walk() if isinstance(x, NoteSheet)]
             at_his_call["texts"] = texts(panel)
+            at_his_call["untranslated"] = untranslated(app)
         if w.step == "werewolves":
             return ("seat", 2)
         return ("nothing",) if not w.stop.required else None
@@ -99,3 +100,4 @@ def test_the_graphologist_is_shown_one_note_at_his_call_strokes_only(app):
     assert sheet.note == notes(app.classic.game)[drawn] and sheet.width > 100
     assert seen["graphologist"] == app.tr("classic.learn.note")
     assert set(at_his_call["texts"]) == {app.tr("classic.learn.note")}  # no name, no seat
+    assert not at_his_call["untranslated"], at_his_call["untranslated"]
