@@ -61,6 +61,9 @@ def test_every_player_writes_his_characters_name_by_hand_before_the_first_night(
     tap(find(deal, "done"))  # nothing written
     assert deal.stage == "write" and app.tr("pad.empty") in texts(deal)
     tap(find(deal, "not_me"))
+    tap([b for b in find(deal, "names").buttons() if b.seat == 0][0])
+    assert not find(deal, "pad").refused  # the next writer sees no refusal left over
+    tap(find(deal, "not_me"))
     for seat in range(len(TABLE)):
         assert find(deal, "page").note == ()  # nothing left from the one before
         _write(deal, seat, [[(0.1, 0.5), (0.2 + seat / 20, 0.8), (0.3, 0.2)], [(0.6, 0.5)]])
@@ -72,6 +75,28 @@ def test_every_player_writes_his_characters_name_by_hand_before_the_first_night(
     kept = notes(app.classic.game)
     assert len(kept) == len(TABLE) and all(len(n) == 2 and len(n[0]) == 6 for n in kept)
     assert len({n[0][2] for n in kept}) == len(TABLE)  # each as its player wrote it
+
+
+def test_the_pad_fits_the_small_screen_in_english(app):
+    """English, 800x480: the page, "Erase" and "Done" are in sight, the page large enough for
+    a finger to write a name, and the prompt reads whole."""
+    from kivy.core.window import Window
+
+    app.set_language("en")
+    Window.size = (800, 480)
+    _to_the_notes_round(app)
+    deal = find(screen(app), "deal")
+    tap([b for b in find(deal, "names").buttons() if b.seat == 0][0])
+    settle()
+    page = find(deal, "page")
+    _, _, pw, ph = page_box(*page.pos, *page.size)
+    assert ph >= 120 and pw >= 240
+    for wid in ("erase", "done", "not_me"):
+        b = find(deal, wid)
+        x, y = b.to_window(*b.pos)
+        assert 0 <= x and x + b.width <= 800 and 0 <= y and y + b.height <= 480, wid
+    assert app.tr("pad.prompt") in texts(deal)
+    assert not untranslated(app), untranslated(app)
 
 
 def test_the_graphologist_is_shown_one_note_at_his_call_strokes_only(app):

@@ -121,7 +121,8 @@ class NotePad(BoxLayout):
             self.refused = False
 
     def erase(self) -> None:
-        self.note = ()
+        """The page blank again (and no word of refusal left for the next writer)."""
+        self.note, self.refused = (), False
         self.ids.page.note = ()
 
     def done(self) -> bool:
