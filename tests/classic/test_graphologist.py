@@ -142,3 +142,15 @@ def test_he_is_called_every_night_with_the_seers_after_the_mathematician_before_
 
     assert CALL["graphologist"].when == "every_night" and not CALL["graphologist"].only_if
     assert ORDER["mathematician"] < ORDER["graphologist"] < ORDER["werewolves"]
+
+
+@SETTINGS
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=4),
+                    lambda inner: st.lists(inner, max_size=4), max_leaves=20))
+def test_any_notes_in_a_record_are_read_or_refused_naming_the_place(raw):
+    rec = record(SEATS)
+    rec["notes"] = raw
+    try:
+        replay(rec)
+    except RulesError as e:
+        assert e.field.startswith("notes") or e.field.startswith("phases"), str(e)
