@@ -54,7 +54,7 @@ CAST: tuple[Character, ...] = tuple(_BY_ID[i] for i in (
     # seed 000's Transformiste, who holds a dead character's card until his next call
     "shapeshifter",
     # seed 000's characters who play on the table itself (:mod:`.roles.table_cards`)
-    "mayor", "spy"))
+    "mayor", "spy", "graphologist"))
 #: RULES-CLASSIC.md §1's cast: Best Of and the base game.
 SECTION_1: tuple[str, ...] = tuple(c.id for c in CAST[:20])
 CHARACTER: dict[str, Character] = {c.id: c for c in CAST}

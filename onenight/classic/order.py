@@ -120,6 +120,9 @@ NIGHT_CALLS: tuple[Call, ...] = (
     # and the Belle Créatûre's seduction, whose result is what the seer or the Flanc-Mou learned
     Call("belle_creature", "belle_creature", ("002",), "from_night_2"),
     Call("mathematician", "mathematician", ("000",)),
+    # seed 000's Graphologue, whom its list leaves out: his rule calls him "chaque nuit", to
+    # be shown a note written before the game; with the seers, before the night's attacks
+    Call("graphologist", "graphologist", ("000",)),
     Call("night_owl", "night_owl", ("000",)),
     Call("rescuer", "rescuer", ("001", "000")),
     Call("trapper", "trapper", ("000",), only_if="after_a_werewolves_kill"),

@@ -17,7 +17,7 @@ from onenight.common.errors import RecordError, RulesError
 from onenight.common.formats import CLASSIC as FORMAT
 from onenight.common.values import show
 
-from . import cast, decks, forms, sides, village
+from . import cast, decks, forms, handwriting, sides, village
 from .roles import table_cards
 from .day import LIST_KEYS
 from .model import CAPTAIN_WHEN, VOTE_VARIANTS, Entry, Game, Kind, Options, Phase, phase_of
@@ -35,6 +35,7 @@ class Record:
     options: Options
     phases: tuple[dict, ...]
     buildings: tuple[str | None, ...] | None = None  # Le Village's, one per seat
+    notes: tuple | None = None  # seed 000's Graphologue's handwritten notes, one per seat
 
 
 # ---- reading ------------------------------------------------------------------------------------
@@ -96,7 +97,20 @@ def read_record(data: Any) -> Record:
     if buildings is not None:
         buildings = village.check_buildings(buildings, len(seats), "buildings", RecordError)
     return Record(seats, thief_cards, _options(data.get("options")), _phases(data.get("phases")),
-                  buildings)
+                  buildings, _notes(data.get("notes"), seats, thief_cards))
+
+
+def _notes(raw: Any, seats: tuple[str, ...], thief_cards: tuple[str, ...]) -> tuple | None:
+    """Seed 000's Graphologue's notes: one per seat (each a list of strokes on the grid,
+    :mod:`.handwriting`), present exactly when his card is in the deck."""
+    if not table_cards.in_deck(seats + thief_cards):
+        if raw is not None:
+            raise RecordError("notes", "no graphologist in the deck: the players wrote no notes")
+        return None
+    if not isinstance(raw, list) or len(raw) != len(seats):
+        raise RecordError("notes", f"expected {len(seats)} notes, one per seat (a graphologist is "
+                                   f"in the deck), got {show(raw)}")
+    return tuple(handwriting.read_note(n, f"notes[{i}]") for i, n in enumerate(raw))
 
 
 def _options(raw: Any) -> Options:
@@ -363,7 +377,7 @@ def replay(data: Any) -> Game:
     """Play a record through the rules; the game as it stands at the record's end. Raises
     :class:`RulesError` naming the place in the record and the reason."""
     rec = read_record(data)
-    g = new_game(rec.seats, rec.thief_cards, rec.options, rec.buildings)
+    g = new_game(rec.seats, rec.thief_cards, rec.options, rec.buildings, rec.notes)
     r = _Replay(rec)
     while g.stop is not None:
         if len(g.phases) > r.i + 1 and not r.enter(g):
@@ -444,6 +458,8 @@ def to_record(g: Game) -> dict:
     out["phases"] = phases
     if village.played(g):
         out["buildings"] = list(village.buildings(g))
+    if table_cards.notes(g) is not None:
+        out["notes"] = [handwriting.note_json(n) for n in table_cards.notes(g)]
     return out
 
 

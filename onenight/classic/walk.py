@@ -18,7 +18,7 @@ from onenight.common.errors import DeckError, IllegalChoice
 from onenight.common.values import seat_number
 
 from . import cast, day, deaths, forms, sides, states, village, win
-from .roles import astrologer, quebec
+from .roles import astrologer, quebec, table_cards
 from .model import (ASLEEP, DAY_CUT_FROM, DAYBREAK, NIGHTFALL, NO_DAY, NO_NIGHT, OUT_OF_PLAY,
                     VOTE_VARIANTS, Arrangements, Choice, Draw, Game, Groups, Kind, Memo, Options,
                     Phase, Pick, Potions, Ragots, Roll, Seat, Seats, Side, Stop, Take, Use, Votes,
@@ -42,6 +42,7 @@ MUST = {
     "habitant_ragots": "each Habitant's ragot is drawn on the first night",
     "mayor_cards": "the mayor's character cards are drawn before the preparation round",
     "mayor": "the mayor gives each character card drawn to a different player",
+    "graphologist_note": "a note is drawn from the graphologist's pile each night",
     "tete_de_cochon_ragots": "the Tête-de-Co'hon's ragots are drawn on the first night",
     "grand_talent_ragots": "the Grand-Talent-Pas-d'Adon's ragot is drawn on the first night",
     "grand_talent_antagonist": "the Grand-Talent-Pas-d'Adon's antagonist is drawn on the "
@@ -74,10 +75,13 @@ MUST = {
 
 def new_game(seats: Sequence[str], left_over: Sequence[str] = (),
              options: Options = Options(),
-             buildings: Sequence[str | None] | None = None) -> Game:
+             buildings: Sequence[str | None] | None = None, notes: Sequence | None = None
+             ) -> Game:
     """A game as dealt (the thief's two cards left over, if a thief is dealt), standing at its
     first stop: day 0 when an angel is dealt, else the first night. ``buildings``: Le
-    Village's, one per seat (None: a Vagabond); None when the buildings are not played."""
+    Village's, one per seat (None: a Vagabond); None when the buildings are not played.
+    ``notes``: seed 000's Graphologue's, each seat's handwritten note (:mod:`.handwriting`),
+    written after the deal in every game whose deck holds him; None: none were written."""
     seats, left_over = tuple(seats), tuple(left_over)
     for i, c in enumerate(seats + left_over):
         if c not in cast.CHARACTER:
@@ -96,6 +100,7 @@ def new_game(seats: Sequence[str], left_over: Sequence[str] = (),
              phase=first)
     g = g.tell((), "deal", "deal", value={"seats": list(seats), "left_over": list(left_over)})
     g = village.settle_in(g, buildings)
+    g = table_cards.write_notes(g, notes)
     g = states.at_deal(g)
     return _advance(_begin(g, first))
 

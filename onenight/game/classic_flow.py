@@ -61,6 +61,8 @@ from onenight.classic.record import outcome, to_record
 from onenight.classic.roles import table_cards
 from onenight.classic.roles.common import heal_forms, shown_victims
 from onenight.classic.roles.compendium import GUESTS, TAVERN_MINUTES
+from onenight.classic import handwriting
+from onenight.classic.roles import table_cards
 from onenight.classic.roles.quebec import HABITANT_STEP
 from onenight.classic.walk import apply as play
 from onenight.classic.walk import ballot_options, legal_choices, new_game, use_power
@@ -86,6 +88,9 @@ HOLDS = ("dawn", "election", "vote", "power")
 #: The Québec Habitants' round before the first dusk: each player in turn, alone with the
 #: tablet, sees their ragot, or that they have none (a hold that "go" does not end).
 RAGOTS = "ragots"
+#: Seed 000's Graphologue's round, right after the deal in every game whose deck holds him:
+#: each player in turn, alone with the tablet, writes the name of his character by hand.
+NOTES = "notes"
 #: The night's calls whose choice a woken player may make on a pad (ClassicController._on_pick)
 PAD_KINDS = (Kind.SEAT, Kind.POTIONS, Kind.YES, Kind.POWERS, Kind.POWER)
 #: Those whose pad dials a number of the list the tablet shows (a special power), and a seat
@@ -160,6 +165,7 @@ class ClassicState:
     seen: list[bool] = field(default_factory=list)  # the tablet's deal: who has looked
     entered: list[str | None] = field(default_factory=list)  # the table's own cards, entered
     ragots_seen: list[bool] = field(default_factory=list)  # the Habitants' round: who has looked
+    notes: list = field(default_factory=list)  # the Graphologue's round: each seat's note (JSON)
     houses: list[str | None] | None = None  # Le Village: each seat's building (None: Vagabond)
     power: tuple[str, int, int] | None = None  # the day power just used: (power, user, seat)
     game: Game | None = None
@@ -378,11 +384,38 @@ class ClassicController(Flow):
                 # which card is entered once too often is not said: it would tell whose it is
                 raise Refused("deal_mismatch")
             s.seats, s.left_over = list(s.entered), sorted(left.elements())
+        if table_cards.in_deck(tuple(s.seats) + tuple(s.left_over)):
+            # "chacun écrit en secret le nom de son personnage": the tablet goes round once
+            # more, in every game whose deck holds the Graphologue; the game begins after
+            s.notes, s.phase = [None] * n, NOTES
+            return
+        self._begin_game(None)
+
+    def _begin_game(self, notes: list | None) -> None:
+        s = self.state
         try:
             s.game = new_game(s.seats, s.left_over, s.options.rules,
-                              s.houses if s.options.buildings else None)
+                              s.houses if s.options.buildings else None, notes)
         except DeckError as err:  # cannot happen after the checks; never crash
             raise Refused("deal_mismatch", reason=str(err)) from None
+
+    # ---- seed 000's Graphologue: each player writes his character's name by hand ----------
+    def _on_note(self, e: dict) -> None:
+        """A player's note, written alone with the tablet (strokes on the note's grid); a
+        note written again replaces the first."""
+        seat = self._seat(e.get("seat"))
+
+        def refuse(field: str, why: str) -> Refused:
+            return Refused("note_format", field=field, why=why)
+        note = handwriting.read_note(e.get("note"), "note", refuse)
+        self.state.notes[seat] = handwriting.note_json(note)
+
+    def _on_notes_done(self, e: dict) -> None:
+        s = self.state
+        missing = [i for i, n in enumerate(s.notes) if n is None]
+        if missing:
+            raise Refused("notes_missing", seats=missing)
+        self._begin_game(list(s.notes))
 
     # ---- the Québec Habitants' ragots: the tablet goes round once more --------------------
     def _draw_ragots(self, e: dict) -> None:
@@ -1239,7 +1272,12 @@ def play_by_events(ctl: "ClassicController", rng: random.Random,
         if until(ctl):
             return
         s, g = ctl.state, ctl.game
-        if s.window is not None:
+        if ctl.phase == NOTES:  # each player in turn writes his character's name
+            for seat in range(len(s.players)):
+                note = handwriting.note_json(handwriting.scribble(rng))
+                ctl.apply({"type": "note", "seat": seat, "note": note})
+            ctl.apply({"type": "notes_done"})
+        elif s.window is not None:
             if not s.window.chosen and s.window.stop is not None:
                 c = random_choice(g, rng)
                 if c is not None:

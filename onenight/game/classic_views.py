@@ -172,6 +172,9 @@ def deal_view(c: "ClassicController") -> DealView:
     if s.phase == "ragots":  # the tablet goes round once more, for the Habitants' ragots
         return DealView("ragots", tuple(s.players), tuple(s.ragots_seen), (),
                         all(s.ragots_seen))
+    if s.phase == "notes":  # the tablet goes round once more, for the Graphologue's notes
+        return DealView("notes", tuple(s.players), tuple(n is not None for n in s.notes), (),
+                        all(n is not None for n in s.notes))
     done = s.seen if s.deal_mode == "tablet" else [x is not None for x in s.entered]
     choices = tuple(dict.fromkeys(s.deck)) if s.deal_mode == "cards" else ()
     return DealView(s.deal_mode, tuple(s.players), tuple(done), choices, all(done))
@@ -229,6 +232,7 @@ class Learned:
     text: Text
     seats: tuple[int, ...] = ()  # the players it names, for the screen to show them large
     cards: tuple[str, ...] = ()  # the cards it shows
+    note: tuple = ()  # a handwritten note it shows (seed 000's Graphologue's: strokes only)
 
 
 @dataclass(frozen=True)
@@ -343,7 +347,7 @@ def _learned(e: Entry, players) -> Learned:
     if e.kind == "rolled" and e.value in (1, 6):
         key += ".hyde" if e.value == 1 else ".jekyll" if e.seats else ".jekyll_none"
     return Learned(e.kind, Text(key, _named(players, **facts)), tuple(sorted(set(seats))),
-                   cards)
+                   cards, tuple(e.value) if e.kind == "note" else ())
 
 
 def kept_asleep(g, players, w) -> tuple[Learned, ...]:

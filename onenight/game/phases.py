@@ -76,6 +76,8 @@ BALLOT_EVENTS = "vote unvote vote_in votes close_vote vote_mode count"
 CLASSIC_PHASES: tuple[Phase, ...] = (
     _phase("setup", "players preset custom options houses", "deal", "deal"),
     _phase("deal", "seen card", "deal_done", None),
+    # seed 000's Graphologue's notes, each written alone on the tablet passed round
+    _phase("notes", "note", "notes_done", None),
     # the Québec Habitants' ragots, each seen alone on the tablet passed round (13+ players)
     _phase("ragots", "ragot_seen", "ragots_done", None),
     _phase("night", "choose pick step_end spy", None, None),

@@ -112,6 +112,8 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "moonless_night": 0,
     # seed 000's Maire: his character cards to read, then a player to point at for each
     "mayor": 20,
+    # seed 000's Graphologue: a handwritten note to study on the tablet
+    "graphologist": 12,
 })
 #: The calls that wake nobody: one line the whole table hears (the Flanc-Mou's side chosen;
 #: the Astrologue's solar eclipse and moonless night, as the night they shape begins).

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from onenight.classic import deal, new_game, to_record
-from onenight.classic import village
+from onenight.classic import handwriting, village
 from onenight.classic.autoplay import random_choice
 from onenight.classic.decks import PRESETS
 from onenight.classic.model import Entry, Game
@@ -31,6 +31,16 @@ def a_record(seed: int) -> dict:
             continue
         g = apply(g, random_choice(g, rng))
     return to_record(g)
+
+
+def random_notes(seats, left=()):
+    """Seed 000's Graphologue's notes, one per seat, when the deck holds him (None in the
+    others): random scribbles within the record's bounds, drawn from the deal itself (the
+    game's own generator is left as it was)."""
+    if "graphologist" not in tuple(seats) + tuple(left):
+        return None
+    rng = random.Random(",".join(seats))
+    return [handwriting.scribble(rng) for _ in seats]
 
 
 def random_buildings(rng: random.Random, players: int):

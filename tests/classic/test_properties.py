@@ -24,7 +24,7 @@ from onenight.classic.sides import (ally_of, counted, enemies_left, loses_dead, 
 from onenight.classic.walk import is_called, use_power
 from onenight.common.errors import IllegalChoice
 
-from .helpers import random_buildings
+from .helpers import random_buildings, random_notes
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SPECIALS = [c.id for c in CAST if c.id not in ("villager", "werewolf", "sister")]
@@ -56,7 +56,7 @@ def games(draw):
     seats, left = deal(deck, players, rng)
     options = Options(rng.choice(["first_morning", "before_first_night", "never"]),
                       rng.random() < 0.5)
-    g = new_game(seats, left, options, random_buildings(rng, players))
+    g = new_game(seats, left, options, random_buildings(rng, players), random_notes(seats, left))
     history = []
     while g.stop is not None:
         assert len(history) < 5000, "the game does not end"
@@ -251,7 +251,7 @@ def game_holding(card: str, rng: random.Random):
     while card not in seats:
         seats, left = deal(deck, players, rng)
     return new_game(seats, left, Options(rng.choice(["first_morning", "never"])),
-                    random_buildings(rng, players))
+                    random_buildings(rng, players), random_notes(seats, left))
 
 
 @SETTINGS
@@ -469,7 +469,8 @@ def test_in_a_quebec_game_of_13_or_more_each_habitant_alone_receives_one_true_ra
         if "villager" in deck and check_deck(deck, players).ok:
             break
     seats, left = deal(deck, players, rng)
-    g = new_game(seats, left, Options(rng.choice(["first_morning", "never"])))
+    g = new_game(seats, left, Options(rng.choice(["first_morning", "never"])),
+                 notes=random_notes(seats, left))
     start = g
     for _, _, g in moves(start, rng):
         pass

@@ -35,7 +35,7 @@ def near_records(draw):
         where = draw(st.sampled_from(["top", "phase", "step"]))
         if where == "top" or not rec["phases"]:
             rec[draw(st.sampled_from(["format", "seats", "thief_cards", "options", "phases",
-                                      "buildings"]))] = (
+                                      "buildings", "notes"]))] = (
                 draw(values))
             continue
         phase = draw(st.sampled_from(rec["phases"])) if isinstance(rec["phases"], list) else {}

@@ -74,6 +74,13 @@ class Bot:
         phase = c.phase
         getattr(self, "_" + phase)()
 
+    def _notes(self):
+        """The Graphologue's round: every player writes a note, then the game begins."""
+        c = self.c
+        for seat in range(len(c.state.players)):
+            c.apply({"type": "note", "seat": seat, "note": [[seat * 10, 500, 900, 500]]})
+        c.apply({"type": "notes_done"})
+
     def _ragots(self):
         """The Québec Habitants' round: every player takes the tablet, then the night falls."""
         c = self.c

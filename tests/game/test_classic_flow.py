@@ -3,6 +3,7 @@
 import pytest
 
 from onenight.classic.record import replay
+from onenight.classic.roles.table_cards import notes
 from onenight.game.classic_flow import Refused
 
 from .classic_helpers import NAMES, Bot, controller, deal, set_up, start, to_the_morning
@@ -759,3 +760,53 @@ def test_with_the_angel_the_round_of_ragots_comes_after_his_day_before_the_first
     assert c.game.stop.step == "dusk" and c.state.window is None
     bot.step()
     assert c.phase == "night" and c.state.window.step == "dusk"
+
+
+# ---- seed 000's Graphologue's notes ----------------------------------------------------------
+
+GRAPHO = "werewolf graphologist seer villager werewolf villager villager villager"
+
+
+def test_every_player_writes_a_note_after_the_deal_before_the_game_begins(tmp_path):
+    """A deck with the Graphologue: the deal done, the tablet goes round for the notes; the
+    game begins only when every seat has written one; a bad note is refused naming what is
+    wrong; a note written again replaces the first."""
+    c = start(tmp_path, GRAPHO)
+    assert c.phase == "notes" and c.game is None
+    assert c.deal_view().mode == "notes" and c.deal_view().done == (False,) * 8
+    with pytest.raises(Refused) as e:
+        c.apply({"type": "note", "seat": 0, "note": [[5, 1001]]})
+    assert e.value.code == "note_format" and e.value.facts["field"] == "note[0][1]"
+    assert refused(c, {"type": "note", "seat": 0, "note": []}) == "note_format"
+    for seat in range(7):
+        c.apply({"type": "note", "seat": seat, "note": [[seat, 1, 2, 3]]})
+    assert refused(c, {"type": "notes_done"}) == "notes_missing"
+    assert refused(c, {"type": "go"}) == "wrong_phase"
+    c.apply({"type": "note", "seat": 7, "note": [[9, 9]]})
+    c.apply({"type": "note", "seat": 7, "note": [[7, 1, 2, 3]]})
+    assert c.deal_view().ready
+    c.apply({"type": "notes_done"})
+    assert c.phase == "night"
+    assert notes(c.game) == tuple(((s, 1, 2, 3),) for s in range(8))
+
+
+def test_no_round_of_notes_without_the_graphologist_and_one_when_his_card_is_left_over(tmp_path):
+    assert start(tmp_path / "a", GRAPHO.replace("graphologist", "villager")).phase == "night"
+    thief = GRAPHO.replace("graphologist", "thief")
+    assert start(tmp_path / "b", thief, "graphologist villager").phase == "notes"
+
+
+def test_the_notes_replay_from_the_journal_and_reach_the_record(tmp_path):
+    c = start(tmp_path, GRAPHO, seed=5)
+    bot = Bot(c)
+    bot.step()
+    written = notes(c.game)
+    while c.game.memo.get("graphologist.shown") is None:
+        bot.step()
+    again = controller(tmp_path / "again", seed=99)
+    for e in c.log:
+        again.apply(e)
+    assert notes(again.game) == written
+    assert again.game.memo.get("graphologist.shown") == c.game.memo.get("graphologist.shown")
+    assert replay(c.record()).memo.get("graphologist.shown") == c.game.memo.get(
+        "graphologist.shown")

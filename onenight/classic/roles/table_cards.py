@@ -1,19 +1,20 @@
 """Seed 000's characters whose powers play on the table itself rather than on the cards: the
 Maire, who hands out *cartes de caractère* (ways of behaving the players keep all game) before
 the preparation round; the Espion, who wakes with another character's call and shows himself
-to it (a fact the table counts, with no effect on the rules). Each is one entry, with its rules from the booklet; docs/characters.md
+to it (a fact the table counts, with no effect on the rules); the Graphologue, who is shown
+each night one of the notes the players wrote by hand before the game. Each is one entry, with its rules from the booklet; docs/characters.md
 says where the table shows them, docs/rules-decisions-classic.md how the booklet is read."""
 
 from __future__ import annotations
 
 import itertools
 
-from onenight.common.errors import IllegalChoice
+from onenight.common.errors import DeckError, IllegalChoice
 
-from .. import cast
-from ..model import Arrangements, Choice, Game, Kind, Pick, Stop
+from .. import cast, handwriting
+from ..model import Arrangements, Choice, Game, Kind, Pick, Seat, Stop
 from ..order import order
-from ..table import FIRST_NIGHT, Character, Step
+from ..table import EVERY_NIGHT, FIRST_NIGHT, Character, Step
 from . import common
 from .common import actor
 
@@ -174,4 +175,83 @@ def spy_joins(g: Game, step: str) -> Game:
 #: No step of his own: the app takes his wakings at the calls he joins (``spy_joins``).
 SPY = Character("spy", "Espion", "Spy", "villagers", "village", _ONE, booklet="000")
 
-CHARACTERS = (MAYOR, SPY)
+
+
+# ---- the Graphologue: one of the players' handwritten notes each night --------------------------
+
+GRAPHOLOGIST = "graphologist"
+#: ``memo`` key: each seat's note as written before the game ("chacun écrit en secret le nom de
+#: son personnage"), a :data:`..handwriting.Note` per seat.
+NOTES = "graphologist.notes"
+#: ``memo`` key: the seats whose note he has been shown, in the order drawn ("le Meneur de Jeu
+#: jette cet indice": never drawn again).
+SHOWN = "graphologist.shown"
+#: ``tonight`` key: the seat whose note was drawn tonight.
+DRAWN_NOTE = "graphologist.drawn"
+
+
+def in_deck(seats: tuple[str, ...]) -> bool:
+    """The players write their notes in every game whose deck holds the Graphologue (dealt or
+    among the thief's two), so that the round tells nothing of who holds him."""
+    return GRAPHOLOGIST in seats
+
+
+def write_notes(g: Game, notes) -> Game:
+    """The game with each seat's note kept (``notes``: one per seat, checked), needed exactly
+    when the deck holds the Graphologue."""
+    if not in_deck(g.dealt + g.undealt):
+        if notes is not None:
+            raise DeckError("notes", "no graphologist in the deck: the players write no notes")
+        return g
+    if notes is None:
+        raise DeckError("notes", "missing: a graphologist is in the deck, so each player's "
+                                 "handwritten note is needed")
+    if not isinstance(notes, (list, tuple)) or len(notes) != g.players:
+        raise DeckError("notes", f"one note per player: {g.players} expected")
+    kept = tuple(handwriting.read_note([list(x) for x in n] if isinstance(n, (list, tuple))
+                                       else n, f"notes[{i}]", DeckError)
+                 for i, n in enumerate(notes))
+    return common.remember(g, NOTES, kept)
+
+
+def notes(g: Game) -> tuple | None:
+    """Each seat's note as written (None: none were written)."""
+    return g.memo.get(NOTES)
+
+
+def pile(g: Game) -> tuple[int, ...]:
+    """The seats whose note is still in the pile: not yet shown (his own among them: "le
+    Graphologue écrit le nom de son personnage … comme tous les autres joueurs")."""
+    shown = set(g.memo.get(SHOWN, ()))
+    return tuple(s for s in range(len(notes(g) or ())) if s not in shown)
+
+
+def _draw_note(g: Game, stop: Stop, c: Choice | None) -> Game:
+    if not isinstance(c, Seat) or c.seat not in pile(g):
+        raise IllegalChoice("note", "the note is drawn from the pile: a player whose note "
+                                    "has not been shown yet")
+    g = common.remember(g, SHOWN, g.memo.get(SHOWN, ()) + (c.seat,))
+    return common.tonight(g, DRAWN_NOTE, c.seat)
+
+
+def _show_note(g: Game, stop: Stop) -> Game:
+    """He is shown tonight's note: its strokes alone (no seat, no order: the log's entry
+    holds the note and nothing else)."""
+    seat = g.tonight.get(DRAWN_NOTE)
+    if seat is None:
+        return g
+    return g.tell(stop.woken, GRAPHOLOGIST, "note", value=notes(g)[seat])
+
+
+GRAPHOLOGIST_CHARACTER = Character(
+    GRAPHOLOGIST, "Graphologue", "Graphologist", "villagers", "village", _ONE, booklet="000",
+    steps=(Step("graphologist_note", ("night",), order(GRAPHOLOGIST) - 5, EVERY_NIGHT, Kind.SEAT,
+                role=GRAPHOLOGIST, key="note", wakes=lambda g: (),
+                spent=lambda g: not pile(g),
+                options=lambda g, stop: [Seat(s) for s in pile(g)],
+                act=_draw_note, required=lambda g: bool(pile(g)), chance=True),
+           Step(GRAPHOLOGIST, ("night",), order(GRAPHOLOGIST), EVERY_NIGHT, Kind.NONE,
+                role=GRAPHOLOGIST, brief=_show_note,
+                spent=lambda g: g.tonight.get(DRAWN_NOTE) is None)))
+
+CHARACTERS = (MAYOR, SPY, GRAPHOLOGIST_CHARACTER)

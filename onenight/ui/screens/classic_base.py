@@ -11,6 +11,7 @@ from .base import BaseScreen
 
 #: the screen that shows each phase of a classic game
 PHASE_SCREEN = {"setup": "classic_setup", "deal": "classic_deal", "ragots": "classic_deal",
+                "notes": "classic_deal",
                 "night": "classic_night",
                 "dawn": "classic_dawn", "chain": "classic_dawn", "election": "classic_vote",
                 "vote": "classic_vote", "tie": "classic_vote", "debate": "classic_debate",

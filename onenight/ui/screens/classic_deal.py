@@ -15,13 +15,20 @@ In a Québec game of 13 players or more, the tablet then goes round once more, t
 (``ragots``): each player, alone with it, holds the button to see their card again with the
 ragot the table drew for them as the first night opened, or with the words that they received
 none (every player who is no Habitant). Everyone has the same turn, so the round tells nobody
-who the Habitants are, nor how many."""
+who the Habitants are, nor how many.
+
+In every game whose deck holds seed 000's Graphologue (dealt or not: the round tells nothing),
+the tablet goes round once more right after the deal (``notes``): each player taps their name
+and, alone with it, writes the name of their character with a finger on the drawing pad
+(:class:`..widgets.note_pad.NotePad`), then hands it on; the page is blank for the next."""
 
 from __future__ import annotations
 
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 
-from ..widgets.private_deal import ENTER, LOOK, SecretCard
+from onenight.classic.handwriting import note_json
+
+from ..widgets.private_deal import ENTER, LOOK, WRITE, SecretCard
 from .classic_base import ClassicScreen
 
 
@@ -30,6 +37,8 @@ class ClassicDealScreen(ClassicScreen):
     """``look`` (the tablet deals) or ``enter`` (the table's own cards)."""
     ragots = BooleanProperty(False)
     """The Québec Habitants' round (each sees their ragot, or that they have none)."""
+    notes = BooleanProperty(False)
+    """The Graphologue's round (each writes their character's name by hand)."""
     names = ListProperty([])
     done = ListProperty([])
     ready = BooleanProperty(False)
@@ -40,11 +49,12 @@ class ClassicDealScreen(ClassicScreen):
     (None: no such mistake)."""
 
     def refresh(self):
-        if self.ctl.phase not in ("deal", "ragots"):
+        if self.ctl.phase not in ("deal", "ragots", "notes"):
             return
         v = self.ctl.deal_view()
         self.ragots = v.mode == "ragots"
-        self.mode = ENTER if v.mode == "cards" else LOOK
+        self.notes = v.mode == "notes"
+        self.mode = ENTER if v.mode == "cards" else WRITE if self.notes else LOOK
         self.names = list(v.players)
         if self._again is not None:
             self.done = [i in self._again for i in range(len(v.players))]
@@ -80,7 +90,13 @@ class ClassicDealScreen(ClassicScreen):
             self._again.add(seat)
         self.send({"type": "card", "seat": seat, "card": card})
 
+    def written(self, seat: int, note):
+        self.send({"type": "note", "seat": seat, "note": note_json(note)})
+
     def night_falls(self):
+        if self.notes:
+            self.send({"type": "notes_done"})
+            return
         if self.ragots:
             self.send({"type": "ragots_done"})
             return

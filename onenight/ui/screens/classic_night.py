@@ -141,7 +141,7 @@ class ClassicNightScreen(ClassicScreen):
         self.kind = v.kind
         self.chosen = v.chosen
         self.spy = v.spy
-        learned = [Secret(self.say(x.text), tuple(x.cards)) for x in v.learned]
+        learned = [Secret(self.say(x.text), tuple(x.cards), x.note) for x in v.learned]
         panel = self.ids.secrets
         if learned != list(panel.items):
             panel.show(learned)

@@ -23,16 +23,21 @@ from kivy.factory import Factory
 from kivy.properties import ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
+from onenight.classic.handwriting import ASPECT
+
 from .fit_label import FitText
+from .note_pad import NoteSheet
 
 
 @dataclass(frozen=True)
 class Secret:
     """One thing the woken learn: a sentence (translated by the screen), and the cards it
-    shows (card ids: their emblems, large)."""
+    shows (card ids: their emblems, large), or a handwritten note (its strokes: seed 000's
+    Graphologue's, drawn large beside the sentence, nothing else with it)."""
 
     text: str
     cards: tuple[str, ...] = ()
+    note: tuple = ()
 
 
 class StepFrame(BoxLayout):
@@ -105,4 +110,8 @@ class SecretPanel(BoxLayout):
             row = SecretRow(text=s.text)
             for card in s.cards:
                 row.ids.cards.add_widget(Factory.SecretCardEmblem(card=card))
+            if s.note:  # the page keeps its shape: as wide as the row's height allows
+                sheet = NoteSheet(note=s.note, size_hint_x=None)
+                sheet.bind(height=lambda w, h: setattr(w, "width", h * ASPECT))
+                row.ids.cards.add_widget(sheet)
             self.add_widget(row)

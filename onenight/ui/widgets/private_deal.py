@@ -24,7 +24,7 @@ from kivy.properties import (BooleanProperty, ListProperty, NumericProperty, Obj
                              OptionProperty, StringProperty)
 from kivy.uix.floatlayout import FloatLayout
 
-LOOK, ENTER = "look", "enter"
+LOOK, ENTER, WRITE = "look", "enter", "write"
 
 
 @dataclass(frozen=True)
@@ -42,15 +42,16 @@ class PrivateDeal(FloatLayout):
     names = ListProperty([])
     done = ListProperty([])
     """Per seat: that player has had their turn (greyed, not offered again)."""
-    mode = OptionProperty(LOOK, options=(LOOK, ENTER))
+    mode = OptionProperty(LOOK, options=(LOOK, ENTER, WRITE))
     card_of: Callable[[int], SecretCard | None] | None = ObjectProperty(None, allownone=True)
     """``look``: what a seat may see, asked while its player holds the button."""
     choices = ListProperty([])
     """``enter``: the cards a player may enter, as (card id, its name)."""
-    stage = OptionProperty("pass", options=("pass", "ready", "showing", "enter"))
+    stage = OptionProperty("pass", options=("pass", "ready", "showing", "enter", WRITE))
     """``pass``: the names, for the next player to tap theirs; ``ready``: one player holds
     the tablet (the hold button); ``showing``: their card, while the button is held;
-    ``enter``: the cards to enter theirs."""
+    ``enter``: the cards to enter theirs; ``write``: the drawing pad, to write by hand the
+    name of their character (seed 000's Graphologue's notes)."""
     seat = NumericProperty(-1)
     """The player holding the tablet (-1: nobody)."""
     looked_once = BooleanProperty(False)
@@ -60,7 +61,7 @@ class PrivateDeal(FloatLayout):
     secret = ObjectProperty(None, allownone=True)
     """The card on screen (only while ``showing``)."""
 
-    __events__ = ("on_looked", "on_entered")
+    __events__ = ("on_looked", "on_entered", "on_written")
 
     def __init__(self, **kw):
         self._tiles: dict = {}
@@ -71,6 +72,9 @@ class PrivateDeal(FloatLayout):
         pass
 
     def on_entered(self, seat: int, card: str):
+        pass
+
+    def on_written(self, seat: int, note):
         pass
 
     def on_kv_post(self, *_):
@@ -132,7 +136,9 @@ class PrivateDeal(FloatLayout):
                 (seat < len(self.done) and self.done[seat]):
             return
         self.seat, self.looked_once, self.chosen, self.secret = seat, False, "", None
-        self.stage = ENTER if self.mode == ENTER else "ready"
+        if self.mode == WRITE:
+            self.ids.pad.erase()  # a blank page for each player
+        self.stage = self.mode if self.mode in (ENTER, WRITE) else "ready"
 
     def hold(self) -> None:
         """The button is held: the card shows."""
@@ -171,11 +177,22 @@ class PrivateDeal(FloatLayout):
             self._back()
             self.dispatch("on_entered", seat, card)
 
+    def written(self, note) -> None:
+        """``write``: the player's note is done: the tablet goes to the next player, the page
+        blank again."""
+        if self.stage == WRITE:
+            seat = self.seat
+            self._back()
+            self.ids.pad.erase()
+            self.dispatch("on_written", seat, note)
+
     def not_me(self) -> None:
         """The tablet went to the wrong player: back to the names, nothing seen."""
         self._back()
 
     def _back(self):
+        if self.stage == WRITE:
+            self.ids.pad.erase()  # nothing written is left for the next player to see
         self.secret, self.chosen, self.seat, self.looked_once = None, "", -1, False
         self.stage = "pass"
         self._offer()
