@@ -245,7 +245,10 @@ def apply(g: Game, choice: Choice | None = None) -> Game:
         if choice is not None:
             _check_shape(g, stop, choice)  # taken, and does nothing
     elif step.act:
-        after = step.act(after, stop, choice)
+        after = step.act(after, stop, choice)  # its own refusals first, in its own words
+        gone = [s for s in _named(choice) if sides.absent(g, s)] if choice is not None else []
+        if gone:  # then what legal_choices leaves out, whatever the step
+            raise IllegalChoice(step.key or "", f"seat {gone[0]} is out of the game now (absent)")
         if choice is not None:
             after = _note(after, stop, step, choice)
     if after.stop is None:

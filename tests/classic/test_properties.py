@@ -151,6 +151,9 @@ def test_every_winner_set_is_consistent_with_section_7(gh):
                     "were_squirrel"):
         (w,) = winners | (set(v.seats) & hated)
         assert sides[w] == v.side
+    elif v.side == "fanatic":  # seed 000's, voted out naming every werewolf: his lover too
+        (hero,) = v.seats
+        assert hero in winners | hated and winners - {hero} <= set(g.lovers or ())
     elif v.side == "lovers":  # cupid's couple, or the Québec one (the Entremetteuse's)
         pair = g.lovers if g.lovers and set(g.lovers) == set(living) else states.amants(g)
         assert winners | hated >= set(pair) == set(living)

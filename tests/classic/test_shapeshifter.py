@@ -79,6 +79,8 @@ def test_shapeshifters_pile_leaves_out_the_werewolves_and_the_booklets_list():
             "mayor"} <= EXCLUDED
     # left out as the booklet allows: the Espion's wakings end with his holder's death
     assert not feeds_the_pile("spy")
+    # and the two whose power is their own death, which would be his again each night
+    assert not feeds_the_pile("immortal") and not feeds_the_pile("impostor")
     assert not feeds_the_pile("big_bad_wolf") and not feeds_the_pile("white_werewolf")
     # a card of the first night only, or dealt in pairs, would give him nothing to play
     assert not feeds_the_pile("wild_child") and not feeds_the_pile("sister")

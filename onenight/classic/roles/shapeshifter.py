@@ -39,7 +39,10 @@ EXCLUDED = frozenset({"elder", "assassin", "astrologer", "cassandra", "pack_lead
                       "pyromaniac",
                       # and the Espion: his wakings are counted for his card's holder and end
                       # with his death (an Espion's button, not a call, would need a second)
-                      "spy"})
+                      "spy",
+                      # and the Immortel and the Imposteur, whose powers are their holder's
+                      # own death: held by him, drawn again night after night, a life each time
+                      "immortal", "impostor"})
 #: The per-game limits lifted when he draws a card: the memories of its spent uses.
 LIMITS = {"witch": (villagers.HEAL_USED, villagers.POISON_USED), "fox": (villagers.FOX_LOST,),
           "magistrate": (compendium.GRANTED,), "tavern_keeper": (compendium.ROUNDS,),

@@ -85,16 +85,25 @@ def _tell_traits(g: Game) -> Game:
     return g
 
 
+def _handed(g: Game) -> bool:
+    """The character cards were handed out: once a game, "avant même le tour de préparation"
+    (the Québec Flanc-Mou who enters the game with the Maire's card has nothing to hand out:
+    his round is called for show)."""
+    return g.memo.get(GIVEN) is not None
+
+
 MAYOR = Character(
     "mayor", "Maire", "Mayor", "villagers", "village", _ONE, booklet="000", at_dawn=_tell_traits,
     steps=(Step("mayor_cards", ("night",), order("mayor") - 5, FIRST_NIGHT, Kind.POWERS,
                 role="mayor", key="cards", wakes=lambda g: (), powers=TRAITS,
                 options=lambda g, stop: [Pick(p) for p in itertools.combinations(
                     TRAITS, mayor_hand(g))] if mayor_hand(g) else [],
-                spent=lambda g: mayor_hand(g) == 0, act=_draw, required=lambda g: True,
+                spent=lambda g: mayor_hand(g) == 0 or _handed(g), act=_draw,
+                required=lambda g: True,
                 chance=True),
            Step("mayor", ("night",), order("mayor"), FIRST_NIGHT, Kind.SEATS, role="mayor",
-                key="targets", brief=_show_hand, spent=lambda g: not g.memo.get(DRAWN),
+                key="targets", brief=_show_hand,
+                spent=lambda g: not g.memo.get(DRAWN) or _handed(g),
                 options=_give_options, act=_give, required=lambda g: True)))
 
 
