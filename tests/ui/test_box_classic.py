@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from onenight.game.classic_flow import TableOptions
 from onenight.ui.box_link import BoxLink
 from onenight.ui.driving import find, settle, tap, texts
 from tests.box.conftest import APP, BOX, KEY, T, BridgeProcess, paired_state
@@ -30,7 +31,8 @@ def dealt(app):
         ctl.apply({"type": "abandon"})
     ctl.apply({"type": "players", "names": NAMES})
     ctl.apply({"type": "custom", "cards": SEATS})
-    ctl.apply({"type": "options", "captain": "never"})
+    table = ctl.state.options.as_json()  # the table's options, kept across games: set whole
+    ctl.apply({"type": "options", **TableOptions(captain="never").as_json()})
     ctl.apply({"type": "deal", "mode": "tablet", "seats": SEATS, "left_over": []})
     for seat in range(8):
         ctl.apply({"type": "seen", "seat": seat})
@@ -38,6 +40,7 @@ def dealt(app):
     yield ctl
     if ctl.phase != "setup":
         ctl.apply({"type": "abandon"})
+    ctl.apply({"type": "options", **table})
     app.go("home")
     settle()
 

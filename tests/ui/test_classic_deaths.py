@@ -44,6 +44,8 @@ def _drawn_at_dawn(app, card: str, english: bool = False) -> str:
     assert find(s, "face_down_0").text.replace("1", "2") == find(s, "face_down_1").text
     if english:
         reads_whole_in_english_small(app, "classic-immortal")
+        s = screen(app)
+        assert s.stage == "chain" and s.face_down == 2
     layout = app.classic.face_down()
     tap(find(s, f"face_down_{layout.index(('immortal', 'werewolf').index(card))}"))
     assert app.classic.game.cards[0] == card

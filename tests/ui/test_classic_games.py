@@ -4,7 +4,7 @@ replay`` run as a process. Languages and sizes are spread across the games."""
 
 from dataclasses import replace
 
-from onenight.ui.driving import find, tap
+from onenight.ui.driving import find, settle, tap
 from onenight.ui.widgets.vote_circle import VoteCircle
 
 from .classic_play import home_after  # noqa: F401 (the shared app left as found)
@@ -343,3 +343,32 @@ def test_the_pied_piper_charms_everyone_left_after_a_lover_s_grief(app):
     assert app.tr("classic.cause.grief") in shown(app)  # the story tells the grief
     outcome = replays_to_the_same_outcome(app)
     assert outcome["winning_side"] == "pied_piper" and outcome["reason"] == "all_charmed"
+
+
+def test_a_game_abandoned_in_its_first_night_leaves_nothing_to_the_next_ones_night(app):
+    """A first night left for the home screen, its game abandoned: the next game's first
+    night is called from its own deck (not the abandoned game's, whose night was number 1
+    too)."""
+    from onenight.ui import demo
+
+    from .classic_play import night_act
+
+    jitter = app.settings.jitter_seconds
+    demo.setup(app, "classic-night")  # eight players, the first game's deck, its night begun
+    app.settings.jitter_seconds = jitter
+    settle()
+    app.send({"type": "abandon"}, app.classic)
+    app.go("home")
+    settle()
+    ctl = app.classic
+    seats = "seer werewolf witch villager hunter cupid werewolf villager".split()
+    for event in ({"type": "custom", "cards": seats},
+                  {"type": "deal", "mode": "tablet", "seats": seats, "left_over": []},
+                  *({"type": "seen", "seat": s} for s in range(8)), {"type": "deal_done"}):
+        assert app.send(event, ctl), (event, app.message)
+    app.go("classic_night")
+    settle()
+    night_until(app, "cupid")
+    night_act(app, ("seats", [3, 7]))
+    night_until(app, "seer")  # the abandoned night's plan would have ended this one
+    assert ctl.state.window.step == "seer"

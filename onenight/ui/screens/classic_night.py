@@ -85,13 +85,17 @@ class ClassicNightScreen(ClassicScreen):
     """The powers that name nobody: tapped, then tapped again."""
 
     driver = None
+    _state = None  # the controller's state of the game whose night the driver calls
     _call = None  # (night, index) of the call the screen shows
 
     def on_pre_enter(self, *_):
         Window.clearcolor = theme.NIGHT_BG
         w = self.ctl.state.window
+        # a driver is its game's night: a game abandoned (the controller's state made anew)
+        # leaves nothing to the next game's night of the same number
         if self.driver is not None and (w is None or self.driver.night != w.night
-                                        or self.driver.ctl is not self.ctl):
+                                        or self.driver.ctl is not self.ctl
+                                        or self._state is not self.ctl.state):
             self.driver.stop()
             self.driver = None
         if self.driver is None and w is not None:
@@ -104,6 +108,7 @@ class ClassicNightScreen(ClassicScreen):
 
     def _start(self):
         app = self.app
+        self._state = self.ctl.state
         settings = narration_settings(app.settings, app._rng)
         try:
             self.driver = ClassicNight(self.ctl, app.audio, self.ctl.clock, settings,
