@@ -71,6 +71,11 @@ class FolderChooser(Dialog):
         self.error = ""
         self.places = folder_places()
 
+    def on_dismiss(self):
+        # Kivy's chooser lists a folder a few entries per frame: dismissed, the listing stops
+        # (its pending steps would keep the dialog alive until they ran)
+        self.ids.chooser.cancel()
+
     @staticmethod
     def only_folders(folder, name) -> bool:
         return os.path.isdir(os.path.join(folder, name))
