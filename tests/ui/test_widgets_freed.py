@@ -90,8 +90,6 @@ def test_widgets_taken_off_the_screen_do_not_pile_up(app):
             screen.add_widget(w)
             settle()
             screen.remove_widget(w)
-            if hasattr(w, "on_dismiss"):
-                w.dispatch("on_dismiss")  # a dialog is taken off by its dismissal
             kept.append((name, weakref.ref(w)))
             del w
     settle()
