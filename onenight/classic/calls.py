@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from . import cast, village
+from . import cast, deaths, village
 from .model import MOONLESS, NO_DAY, Game, Kind, Memo, Options, Phase
 from .order import CALL
 from .roles import astrologer, quebec, shapeshifter
@@ -114,8 +114,7 @@ def lived_in(g: Game) -> tuple[str, ...]:
     return tuple(b for s in g.living() if (b := village.home(g, s)) is not None)
 
 
-#: The cards the table has seen at the deaths announced so far, of players out of the game.
-shown_dead = shapeshifter.shown_dead
+shown_dead = deaths.shown_dead
 
 
 def shown_lately(g: Game) -> tuple[str, ...]:

@@ -109,6 +109,14 @@ def spare(g: Game, seat: int, public: bool) -> Game:
     return g.tell(None if public else (), "priest", "escaped", seat=seat)
 
 
+def shown_dead(g: Game) -> tuple[str, ...]:
+    """The cards the table has seen at the deaths announced so far, of players now out of the
+    game: not the Immortel's or the Imposteur's, shown as they live on (their card stays with
+    them), and nothing for the player whose card the Imposteur took (none is shown)."""
+    return tuple(e.role for e in g.log if e.kind == "died" and e.to is None
+                 and e.role is not None and not g.alive(e.seat))
+
+
 def start_chains(g: Game, seats: tuple[int, ...]) -> Game:
     """Run the chains of these deaths next, in this order, before any older chain goes on;
     a killed player still in play (seed 000's Immortel, Imposteur) first: his card is shown

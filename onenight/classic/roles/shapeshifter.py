@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from onenight.common.errors import IllegalChoice
 
-from .. import cast
+from .. import cast, deaths
 from ..model import Choice, Draw, Game, Kind, Memo, Stop
 from ..order import order
 from ..table import EVERY_NIGHT, FIRST_NIGHT, Step
@@ -65,14 +65,6 @@ def pile(shown_dead) -> tuple[str, ...]:
     return tuple(sorted(c for c in shown_dead if feeds_the_pile(c)))
 
 
-def shown_dead(g: Game) -> tuple[str, ...]:
-    """The cards the table has seen at the deaths announced so far, of players now out of the
-    game: not the Immortel's or the Imposteur's, shown as they live on (their card stays with
-    them), and nothing for the player whose card the Imposteur took (none is shown)."""
-    return tuple(e.role for e in g.log if e.kind == "died" and e.to is None
-                 and e.role is not None and not g.alive(e.seat))
-
-
 def holder(g: Game) -> int | None:
     """His seat, while he lives."""
     return next((s for s, c in enumerate(g.dealt) if c == SHAPESHIFTER and g.alive(s)), None)
@@ -82,11 +74,11 @@ def _called(g: Game) -> bool:
     """"Dans le cas où toutes les cartes sont jouées en début de partie, le Transformiste ne
     se réveille pour la première fois que lors de la nuit qui suit la mort d'un personnage
     dont la carte peut … appartenir au tas": called once his pile holds a card."""
-    return holder(g) is not None and bool(pile(shown_dead(g)))
+    return holder(g) is not None and bool(pile(deaths.shown_dead(g)))
 
 
 def _draw_options(g: Game, stop: Stop) -> list:
-    return [Draw(c) for c in pile(shown_dead(g))]
+    return [Draw(c) for c in pile(deaths.shown_dead(g))]
 
 
 def _take_the_shape(g: Game, stop: Stop, c: Choice | None) -> Game:
