@@ -390,12 +390,27 @@ class OpenDrainLine:
 
     def fall(self) -> None:
         with self.lock:
-            if self.pin.state:
-                self.pin.drive_low()  # the edge: the factory reads the chips on this line
+            edge = self.pin.state and self._move(False)
+        if edge:
+            self._edge()  # the factory reads the chips on this line
         self.settle()
 
     def settle(self) -> None:
         with self.lock:
             low = any(c.pending for c in self.chips)
-            if self.pin.state == low:
-                self.pin.drive_low() if low else self.pin.drive_high()
+            edge = self._move(not low)
+        if edge:
+            self._edge()
+
+    def _move(self, high: bool) -> bool:
+        """Set the line's level (under the lock); True if it moved on an edge listened to.
+        The edge's callback is made by the caller once the lock is let go: it reads the
+        chips, and a reader holding a chip may be waiting for this line meanwhile."""
+        if not self.pin._change_state(high):
+            return False
+        edges = self.pin.edges
+        return self.pin.when_changed is not None and (
+            edges == "both" or edges == ("rising" if high else "falling"))
+
+    def _edge(self) -> None:
+        self.pin._call_when_changed()

@@ -1,5 +1,8 @@
 """The MCP23017 pin factory, against the register-level simulation of the chip."""
 
+import threading
+import time
+
 import pytest
 from gpiozero import LED, DigitalInputDevice
 from gpiozero.exc import GPIOPinInUse, PinInvalidPull
@@ -94,3 +97,38 @@ def test_chips_on_two_buses_share_one_interrupt_line():
         b.close()
     finally:
         factory.close()
+
+
+def test_a_key_read_while_another_is_pressed_never_locks_the_box(chip):
+    """The box's loop reads its keys (the dial at a press, a release lost in the bounce)
+    while the console presses others: the read that clears the chip's interrupt and the press
+    whose edge reads the chip must never wait on each other (the simulated box once froze:
+    the press held the interrupt line while its edge waited for the chip, and the read held
+    the chip while it waited for the line)."""
+    factory, bus, _ = chip
+    key = DigitalInputDevice("mcp1:A4", pull_up=True, pin_factory=factory)
+    other = DigitalInputDevice("mcp1:A5", pull_up=True, pin_factory=factory)
+    seen = []
+    key.when_activated = lambda: seen.append(1)
+    stop = threading.Event()
+
+    def press():
+        for _ in range(3000):
+            bus.drive(0x21, "A4", False)
+            bus.drive(0x21, "A4", True)
+        stop.set()
+
+    def read():
+        while not stop.is_set():
+            other.value, key.value
+
+    threads = [threading.Thread(target=f, daemon=True) for f in (press, read, read)]
+    for t in threads:
+        t.start()
+    end = time.monotonic() + 20
+    for t in threads:
+        t.join(max(0.0, end - time.monotonic()))
+    assert not any(t.is_alive() for t in threads), "the simulated chip locked up"
+    assert seen  # the presses reached the key
+    key.close()
+    other.close()
