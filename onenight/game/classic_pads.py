@@ -101,6 +101,7 @@ class ClassicPads:
             if self.moment is not None and self.moment != ("end",):
                 self.client.reset()  # a game abandoned: the box is free again
             self.moment = None
+            self.round, self.decider, self.box_seats, self.kind = None, None, frozenset(), ""
             return
         if getattr(self.client, "status", "connected") != "connected":
             return  # its pads unknown yet: the moment is opened once it answers

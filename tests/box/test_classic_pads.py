@@ -263,10 +263,10 @@ def test_an_app_restarted_mid_vote_takes_the_same_round_over(table, tmp_path):
     t.client.stop()  # the app is gone
 
     client = BoxClient(bridge.url, KeyStore(tmp_path / "tablet.json"))
+    again = Table(ctl, client, bridge)  # the box has not answered yet: nothing opened
+    assert again.pads.round is None
     client.start()
     try:
-        again = Table(ctl, client, bridge)  # the box does not answer yet: nothing opened
-        assert again.pads.round is None
         assert client.wait_for(connected, T)
         again.drain()  # it answers: the vote is opened again, the same round
         again.sync()
@@ -498,3 +498,19 @@ def test_the_apothecary_keeps_two_remedies_and_shelters_a_player_on_her_pad(over
     t.apply({"type": "choose", "target": 3})
     t.end_night()
     assert ctl.game.alive(3) and not ctl.game.deaths
+
+
+def test_a_game_abandoned_mid_call_leaves_the_pads_no_round(tmp_path):
+    """Abandoned while the box held a night's pick, the game's pads forget that round: a
+    press or a late event of it names no round of anything that follows."""
+    ctl = start(tmp_path / "game", EIGHT, captain="never")
+    box = _Box()
+    resets = []
+    box.reset = lambda: resets.append(True)
+    pads = ClassicPads(lambda: ctl, box, send=ctl.apply)
+    pads.sync()
+    assert pads.round is not None and pads.kind == "pick"
+    ctl.apply({"type": "abandon"})
+    pads.sync()
+    assert resets and pads.moment is None
+    assert pads.round is None and pads.kind == "" and pads.box_seats == frozenset()
