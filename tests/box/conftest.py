@@ -80,7 +80,7 @@ class BridgeProcess:
             out.append(self.lines.get())
         return out
 
-    def expect(self, pattern: str, timeout: float = 5.0):
+    def expect(self, pattern: str, timeout: float = T):
         """Wait for a console line matching ``pattern``."""
         while True:
             try:
