@@ -226,12 +226,13 @@ ROBINEUX_CARD = quebec_card(
                 key="power", called=lambda g: holder(g) is not None and drawn(g) is not None,
                 brief=_shown, options=lambda g, stop: [Use(p) for p in CHOICES], act=_choose,
                 required=lambda g: True, powers=CHOICES, powers_alone=CHOICES),
-           # his doubled night: the seer's second look, as her own
+           # his doubled night: the seer's second look, as her own (him alone awake)
            replace(_SEER_STEP, id="robineux_seer", order=order("robineux_seer"),
-                   when=SECOND_NIGHT, called=_second_look),
+                   when=SECOND_NIGHT, role=ROBINEUX, called=_second_look,
+                   wakes=lambda g: (doubled(g),)),
            # the pack's second victim: the pack wakes again, as for its first
            Step("robineux_pack", ("night",), order("robineux_pack"), SECOND_NIGHT, Kind.SEAT,
-                role="werewolf", key="victim", called=_wolf_robineux, wakes=sides.pack,
+                role=ROBINEUX, key="victim", called=_wolf_robineux, wakes=sides.pack,
                 spent=states.pack_sick, options=_second_victims, act=_devour_again)))
 
 CHARACTERS = (ROBINEUX_CARD,)
