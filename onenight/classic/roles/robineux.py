@@ -15,13 +15,14 @@ loup Robineux peut être dévoré par la meute"). For the wins he is on his draw
 drawn a lupin, he wins and counts with the lupins, as the Belle Créatûre (a lupin outside the
 pack, not yet a wolf the village must be rid of).
 
-**His second night.** His call (``robineux``, the first of the usual round) shows him his role
-and takes his choice: *Gueule de bois* (``hangover``: the whole village is told his role at
-once, and he is *épuisé* for the night) or *Sommeil réparateur* (``sleep``: his role is told
-at the next dawn, and his night powers are doubled: the pack, a wolf Robineux in it, names a
-second victim, ``robineux_pack``; the seer looks a second time, ``robineux_seer``). From his
-choice on he holds his role for good, with the states it starts with (the Loup Gris's
-strength). The village is told his role, not who he is: the booklet's "le rôle du Robineux".
+**His second night.** His call (``robineux``, the first of the usual round after the couple's
+escape) shows him his role and takes his choice: *Gueule de bois* (``hangover``: the whole
+village is told his role at once, and he is *épuisé* for the night) or *Sommeil réparateur*
+(``sleep``: his role is told at the next dawn, and his night powers are doubled: the pack, a
+wolf Robineux in it, names a second victim, ``robineux_pack``; the seer looks a second time,
+``robineux_seer``). From his choice on he holds his role for good, with the states it starts
+with (the Loup Gris's strength). The village is told his role, not who he is: the booklet's
+"le rôle du Robineux".
 """
 
 from __future__ import annotations
