@@ -133,6 +133,8 @@ NIGHT_CALLS: tuple[Call, ...] = (
     Call("trapper", "trapper", ("000",), only_if="after_a_werewolves_kill"),
     # seed 002 (Québec): its Fille de Chamane protects a home for the night, before the pack
     Call("shamans_daughter", "shamans_daughter", ("002",)),
+    # the Robineux who slept it off as her protects a second home, right after her call
+    Call("robineux_paw", "robineux", ("002",), "second_night"),
     # and its Apothicaire, whose remedies (a protection, the pack's forced victim) change the
     # pack's night: with the protectors too; on the first night she first picks two of them
     # the Coureur des Bois's first night's pick (his trap, his blunderbuss or his canoe) comes

@@ -118,6 +118,7 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     # second look and the pack's second victim (for show unless he slept it off)
     "robineux": 14,
     "robineux_seer": 14,
+    "robineux_paw": 10,
     "robineux_pack": 14,
 })
 #: The calls that wake nobody: one line the whole table hears (the Flanc-Mou's side chosen;

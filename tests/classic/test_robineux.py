@@ -51,20 +51,21 @@ def test_robineux_side_is_drawn_first_one_chance_in_two_by_nobody():
 
 def test_robineux_role_is_drawn_among_the_buveur_roles_of_his_side():
     """"Tous les rôles qui indiquent "Buveur" dans leur descriptif sont éligibles": the
-    lupins' Loup-Garou and Loup Gris; the village's Voyante and Violoneux."""
+    lupins' Loup-Garou and Loup Gris; the village's Voyante, Fille de Chamane and
+    Violoneux."""
     g = apply(play(NO_SEER), Side("werewolves"))
     assert g.stop.step == "robineux_role" and g.stop.chance
     assert legal_choices(g) == [Draw("werewolf"), Draw("grey_wolf")]
     g = apply(play(NO_SEER), Side("village"))
-    assert legal_choices(g) == [Draw("seer"), Draw("violoneux")]
+    assert legal_choices(g) == [Draw("seer"), Draw("shamans_daughter"), Draw("violoneux")]
 
 
 def test_robineux_is_never_drawn_a_card_of_one_copy_already_in_the_deck():
     """No second Voyante: a unique card of the deck is not drawn; a side with nothing left to
     draw is not drawn either."""
     g = apply(play(DECK), Side("village"))
-    assert legal_choices(g) == [Draw("violoneux")]
-    both = "robineux werewolf seer violoneux villager villager hunter werewolf"
+    assert legal_choices(g) == [Draw("shamans_daughter"), Draw("violoneux")]
+    both = "robineux werewolf seer violoneux shamans_daughter villager hunter werewolf"
     assert legal_choices(play(both)) == [Side("werewolves")]
     assert "drawn" in err(both, night1("village", "violoneux"))
     assert "drawn" in err(DECK, night1("village", "seer"))
@@ -186,9 +187,28 @@ def test_robineux_seer_restful_sleep_looks_twice():
         ("seer", 1, "werewolf"), ("robineux_seer", 7, "werewolf")]
 
 
+def test_robineux_shamans_daughter_restful_sleep_protects_two_homes():
+    """The Fille de Chamane's Patte de Loup doubled: a second home, not the first; the pack
+    reaches neither, and the next night neither may be protected again ("Ne peut être
+    utilisé deux nuits de suite sur la même personne")."""
+    head = (night1("village", "shamans_daughter"), {"day": 1, "votes": BLANK})
+    g = until(apply(until(chose(NO_SEER, "village", "shamans_daughter", "sleep"),
+                          "shamans_daughter"), Seat(4)), "robineux_paw")
+    assert g.stop.woken == (0,) and Seat(4) not in legal_choices(g)
+    assert "another home" in err(NO_SEER, *head, {"night": 2, "robineux": {"power": "sleep"},
+                                                  "shamans_daughter": {"protect": 4},
+                                                  "robineux_paw": {"protect": 4}})
+    night2 = {"night": 2, "robineux": {"power": "sleep"}, "shamans_daughter": {"protect": 4},
+              "robineux_paw": {"protect": 5}, "werewolves": {"victim": 5}}
+    g = play(NO_SEER, *head, night2, {"day": 2, "votes": BLANK})
+    assert not g.deaths
+    g = until(g, "shamans_daughter")
+    assert {4, 5}.isdisjoint(c.seat for c in legal_choices(g) if c is not None)
+
+
 def test_robineux_doubled_calls_wake_nobody_without_a_restful_sleep():
     g = until(chose(NO_SEER, "village", "seer", "hangover"), "werewolves")
-    assert not is_called(g, STEP["robineux_seer"]) and not is_called(g, STEP["robineux_pack"])
+    assert not any(is_called(g, STEP[s]) for s in robineux.AGAIN)
     assert "is not called" in err(NO_SEER, night1(), {"day": 1, "votes": BLANK},
                                   {"night": 2, "robineux": {"power": "hangover"},
                                    "robineux_pack": {"victim": 4}})
@@ -201,8 +221,10 @@ def test_robineux_calls_give_nothing_away():
     first = night_calls(deck, 1)
     assert "seer" in first and "grey_wolf" in first and "robineux" not in first
     second = night_calls(deck, 2)
-    assert [c for c in second if c.startswith("robineux") or c in ("seer", "werewolves")] == [
-        "robineux", "seer", "robineux_seer", "werewolves", "robineux_pack"]
+    assert [c for c in second if c.startswith("robineux") or c in (
+        "seer", "shamans_daughter", "werewolves")] == [
+        "robineux", "seer", "robineux_seer", "shamans_daughter", "robineux_paw", "werewolves",
+        "robineux_pack"]
     assert "robineux_seer" not in night_calls(DECK.split(), 2)  # the seer is dealt: not his
     assert "grey_wolf" not in night_calls(deck, 3, robineux_role="seer")
     assert "seer" in night_calls(deck, 3, robineux_role="seer")

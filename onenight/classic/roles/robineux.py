@@ -20,9 +20,9 @@ escape) shows him his role and takes his choice: *Gueule de bois* (``hangover``:
 village is told his role at once, and he is *épuisé* for the night) or *Sommeil réparateur*
 (``sleep``: his role is told at the next dawn, and his night powers are doubled: the pack, a
 wolf Robineux in it, names a second victim, ``robineux_pack``; the seer looks a second time,
-``robineux_seer``). From his choice on he holds his role for good, with the states it starts
-with (the Loup Gris's strength). The village is told his role, not who he is: the booklet's
-"le rôle du Robineux".
+``robineux_seer``; the Fille de Chamane protects a second home, ``robineux_paw``). From his
+choice on he holds his role for good, with the states it starts with (the Loup Gris's
+strength). The village is told his role, not who he is: the booklet's "le rôle du Robineux".
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from .. import sides, states, village
 from ..model import PACK_AGAIN, Choice, Draw, Game, Kind, Seat, Side, Stop, Use
 from ..order import order
 from ..table import FIRST_NIGHT, SECOND_NIGHT, Step
-from . import common, villagers
+from . import common, quebec_states, villagers
 from .common import actor
 from .quebec import quebec_card
 
@@ -44,10 +44,11 @@ ROBINEUX = "robineux"
 #: roles of each side that the app plays and whose second night it can play doubled. The
 #: booklet's other Buveurs wait (docs/characters.md says why): its Sorcière and Contrebandier
 #: are not played; the Apothicaire and the Coureur des Bois pick their powers on a first night
-#: he sleeps through; what "en double" would be for the Memére's, the Apothicaire's, the Fille
-#: de Chamane's and the Coureur's powers (one "et un seul" a night, a single trap) the booklet
-#: does not say.
-POOL = {"werewolves": ("werewolf", "grey_wolf"), "village": ("seer", "violoneux")}
+#: he sleeps through; what "en double" would be for the Memére's, the Apothicaire's and the
+#: Coureur's powers (a soup or a tea, one remedy "et un seul" a night, a single trap) the
+#: booklet does not say.
+POOL = {"werewolves": ("werewolf", "grey_wolf"),
+        "village": ("seer", "shamans_daughter", "violoneux")}
 #: His two choices, as the booklet names them.
 CHOICES = ("hangover", "sleep")
 #: ``memo`` keys: the side and the role drawn for his card; (his choice, the night he made it);
@@ -57,7 +58,8 @@ ROLE = "robineux.role"
 CHOSEN = "robineux.chosen"
 TOLD = "robineux.told"
 #: The calls his doubled night adds, with the role whose call each doubles.
-AGAIN = {"robineux_seer": "seer", "robineux_pack": "werewolf"}
+AGAIN = {"robineux_seer": "seer", "robineux_paw": "shamans_daughter",
+         "robineux_pack": "werewolf"}
 
 
 def pool(deck, side: str) -> tuple[str, ...]:
@@ -213,6 +215,31 @@ def _devour_again(g: Game, stop: Stop, c: Choice | None) -> Game:
     return common.tonight(g, PACK_AGAIN, s)
 
 
+def _second_paw(g: Game) -> bool:
+    me = doubled(g)
+    return me is not None and g.cards[me] == "shamans_daughter"
+
+
+def _second_homes(g: Game, stop: Stop) -> list:
+    """Another home than the one her Patte protects already tonight."""
+    first = g.memo.get(quebec_states.PAW)
+    tonight = first[0] if first is not None and first[1] == g.phase.number else None
+    return [o for o in quebec_states.paw_options(g) if o.seat != tonight]
+
+
+def _paw_again(g: Game, stop: Stop, c: Choice | None) -> Game:
+    """The Fille de Chamane's Patte de Loup doubled: a second home protected tonight; the next
+    night, neither may be protected again ("deux nuits de suite sur la même personne")."""
+    if c is None:
+        return g
+    s = common.living_target(g, c, "protect", "shaman's daughter")
+    if Seat(s) not in _second_homes(g, stop):
+        raise IllegalChoice("protect", f"seat {s} is protected by her first paw tonight: the "
+                                       "second protects another home")
+    g = common.remember(g, quebec_states.PAW_AGAIN, (s, g.phase.number))
+    return states.protect(g, s)
+
+
 _SEER_STEP = villagers.SEER.steps[0]
 
 ROBINEUX_CARD = quebec_card(
@@ -231,6 +258,10 @@ ROBINEUX_CARD = quebec_card(
            replace(_SEER_STEP, id="robineux_seer", order=order("robineux_seer"),
                    when=SECOND_NIGHT, role=ROBINEUX, called=_second_look,
                    wakes=lambda g: (doubled(g),)),
+           # the Fille de Chamane's second home
+           Step("robineux_paw", ("night",), order("robineux_paw"), SECOND_NIGHT, Kind.SEAT,
+                role=ROBINEUX, key="protect", called=_second_paw,
+                wakes=lambda g: (doubled(g),), options=_second_homes, act=_paw_again),
            # the pack's second victim: the pack wakes again, as for its first
            Step("robineux_pack", ("night",), order("robineux_pack"), SECOND_NIGHT, Kind.SEAT,
                 role=ROBINEUX, key="victim", called=_wolf_robineux, wakes=sides.pack,
