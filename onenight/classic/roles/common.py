@@ -53,6 +53,16 @@ def living_target(g: Game, c: Choice | None, key: str, who: str) -> int:
     return s
 
 
+def offered_target(g: Game, c: Choice | None, offered: list, key: str, who: str,
+                   why: str) -> int:
+    """As :func:`living_target`, and one of the seats ``offered`` (``why`` says why not; its
+    ``{seat}`` is the seat named)."""
+    s = living_target(g, c, key, who)
+    if Seat(s) not in offered:
+        raise IllegalChoice(key, why.format(seat=s))
+    return s
+
+
 def another_target(g: Game, c: Choice | None, stop: Stop, key: str, who: str,
                    why: str) -> int:
     """As :func:`living_target`, and not the seat that chooses (``why`` says so)."""

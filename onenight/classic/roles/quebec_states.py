@@ -129,10 +129,9 @@ def paw_options(g: Game, stop: Stop | None = None) -> list:
 def _paw(g: Game, stop: Stop, c: Choice | None) -> Game:
     if c is None:
         return g
-    s = common.living_target(g, c, "protect", "shaman's daughter")
-    if Seat(s) not in paw_options(g, stop):
-        raise IllegalChoice("protect", f"seat {s} was protected last night: the shaman's "
-                                       "daughter protects another player tonight")
+    s = common.offered_target(g, c, paw_options(g, stop), "protect", "shaman's daughter",
+                              "seat {seat} was protected last night: the shaman's daughter "
+                              "protects another player tonight")
     return states.protect(common.remember(g, PAW, (s, g.phase.number)), s)
 
 

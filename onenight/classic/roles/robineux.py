@@ -208,10 +208,9 @@ def _devour_again(g: Game, stop: Stop, c: Choice | None) -> Game:
     second victim, bitten as the first (:func:`..deaths.pack_bites`)."""
     if c is None:
         return g
-    s = common.living_target(g, c, "victim", "werewolves")
-    if Seat(s) not in _second_victims(g, stop):
-        raise IllegalChoice("victim", f"seat {s} cannot be the pack's second victim: a player "
-                                      "who is not one of theirs, other than the first")
+    s = common.offered_target(g, c, _second_victims(g, stop), "victim", "werewolves",
+                              "seat {seat} cannot be the pack's second victim: a player who "
+                              "is not one of theirs, other than the first")
     return common.tonight(g, PACK_AGAIN, s)
 
 
@@ -232,10 +231,9 @@ def _paw_again(g: Game, stop: Stop, c: Choice | None) -> Game:
     night, neither may be protected again ("deux nuits de suite sur la même personne")."""
     if c is None:
         return g
-    s = common.living_target(g, c, "protect", "shaman's daughter")
-    if Seat(s) not in _second_homes(g, stop):
-        raise IllegalChoice("protect", f"seat {s} is protected by her first paw tonight: the "
-                                       "second protects another home")
+    s = common.offered_target(g, c, _second_homes(g, stop), "protect", "shaman's daughter",
+                              "seat {seat} is protected by her first paw tonight: the second "
+                              "protects another home")
     g = common.remember(g, quebec_states.PAW_AGAIN, (s, g.phase.number))
     return states.protect(g, s)
 
