@@ -129,8 +129,7 @@ def _draw_role(g: Game, stop: Stop, c: Choice | None) -> Game:
     if not isinstance(c, Draw) or c not in _role_options(g, stop):
         raise IllegalChoice("card", "the Robineux's role is drawn among the Buveur roles of "
                                     "his side he may hold")
-    return common.remember(g, ROLE, c.card).tell((), ROBINEUX, "robineux_drawn",
-                                                 role=c.card, value=g.memo.get(SIDE))
+    return common.remember(g, ROLE, c.card)
 
 
 #: Before the dusk, after the Habitants' ragots (40): nobody awake.
