@@ -118,6 +118,8 @@ NIGHT_CALLS: tuple[Call, ...] = (
     Call("robineux_seer", "robineux", ("002",), "second_night"),
     # the Québec booklet's Memére learns of another as the seer does, right after her
     Call("memere", "memere", ("002",)),
+    # the Robineux who slept it off as her serves a second soup or pours a second tea
+    Call("robineux_memere", "robineux", ("002",), "second_night"),
     # and the Ramancheux's eye on a candidate the vote spared, after them too (from night 2)
     Call("ramancheux", "ramancheux", ("002",), "from_night_2"),
     # and the Flanc-Mou's pick, whose card he learns as the seer would, on the third night

@@ -119,6 +119,7 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "robineux": 14,
     "robineux_seer": 14,
     "robineux_paw": 10,
+    "robineux_memere": 12,
     "robineux_pack": 14,
 })
 #: The calls that wake nobody: one line the whole table hears (the Flanc-Mou's side chosen;

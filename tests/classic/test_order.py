@@ -68,7 +68,7 @@ QUEBEC = {"lone_wolf_pack", "lone_wolf", "dog_wolf", "memere", "bonhomme", "sham
           "grey_wolf", "were_squirrel", "ramancheux", "flanc_mou", "flanc_mou_enters",
           "tete_de_cochon", "grand_talent", "apothecary_powers", "apothecary", "violoneux",
           "entremetteuse", "amants", "belle_creature", "coureur_powers", "coureur",
-          "robineux", "robineux_seer", "robineux_paw", "robineux_pack"}
+          "robineux", "robineux_seer", "robineux_memere", "robineux_paw", "robineux_pack"}
 
 
 def test_the_quebec_callers_are_placed_beside_the_calls_like_theirs():
@@ -119,6 +119,7 @@ def test_the_quebec_callers_are_placed_beside_the_calls_like_theirs():
     assert ORDER["seer"] < ORDER["robineux_seer"] == ORDER["seer"] + 10 < ORDER["memere"]
     assert ORDER["robineux_pack"] == ORDER["werewolves"] + 10
     assert ORDER["robineux_paw"] == ORDER["shamans_daughter"] + 10 < ORDER["werewolves"]
+    assert ORDER["robineux_memere"] == ORDER["memere"] + 10 < ORDER["ramancheux"]
 
 
 def test_each_lists_own_order_is_kept():
@@ -157,6 +158,7 @@ def test_the_lists_conditions_are_data_and_each_has_its_test():
         "belle_creature": "from_night_2", "coureur_powers": "first_night",
         "robineux": "second_night", "robineux_seer": "second_night",
         "robineux_paw": "second_night", "robineux_pack": "second_night",
+        "robineux_memere": "second_night",
         "solar_eclipse": "solar_eclipse", "moonless_night": "moonless_night", "mayor": "first_night"}
     # "(s'il n'y a eu aucun mort lors de la dernière journée)", "(dès qu'un premier personnage
     # a été tué par les Loups-Garous)", "(s'il n'y a eu aucun mort pendant la nuit)", "(s'il a
@@ -188,6 +190,7 @@ ROLLED_WITHIN = {"were_squirrel_luck": "werewolves", "coureur_strikes": "werewol
 #: ragots drawn for the Tête-de-Co'hon, which his call shows him; the Grand-Talent-Pas-d'Adon's
 #: ragot and antagonist, shown at his.
 BEFORE = {"jekyll_die": "jekyll_hyde", "crow_die": "crow", "memere_soup": "memere",
+          "robineux_memere_soup": "robineux_memere",
           "shapeshifter_draw": "shapeshifter",
           "ragpicker_curse": "werewolves", "tete_de_cochon_ragots": "tete_de_cochon",
           "grand_talent_ragots": "grand_talent", "grand_talent_antagonist": "grand_talent",
@@ -263,7 +266,8 @@ def test_a_deck_of_every_booklets_callers_is_called_in_the_merged_order(monkeypa
     # once his role is drawn, and his doubled night's, once he slept it off (test_robineux.py)
     called = [c.id for c in NIGHT_CALLS if not c.skipped and c.id not in village.NIGHT_CALLS
               and c.id not in ("ramancheux", "amants", "shapeshifter", "robineux",
-                               "robineux_seer", "robineux_paw", "robineux_pack")]
+                               "robineux_seer", "robineux_memere", "robineux_paw",
+                               "robineux_pack")]
     for w, call in WITHIN.items():
         called.insert(called.index(call) + 1, w)  # within his call
     assert plan(g) == [c for c in called

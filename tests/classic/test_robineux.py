@@ -51,21 +51,22 @@ def test_robineux_side_is_drawn_first_one_chance_in_two_by_nobody():
 
 def test_robineux_role_is_drawn_among_the_buveur_roles_of_his_side():
     """"Tous les rôles qui indiquent "Buveur" dans leur descriptif sont éligibles": the
-    lupins' Loup-Garou and Loup Gris; the village's Voyante, Fille de Chamane and
+    lupins' Loup-Garou and Loup Gris; the village's Voyante, Memére, Fille de Chamane and
     Violoneux."""
     g = apply(play(NO_SEER), Side("werewolves"))
     assert g.stop.step == "robineux_role" and g.stop.chance
     assert legal_choices(g) == [Draw("werewolf"), Draw("grey_wolf")]
     g = apply(play(NO_SEER), Side("village"))
-    assert legal_choices(g) == [Draw("seer"), Draw("shamans_daughter"), Draw("violoneux")]
+    assert legal_choices(g) == [Draw("seer"), Draw("memere"), Draw("shamans_daughter"),
+                                Draw("violoneux")]
 
 
 def test_robineux_is_never_drawn_a_card_of_one_copy_already_in_the_deck():
     """No second Voyante: a unique card of the deck is not drawn; a side with nothing left to
     draw is not drawn either."""
     g = apply(play(DECK), Side("village"))
-    assert legal_choices(g) == [Draw("shamans_daughter"), Draw("violoneux")]
-    both = "robineux werewolf seer violoneux shamans_daughter villager hunter werewolf"
+    assert legal_choices(g) == [Draw("memere"), Draw("shamans_daughter"), Draw("violoneux")]
+    both = "robineux werewolf seer violoneux shamans_daughter memere hunter werewolf"
     assert legal_choices(play(both)) == [Side("werewolves")]
     assert "drawn" in err(both, night1("village", "violoneux"))
     assert "drawn" in err(DECK, night1("village", "seer"))
@@ -206,6 +207,22 @@ def test_robineux_shamans_daughter_restful_sleep_protects_two_homes():
     assert {4, 5}.isdisjoint(c.seat for c in legal_choices(g) if c is not None)
 
 
+def test_robineux_memere_restful_sleep_serves_or_pours_twice():
+    """Her call made twice: a second soup (a Habitant she does not know yet, drawn before it),
+    or a second tea."""
+    head = (night1("village", "memere"), {"day": 1, "votes": BLANK})
+    night2 = {"night": 2, "robineux": {"power": "sleep"}, "memere_soup": {"habitant": 4},
+              "robineux_memere_soup": {"habitant": 5}, "robineux_memere": {"tea": 1}}
+    g = play(NO_SEER, *head, night2)
+    assert [(e.step, e.kind, e.seat) for e in told(g, 0) if e.kind in ("soup", "tea")] == [
+        ("memere", "soup", 4), ("robineux_memere", "tea", 1)]
+    g = play(NO_SEER, *head, {**night2, "robineux_memere": {}})
+    assert [(e.step, e.seat) for e in told(g, 0, "soup")] == [
+        ("memere", 4), ("robineux_memere", 5)]
+    assert "does not know yet" in err(NO_SEER, *head, {**night2,
+                                                       "robineux_memere_soup": {"habitant": 4}})
+
+
 def test_robineux_doubled_calls_wake_nobody_without_a_restful_sleep():
     g = until(chose(NO_SEER, "village", "seer", "hangover"), "werewolves")
     assert not any(is_called(g, STEP[s]) for s in robineux.AGAIN)
@@ -222,9 +239,9 @@ def test_robineux_calls_give_nothing_away():
     assert "seer" in first and "grey_wolf" in first and "robineux" not in first
     second = night_calls(deck, 2)
     assert [c for c in second if c.startswith("robineux") or c in (
-        "seer", "shamans_daughter", "werewolves")] == [
-        "robineux", "seer", "robineux_seer", "shamans_daughter", "robineux_paw", "werewolves",
-        "robineux_pack"]
+        "seer", "memere", "shamans_daughter", "werewolves")] == [
+        "robineux", "seer", "robineux_seer", "memere", "robineux_memere", "shamans_daughter",
+        "robineux_paw", "werewolves", "robineux_pack"]
     assert "robineux_seer" not in night_calls(DECK.split(), 2)  # the seer is dealt: not his
     assert "grey_wolf" not in night_calls(deck, 3, robineux_role="seer")
     assert "seer" in night_calls(deck, 3, robineux_role="seer")

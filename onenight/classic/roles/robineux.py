@@ -20,7 +20,8 @@ escape) shows him his role and takes his choice: *Gueule de bois* (``hangover``:
 village is told his role at once, and he is *épuisé* for the night) or *Sommeil réparateur*
 (``sleep``: his role is told at the next dawn, and his night powers are doubled: the pack, a
 wolf Robineux in it, names a second victim, ``robineux_pack``; the seer looks a second time,
-``robineux_seer``; the Fille de Chamane protects a second home, ``robineux_paw``). From his
+``robineux_seer``; the Memére serves or pours again, ``robineux_memere``; the Fille de
+Chamane protects a second home, ``robineux_paw``). From his
 choice on he holds his role for good, with the states it starts with (the Loup Gris's
 strength). The village is told his role, not who he is: the booklet's "le rôle du Robineux".
 """
@@ -37,18 +38,17 @@ from ..order import order
 from ..table import FIRST_NIGHT, SECOND_NIGHT, Step
 from . import common, quebec_states, villagers
 from .common import actor
-from .quebec import quebec_card
+from .quebec import MEMERE_CALL, MEMERE_SOUP, quebec_card
 
 ROBINEUX = "robineux"
 #: "Tous les rôles qui indiquent "Buveur" dans leur descriptif sont éligibles": the Buveur
 #: roles of each side that the app plays and whose second night it can play doubled. The
 #: booklet's other Buveurs wait (docs/characters.md says why): its Sorcière and Contrebandier
 #: are not played; the Apothicaire and the Coureur des Bois pick their powers on a first night
-#: he sleeps through; what "en double" would be for the Memére's, the Apothicaire's and the
-#: Coureur's powers (a soup or a tea, one remedy "et un seul" a night, a single trap) the
-#: booklet does not say.
+#: he sleeps through, and what "en double" would be for one remedy "et un seul" a night or a
+#: single trap the booklet does not say.
 POOL = {"werewolves": ("werewolf", "grey_wolf"),
-        "village": ("seer", "shamans_daughter", "violoneux")}
+        "village": ("seer", "memere", "shamans_daughter", "violoneux")}
 #: His two choices, as the booklet names them.
 CHOICES = ("hangover", "sleep")
 #: ``memo`` keys: the side and the role drawn for his card; (his choice, the night he made it);
@@ -58,8 +58,8 @@ ROLE = "robineux.role"
 CHOSEN = "robineux.chosen"
 TOLD = "robineux.told"
 #: The calls his doubled night adds, with the role whose call each doubles.
-AGAIN = {"robineux_seer": "seer", "robineux_paw": "shamans_daughter",
-         "robineux_pack": "werewolf"}
+AGAIN = {"robineux_seer": "seer", "robineux_memere": "memere",
+         "robineux_paw": "shamans_daughter", "robineux_pack": "werewolf"}
 
 
 def pool(deck, side: str) -> tuple[str, ...]:
@@ -213,6 +213,18 @@ def _devour_again(g: Game, stop: Stop, c: Choice | None) -> Game:
     return common.tonight(g, PACK_AGAIN, s)
 
 
+def _holds(card: str):
+    """Whether tonight's doubled Robineux holds ``card``."""
+    def test(g: Game) -> bool:
+        me = doubled(g)
+        return me is not None and g.cards[me] == card
+    return test
+
+
+def _second_soup(g: Game) -> bool:
+    return _holds("memere")(g) and MEMERE_SOUP.called(g)
+
+
 def _second_paw(g: Game) -> bool:
     me = doubled(g)
     return me is not None and g.cards[me] == "shamans_daughter"
@@ -254,6 +266,12 @@ ROBINEUX_CARD = quebec_card(
            # his doubled night: the seer's second look, as her own (him alone awake)
            replace(_SEER_STEP, id="robineux_seer", order=order("robineux_seer"),
                    when=SECOND_NIGHT, role=ROBINEUX, called=_second_look,
+                   wakes=lambda g: (doubled(g),)),
+           # the Memére's second call: its soup's draw first (nobody awake), then her call
+           replace(MEMERE_SOUP, id="robineux_memere_soup", order=order("robineux_memere") - 5,
+                   when=SECOND_NIGHT, role=ROBINEUX, called=_second_soup),
+           replace(MEMERE_CALL, id="robineux_memere", order=order("robineux_memere"),
+                   when=SECOND_NIGHT, role=ROBINEUX, called=_holds("memere"),
                    wakes=lambda g: (doubled(g),)),
            # the Fille de Chamane's second home
            Step("robineux_paw", ("night",), order("robineux_paw"), SECOND_NIGHT, Kind.SEAT,
