@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from . import cast, deaths, village
 from .model import MOONLESS, NO_DAY, Game, Kind, Memo, Options, Phase
 from .order import CALL
-from .roles import astrologer, quebec, shapeshifter
+from .roles import astrologer, quebec, robineux, shapeshifter
 from .table import ENTRY
 
 #: The pack's step is called every night while the game goes on: it ends when no werewolf lives.
@@ -28,7 +28,8 @@ PACK_STEP = "werewolves"
 def night_calls(deck: Iterable[str], night: int, options: Options = Options(),
                 shown_dead: Iterable[str] = (), shown_lately: Iterable[str] = (),
                 buildings: Iterable[str] = (), taken: Iterable[str] = (),
-                entering: bool = False, eclipses: Iterable[str] = ()) -> tuple[str, ...]:
+                entering: bool = False, eclipses: Iterable[str] = (),
+                robineux_role: str | None = None) -> tuple[str, ...]:
     """The steps called on night ``night``, in order: the dusk, then each step whose condition
     holds tonight and whose card is in ``deck`` (dealt or left over) with a copy not yet seen
     dead (``shown_dead``: the cards shown at the deaths announced so far). A dead player's
@@ -42,13 +43,21 @@ def night_calls(deck: Iterable[str], night: int, options: Options = Options(),
     deck, whoever died: that it stops would tell who the lovers were. Seed 000's Astrologue's
     eclipses, as the table was told of them (``eclipses``: :func:`eclipses`), add the call
     that says so and take out the calls they silence (the pack's on the moonless night, his
-    own once all three are used)."""
+    own once all three are used). The Québec Robineux may hold any role of his pool (the deck
+    says which) until the village is told his (``robineux_role``: :func:`robineux_told`),
+    then that one; his doubled night's calls are made on his second night whenever the role
+    they double is in his pool."""
     deck, shown_dead = tuple(deck), tuple(shown_dead)
     # seed 000's Transformiste may hold any card of his pile (the dead characters' he may
     # play): each is one copy more in the game; his own call waits for a first card in it
     held = shapeshifter.pile(shown_dead) if shapeshifter.SHAPESHIFTER in deck else ()
     cards = Counter(deck) + Counter(taken) + Counter(set(held))
     dead, lately = Counter(shown_dead), set(shown_lately)
+    drunk = robineux.ROBINEUX in deck and not dead[robineux.ROBINEUX]
+    if robineux_role is not None:
+        cards[robineux_role] += 1
+    elif drunk:
+        cards += Counter(set(robineux.possible(deck)))
     memo = Memo(((ENTRY, (0, night, "")),)) if entering else Memo()
     shaped = set(eclipses)
     if "solar_eclipse" in shaped:
@@ -70,6 +79,10 @@ def night_calls(deck: Iterable[str], night: int, options: Options = Options(),
                 out.append(step.id)  # the Flanc-Mou's entry: the card he took is one of these
             continue
         if step.role == shapeshifter.SHAPESHIFTER and not held:
+            continue
+        if step.id in robineux.AGAIN:
+            if drunk and robineux.AGAIN[step.id] in robineux.possible(deck):
+                out.append(step.id)
             continue
         if step.id in astrologer.TOLD:
             out.append(step.id)  # an eclipse said to all, whatever became of his card
@@ -109,6 +122,13 @@ def eclipses(g: Game) -> dict:
     return {"eclipses": astrologer.shaping(g)}
 
 
+def robineux_told(g: Game) -> dict:
+    """What the table knows of the Québec Robineux's role, for :func:`night_calls`: the role
+    the village was told (``robineux_role``), or None."""
+    told = next((e.role for e in g.log if e.to is None and e.step == robineux.ROBINEUX), None)
+    return {"robineux_role": told}
+
+
 def lived_in(g: Game) -> tuple[str, ...]:
     """The buildings living players live in (Le Village; public)."""
     return tuple(b for s in g.living() if (b := village.home(g, s)) is not None)
@@ -124,4 +144,4 @@ def shown_lately(g: Game) -> tuple[str, ...]:
     return tuple(e.role for e in g.log if e.kind == "died" and e.to is None and e.phase == day)
 
 
-__all__ = ["night_calls", "flanc_mou", "eclipses", "lived_in", "shown_dead", "shown_lately", "PACK_STEP"]
+__all__ = ["night_calls", "flanc_mou", "eclipses", "robineux_told", "lived_in", "shown_dead", "shown_lately", "PACK_STEP"]

@@ -8,12 +8,12 @@ Adding a character means adding its entry (and its functions) to a family module
 from __future__ import annotations
 
 from .roles import (ambiguous, astrologer, compendium, loners, quebec, quebec_powers,
-                    quebec_states, shapeshifter, table_cards, villagers, wolves)
+                    quebec_states, robineux, shapeshifter, table_cards, villagers, wolves)
 from .table import ON_DEMAND, Character, Step
 
 _BY_ID = {c.id: c for family in (wolves, villagers, ambiguous, loners, compendium, quebec,
                                  quebec_states, quebec_powers, astrologer, shapeshifter,
-                                 table_cards)
+                                 table_cards, robineux)
           for c in family.CHARACTERS}
 
 #: Every character: RULES-CLASSIC.md §1's, in its order, then the wider cast (Le Village's
@@ -54,7 +54,9 @@ CAST: tuple[Character, ...] = tuple(_BY_ID[i] for i in (
     # seed 000's Transformiste, who holds a dead character's card until his next call
     "shapeshifter",
     # seed 000's characters who play on the table itself (:mod:`.roles.table_cards`)
-    "mayor", "spy", "graphologist"))
+    "mayor", "spy", "graphologist",
+    # seed 002's Robineux, who plays a Buveur role drawn for him, hidden behind his card
+    "robineux"))
 #: RULES-CLASSIC.md §1's cast: Best Of and the base game.
 SECTION_1: tuple[str, ...] = tuple(c.id for c in CAST[:20])
 CHARACTER: dict[str, Character] = {c.id: c for c in CAST}

@@ -62,7 +62,9 @@ QUEBEC = {"werewolf": ("meute", "buveur", "standard"),
           "apothecary": ("villageois", "buveur", "standard"),
           # "Coureur des Bois — Villageois, Avancé, Buveur, Standard"
           "coureur": ("villageois", "buveur", "standard"),
-          "violoneux": ("villageois", "buveur", "standard")}
+          "violoneux": ("villageois", "buveur", "standard"),
+          # "Robineux — Variable, Débutant, Standard": his camp is drawn, no Buveur nor Sobre
+          "robineux": ("standard",)}
 DIMENSIONS = ("booklet", "side", "category")
 
 

@@ -12,8 +12,8 @@ from onenight.common.errors import IllegalChoice
 from onenight.common.values import seat_number
 
 from . import cast, sides, states
-from .model import (PUBLIC_CAUSE, WITHHELD, WITHHOLDING, Choice, Death, Game, Kind, Memo, Seat,
-                    Stop)
+from .model import (PACK_AGAIN, PUBLIC_CAUSE, WITHHELD, WITHHOLDING, Choice, Death, Game, Kind,
+                    Memo, Seat, Stop)
 from .table import ON_DEMAND, Step, ask
 
 #: A seat killed twice in one night keeps the first of these causes.
@@ -220,8 +220,7 @@ def attacks(g: Game) -> dict[int, tuple[str, ...]]:
     then the others. Neither the heal, Dr Jekyll's rescue nor the blessing is taken off."""
     t = g.tonight
     causes: dict[int, list[str]] = {}
-    victim = t.get("victim")
-    if victim is not None and not t.get("infected"):
+    for victim in pack_bites(g):
         ch = cast.CHARACTER[g.cards[victim]]
         if ch.repels:
             pack = t.get("pack", ())
@@ -240,6 +239,20 @@ def attacks(g: Game) -> dict[int, tuple[str, ...]]:
         if g.alive(s):
             causes.setdefault(s, []).append("lone_wolf")
     return {s: tuple(cs) for s, cs in causes.items()}
+
+
+def pack_bites(g: Game) -> tuple[int, ...]:
+    """The players the pack bites tonight: its victim (unless infected instead), then the
+    second victim of a night the Québec Robineux, a wolf, slept off (:data:`PACK_AGAIN`)."""
+    t = g.tonight
+    out = []
+    victim = t.get("victim")
+    if victim is not None and not t.get("infected"):
+        out.append(victim)
+    again = t.get(PACK_AGAIN)
+    if again is not None and again != victim and g.alive(again):
+        out.append(again)
+    return tuple(out)
 
 
 def _bite_kills(g: Game, victim: int) -> bool:
@@ -305,32 +318,12 @@ def resolve_night(g: Game) -> Game:
         g = spare(g, s, public=False)
     for s in sorted(strong_spent):
         g = states.spend_strong(g, s)
-    victim = t.get("victim")
-    if victim is not None and not t.get("infected") and cast.CHARACTER[g.cards[victim]].repels:
-        # the Wendigo: both camps are told the attack was repelled ("Les deux camps sont mis
-        # au courant de la situation"), not who repelled it
-        g = g.tell(None, "werewolves", "repelled")
-    elif victim is not None and "werewolves" not in attacks(g).get(victim, ()) \
-            and victim not in strong_spent and not states.out_of_reach(g, victim, "werewolves") \
-            and t.get("healed") != victim and not t.get("infected") \
-            and "werewolves" not in _rescued(g, victim):
-        ch = cast.CHARACTER[g.cards[victim]]
-        became = ch.bitten_becomes
-        if ch.bite_turns is not None and ch.bite_turns(g, victim):
-            g = ch.on_bite_turns(g, victim)
-        elif became is not None:  # the woodsman: his card is a werewolf's from now on
-            cards = list(g.cards)
-            cards[victim] = became
-            g = g._with(cards=tuple(cards)).tell((victim,), "werewolves", "bitten_becomes",
-                                                 seat=victim, role=became)
-        else:
-            bites = _bites(g)
-            bites[victim] = bites.get(victim, 0) + 1
-            g = g._with(memo=g.memo.put("bites", tuple(sorted(bites.items()))))
-            g = g.tell((), "werewolves", "bite_survived", seat=victim)
+    bitten = pack_bites(g)
+    for victim in bitten:
+        g = _bitten(g, victim, strong_spent)
     for s in sorted(kills):
         g = die(g, s, kills[s])
-    if victim is not None and kills.get(victim) == "werewolves" and states.sickens(g, victim):
+    if any(kills.get(v) == "werewolves" and states.sickens(g, v) for v in bitten):
         g = states.sicken(g)
     dawn = tuple(sorted(set(kills) | set(t.get("dusk_dead", ()))))
     if not g.today.get(WITHHOLDING):  # with the dead of the night before, if its day was not
@@ -347,6 +340,33 @@ def resolve_night(g: Game) -> Game:
         if ch.at_dawn:
             g = ch.at_dawn(g)
     return g
+
+
+def _bitten(g: Game, victim: int, strong_spent: frozenset[int]) -> Game:
+    """A bite of the pack that did not kill: repelled, or survived (one more bite to take, a
+    card it turns, the Chien-Garou's master's pack)."""
+    t = g.tonight
+    if cast.CHARACTER[g.cards[victim]].repels:
+        # the Wendigo: both camps are told the attack was repelled ("Les deux camps sont mis
+        # au courant de la situation"), not who repelled it
+        return g.tell(None, "werewolves", "repelled")
+    if "werewolves" in attacks(g).get(victim, ()) or victim in strong_spent \
+            or states.out_of_reach(g, victim, "werewolves") or t.get("healed") == victim \
+            or "werewolves" in _rescued(g, victim):
+        return g
+    ch = cast.CHARACTER[g.cards[victim]]
+    became = ch.bitten_becomes
+    if ch.bite_turns is not None and ch.bite_turns(g, victim):
+        return ch.on_bite_turns(g, victim)
+    if became is not None:  # the woodsman: his card is a werewolf's from now on
+        cards = list(g.cards)
+        cards[victim] = became
+        return g._with(cards=tuple(cards)).tell((victim,), "werewolves", "bitten_becomes",
+                                                seat=victim, role=became)
+    bites = _bites(g)
+    bites[victim] = bites.get(victim, 0) + 1
+    g = g._with(memo=g.memo.put("bites", tuple(sorted(bites.items()))))
+    return g.tell((), "werewolves", "bite_survived", seat=victim)
 
 
 def withhold_night(g: Game) -> Game:

@@ -429,6 +429,10 @@ WITHHOLDING = "withholding"
 #: ``memo`` key: (a seat, a day): that day, if the seat is still in play at its morning, the
 #: village goes straight from the morning's news to the next night (his Rigodon de jour).
 NIGHTFALL = "nightfall"
+#: ``tonight`` key: the pack's second victim, the night the Québec Robineux, a wolf, slept it
+#: off ("la meute pourra faire une victime additionelle cette nuit-là"): bitten as its first
+#: (:func:`.deaths.pack_bites`).
+PACK_AGAIN = "robineux.victim"
 #: The day's stages from which a day gone straight to the night is not held (the captain's
 #: election, the debate, the vote).
 DAY_CUT_FROM = 30

@@ -48,7 +48,7 @@ class Call:
     lists: tuple[str, ...]  # the booklets' lists that name it: "001", "003", "000" ("002":
     # none names it, its rule's words place it)
     when: str = "every_night"  # every_night, first_night, even_nights, from_night_2,
-    # from_night_3, third_night, flanc_mou_enters, solar_eclipse, moonless_night
+    # second_night, from_night_3, third_night, flanc_mou_enters, solar_eclipse, moonless_night
     only_if: str = ""  # the lists' condition on what happened (see the module's docstring)
     skipped: str = ""  # why the app does not call it at all ("" : it is called)
 
@@ -98,6 +98,9 @@ NIGHT_CALLS: tuple[Call, ...] = (
     # the Québec booklet's couple first: where it sleeps decides who is away from home
     # tonight, and its escapade is not really of the night (its glossary's Endormi(e) dur)
     Call("amants", "entremetteuse", ("002",)),
+    # the Québec booklet's Robineux, on the second night: he learns the role he holds and
+    # chooses how he sobers up, before any call of the roles he may hold
+    Call("robineux", "robineux", ("002",), "second_night"),
     # the Québec booklet's Bonhomme Sept-Heures first: his sleepers miss the night's calls
     Call("bonhomme", "bonhomme", ("002",), "from_night_2"),
     # seed 002 (Québec): its Violoneux opens the usual round too (from the third night): his
@@ -111,8 +114,12 @@ NIGHT_CALLS: tuple[Call, ...] = (
     Call("dream_reader", "dream_reader", ("000",)),
     Call("apprentice_seer", "apprentice_seer", ("000",)),
     Call("seer", "seer", ("001", "003", "000")),
+    # the Robineux who slept it off as the seer looks a second time, right after her call
+    Call("robineux_seer", "robineux", ("002",), "second_night"),
     # the Québec booklet's Memére learns of another as the seer does, right after her
     Call("memere", "memere", ("002",)),
+    # the Robineux who slept it off as her serves a second soup or pours a second tea
+    Call("robineux_memere", "robineux", ("002",), "second_night"),
     # and the Ramancheux's eye on a candidate the vote spared, after them too (from night 2)
     Call("ramancheux", "ramancheux", ("002",), "from_night_2"),
     # and the Flanc-Mou's pick, whose card he learns as the seer would, on the third night
@@ -128,6 +135,8 @@ NIGHT_CALLS: tuple[Call, ...] = (
     Call("trapper", "trapper", ("000",), only_if="after_a_werewolves_kill"),
     # seed 002 (Québec): its Fille de Chamane protects a home for the night, before the pack
     Call("shamans_daughter", "shamans_daughter", ("002",)),
+    # the Robineux who slept it off as her protects a second home, right after her call
+    Call("robineux_paw", "robineux", ("002",), "second_night"),
     # and its Apothicaire, whose remedies (a protection, the pack's forced victim) change the
     # pack's night: with the protectors too; on the first night she first picks two of them
     # the Coureur des Bois's first night's pick (his trap, his blunderbuss or his canoe) comes
@@ -141,6 +150,8 @@ NIGHT_CALLS: tuple[Call, ...] = (
     # caught "mourra au moment du réveil de la meute")
     Call("coureur", "coureur", ("002",)),
     Call("werewolves", "werewolf", ("001", "003", "000")),
+    # the pack with a Robineux wolf who slept it off names "une victime additionelle"
+    Call("robineux_pack", "robineux", ("002",), "second_night"),
     Call("baker", None, ("001",)),  # a building's (Le Village), not a card's: onenight.classic.village
     Call("white_werewolf", "white_werewolf", ("001", "003"), "even_nights"),
     # the Québec booklet (002) gives no order: its lone wolf sees the pack right after it

@@ -159,7 +159,7 @@ def ally_of(g: Game, seat: int) -> str | None:
     ch = cast.CHARACTER[g.cards[seat]]
     if ch.wins_with is None or wolfish(g, seat) or not has_power(g, seat):
         return None
-    return ch.wins_with
+    return ch.wins_with(g, seat) if callable(ch.wins_with) else ch.wins_with
 
 
 ENEMIES = "evil_spirit.enemies"  # the two players the evil spirit made enemies

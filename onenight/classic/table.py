@@ -33,6 +33,8 @@ FIRST_NIGHT = When("first_night", lambda g: g.phase.is_night and g.phase.number 
 EVEN_NIGHTS = When("even_nights", lambda g: g.phase.is_night and g.phase.number % 2 == 0)
 #: Every night but the first (a call whose condition looks back at a day or a death).
 FROM_NIGHT_2 = When("from_night_2", lambda g: g.phase.is_night and g.phase.number >= 2)
+#: The second night only (the Québec Robineux's choice: "Durant la deuxième nuit").
+SECOND_NIGHT = When("second_night", lambda g: g.phase.is_night and g.phase.number == 2)
 #: From the third night (the Québec booklet's Écureuil-Garou: "Chaque nuit à partir de la 3ième").
 FROM_NIGHT_3 = When("from_night_3", lambda g: g.phase.is_night and g.phase.number >= 3)
 #: The third night only (the Québec booklet's Flanc-Mou: "Durant la troisième nuit").
@@ -62,7 +64,7 @@ MORNINGS = When("mornings", lambda g: not g.phase.is_night and g.phase.number >=
 ON_DEMAND = When("on_demand", lambda g: False)
 #: The calendars of the merged call order (:data:`onenight.classic.order.NIGHT_CALLS`).
 CALENDAR = {w.id: w for w in (EVERY_NIGHT, FIRST_NIGHT, EVEN_NIGHTS, FROM_NIGHT_2,
-                               FROM_NIGHT_3, THIRD_NIGHT, FLANC_MOU_ENTERS, SOLAR_ECLIPSE,
+                               SECOND_NIGHT, FROM_NIGHT_3, THIRD_NIGHT, FLANC_MOU_ENTERS, SOLAR_ECLIPSE,
                                MOONLESS_NIGHT)}
 
 Act = Callable[[Game, Stop, Choice | None], Game]
@@ -147,7 +149,9 @@ class Character:
     seen_as: str | None = None  # the card the seer is shown instead (the Bonhomme: a Habitant)
     takes_powers: frozenset[str] = frozenset()  # causes of its death that take the village's powers
     opening: str | None = None  # the phase a game opens with when it is dealt ("day 0")
-    wins_with: str | None = None  # plays on its card's side but wins with this one (the traitor)
+    #: plays on its card's side but wins with this one (the traitor); a function of the game
+    #: and the seat when that side is drawn in play (the Québec Robineux's)
+    wins_with: str | Callable[[Game, int], str | None] | None = None
     booklet: str = ""  # the booklet that describes it: "001", "003", "000", "002"
     # (docs/characters.md)
     starts: tuple[str, ...] = ()  # the Québec states its holder starts with (:mod:`.states`)

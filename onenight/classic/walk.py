@@ -43,6 +43,11 @@ MUST = {
     "mayor_cards": "the mayor's character cards are drawn before the preparation round",
     "mayor": "the mayor gives each character card drawn to a different player",
     "graphologist_note": "a note is drawn from the graphologist's pile each night",
+    "robineux_side": "the Robineux's side is drawn as the first night opens",
+    "robineux_role": "the Robineux's role is drawn as the first night opens",
+    "robineux": "the Robineux chooses hangover or sleep on the second night",
+    "robineux_memere_soup": "the Memére's second soup is drawn the night the Robineux, as "
+                            "her, slept it off",
     "tete_de_cochon_ragots": "the Tête-de-Co'hon's ragots are drawn on the first night",
     "grand_talent_ragots": "the Grand-Talent-Pas-d'Adon's ragot is drawn on the first night",
     "grand_talent_antagonist": "the Grand-Talent-Pas-d'Adon's antagonist is drawn on the "

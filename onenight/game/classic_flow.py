@@ -50,8 +50,8 @@ from typing import Any, Callable
 
 from onenight import __version__
 from onenight.classic import cast, decks, forms, sides, states, village
-from onenight.classic.calls import (eclipses, flanc_mou, lived_in, night_calls, shown_dead,
-                                    shown_lately)
+from onenight.classic.calls import (eclipses, flanc_mou, lived_in, night_calls, robineux_told,
+                                    shown_dead, shown_lately)
 from onenight.classic.model import (CAPTAIN_WHEN, DAYBREAK, VOTE_VARIANTS, Choice, Draw, Game,
                                     Kind,
                                     Options, Pick, Potions, Ragots, Roll, Seat, Seats, Side, Stop,
@@ -533,7 +533,7 @@ class ClassicController(Flow):
         s = self.state
         s.calls = night_calls(g.dealt + g.undealt, g.phase.number, g.options, shown_dead(g),
                               shown_lately=shown_lately(g), buildings=lived_in(g),
-                              **flanc_mou(g), **eclipses(g))
+                              **flanc_mou(g), **eclipses(g), **robineux_told(g))
         self._open_call(0, e)
 
     def _roll_dice(self, e: dict) -> None:

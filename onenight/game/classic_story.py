@@ -46,7 +46,11 @@ _FACTS = ("bite_survived", "infected", "infection_failed", "sick", "turned", "gr
           "lunar_eclipse", "solar_eclipse", "moonless_night",
           # seed 000's Maire: a character card given (told at the first dawn); the Espion
           # awake with a call (told to nobody: the story's)
-          "trait", "spy_joined")
+          "trait", "spy_joined",
+          # the Québec Robineux's role, told to the whole village (its card named)
+          "robineux_hangover", "robineux_revealed")
+#: The facts that name a card (the story shows it).
+_CARD_FACTS = ("robineux_hangover", "robineux_revealed")
 
 
 @dataclass(frozen=True)
@@ -123,7 +127,8 @@ def _event(g: Game, e: Entry) -> StoryEvent | None:
         return StoryEvent("tie", e.step, targets=tuple(e.seats))
     if e.kind in _FACTS:
         return StoryEvent(e.kind, e.step, targets=tuple(e.seats) if e.seat is None
-                          else (e.seat,), value=e.value)
+                          else (e.seat,), value=e.value,
+                          card=e.role if e.kind in _CARD_FACTS else None)
     return None
 
 

@@ -310,7 +310,7 @@ def _learned(e: Entry, players) -> Learned:
     if e.kind == "cards":
         cards = tuple(e.value)
         facts = {"cards": list(cards)}
-    elif e.kind in ("took", "saw", "seduced_card", "shape"):
+    elif e.kind in ("took", "saw", "seduced_card", "shape", "robineux_role"):
         cards = (e.role,)
         facts = {"card": e.role}
     elif e.kind == "victim":
@@ -452,7 +452,9 @@ NEWS = ("marked", "immune", "burned", "escaped", "crow_card", "tavern", "repelle
         # seed 000's Astrologue: the eclipses that shaped the night (or took it away)
         "lunar_eclipse", "solar_eclipse", "moonless_night",
         # seed 000's Maire: each character card given, and to whom (the first dawn)
-        "trait")
+        "trait",
+        # the Québec Robineux's role, told to the whole village (not who he is)
+        "robineux_hangover", "robineux_revealed")
 
 
 def morning_news(g, players, day: int) -> tuple[Text, ...]:
@@ -467,6 +469,8 @@ def morning_news(g, players, day: int) -> tuple[Text, ...]:
             break
         if e.phase in (*nights, f"day {day}") and e.to is None and e.kind in NEWS:
             facts = {"trait": e.value} if e.kind == "trait" else {}
+            if e.kind.startswith("robineux_"):
+                facts["card"] = e.role
             if e.by is not None:
                 facts["by_name"] = players[e.by]
             out.append(Text(f"classic.dawn.news.{e.kind}",

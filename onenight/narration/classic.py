@@ -114,6 +114,13 @@ CALL_SECONDS: Mapping[str, float] = MappingProxyType({
     "mayor": 20,
     # seed 000's Graphologue: a handwritten note to study on the tablet
     "graphologist": 12,
+    # the Québec Robineux: his role to read, then one of two choices; his doubled night's
+    # second look and the pack's second victim (for show unless he slept it off)
+    "robineux": 14,
+    "robineux_seer": 14,
+    "robineux_paw": 10,
+    "robineux_memere": 12,
+    "robineux_pack": 14,
 })
 #: The calls that wake nobody: one line the whole table hears (the Flanc-Mou's side chosen;
 #: the Astrologue's solar eclipse and moonless night, as the night they shape begins).

@@ -4,8 +4,8 @@ calls, in the same order, whatever the deal (a card left over by the thief inclu
 from hypothesis import given
 
 from onenight.classic import Kind, Options
-from onenight.classic.calls import (eclipses, flanc_mou, lived_in, night_calls, shown_dead,
-                                   shown_lately)
+from onenight.classic.calls import (eclipses, flanc_mou, lived_in, night_calls, robineux_told,
+                                   shown_dead, shown_lately)
 
 from .test_properties import SETTINGS, games
 
@@ -24,7 +24,8 @@ def test_every_stop_of_a_night_is_one_of_its_calls_in_order(game):
             calls = night_calls(before.dealt + before.undealt, stop.phase.number,
                                 before.options, shown_dead(before),
                                 shown_lately=shown_lately(before), buildings=lived_in(before),
-                                **flanc_mou(before), **eclipses(before))
+                                **flanc_mou(before), **eclipses(before),
+                                **robineux_told(before))
             rest = iter(calls)
         assert stop.step in rest, (stop.phase.label, stop.step, calls)
 

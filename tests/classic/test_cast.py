@@ -70,7 +70,7 @@ def test_the_wider_cast_says_which_booklet_describes_each_character():
         "ragpicker": "002", "shamans_daughter": "002", "were_squirrel": "002",
         "ramancheux": "002", "flanc_mou": "002", "tete_de_cochon": "002",
         "grand_talent": "002", "apothecary": "002", "violoneux": "002", "entremetteuse": "002",
-        "belle_creature": "002", "coureur": "002",
+        "belle_creature": "002", "coureur": "002", "robineux": "002",
         "astrologer": "000", "shapeshifter": "000", "mayor": "000", "spy": "000",
         "graphologist": "000"}
     assert CHARACTER["raven"].copies("base_game") == 1  # the Village edition's square cards

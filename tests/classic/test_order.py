@@ -67,7 +67,8 @@ def test_every_call_of_every_list_is_in_the_merged_order():
 QUEBEC = {"lone_wolf_pack", "lone_wolf", "dog_wolf", "memere", "bonhomme", "shamans_daughter",
           "grey_wolf", "were_squirrel", "ramancheux", "flanc_mou", "flanc_mou_enters",
           "tete_de_cochon", "grand_talent", "apothecary_powers", "apothecary", "violoneux",
-          "entremetteuse", "amants", "belle_creature", "coureur_powers", "coureur"}
+          "entremetteuse", "amants", "belle_creature", "coureur_powers", "coureur",
+          "robineux", "robineux_seer", "robineux_memere", "robineux_paw", "robineux_pack"}
 
 
 def test_the_quebec_callers_are_placed_beside_the_calls_like_theirs():
@@ -110,6 +111,15 @@ def test_the_quebec_callers_are_placed_beside_the_calls_like_theirs():
     # out of play first
     assert ORDER["shamans_daughter"] < ORDER["coureur_powers"] < ORDER["apothecary_powers"]
     assert ORDER["diviner"] < ORDER["coureur"] == ORDER["werewolves"] - 10
+    # the Robineux's second-night call opens the usual round after the couple's escapade
+    # (not really of the night), before any call of the roles he may hold and before the
+    # Bonhomme may put him to sleep; his doubled night's second look and second victim right
+    # after the seer's and the pack's own calls
+    assert ORDER["amants"] < ORDER["robineux"] < ORDER["bonhomme"] < ORDER["violoneux"]
+    assert ORDER["seer"] < ORDER["robineux_seer"] == ORDER["seer"] + 10 < ORDER["memere"]
+    assert ORDER["robineux_pack"] == ORDER["werewolves"] + 10
+    assert ORDER["robineux_paw"] == ORDER["shamans_daughter"] + 10 < ORDER["werewolves"]
+    assert ORDER["robineux_memere"] == ORDER["memere"] + 10 < ORDER["ramancheux"]
 
 
 def test_each_lists_own_order_is_kept():
@@ -146,6 +156,9 @@ def test_the_lists_conditions_are_data_and_each_has_its_test():
         "were_squirrel": "from_night_3", "flanc_mou": "third_night",
         "flanc_mou_enters": "flanc_mou_enters", "entremetteuse": "first_night",
         "belle_creature": "from_night_2", "coureur_powers": "first_night",
+        "robineux": "second_night", "robineux_seer": "second_night",
+        "robineux_paw": "second_night", "robineux_pack": "second_night",
+        "robineux_memere": "second_night",
         "solar_eclipse": "solar_eclipse", "moonless_night": "moonless_night", "mayor": "first_night"}
     # "(s'il n'y a eu aucun mort lors de la dernière journée)", "(dès qu'un premier personnage
     # a été tué par les Loups-Garous)", "(s'il n'y a eu aucun mort pendant la nuit)", "(s'il a
@@ -177,6 +190,7 @@ ROLLED_WITHIN = {"were_squirrel_luck": "werewolves", "coureur_strikes": "werewol
 #: ragots drawn for the Tête-de-Co'hon, which his call shows him; the Grand-Talent-Pas-d'Adon's
 #: ragot and antagonist, shown at his.
 BEFORE = {"jekyll_die": "jekyll_hyde", "crow_die": "crow", "memere_soup": "memere",
+          "robineux_memere_soup": "robineux_memere",
           "shapeshifter_draw": "shapeshifter",
           "ragpicker_curse": "werewolves", "tete_de_cochon_ragots": "tete_de_cochon",
           "grand_talent_ragots": "grand_talent", "grand_talent_antagonist": "grand_talent",
@@ -190,8 +204,9 @@ def test_the_casts_night_steps_take_their_places_and_calendars_from_the_order():
         if s.id in BEFORE:
             assert ORDER[BEFORE[s.id]] - 10 < s.order < ORDER[BEFORE[s.id]], s.id
             continue
-        if s.id == "habitant_ragots":  # the Québec Habitants' draw opens the first night,
-            # after an election held before it, before its dusk (no call of its own)
+        if s.id in ("habitant_ragots", "robineux_side", "robineux_role"):
+            # the Québec Habitants' draw, and the Robineux's, open the first night, after an
+            # election held before it, before its dusk (no call of their own)
             assert STEP["captain_votes"].order < s.order < STEP["dusk"].order
             continue
         if s.id in WITHIN or s.id in ROLLED_WITHIN:
@@ -247,9 +262,12 @@ def test_a_deck_of_every_booklets_callers_is_called_in_the_merged_order(monkeypa
     # test_village.py): there are no buildings here; the Ramancheux's, after a day whose vote
     # by nominations spared a candidate (test_quebec.py): there was no such day here; the
     # Québec couple's, once the Entremetteuse has named two players (test_quebec.py); the
-    # Transformiste's, once a death has fed his pile (test_shapeshifter.py)
+    # Transformiste's, once a death has fed his pile (test_shapeshifter.py); the Robineux's,
+    # once his role is drawn, and his doubled night's, once he slept it off (test_robineux.py)
     called = [c.id for c in NIGHT_CALLS if not c.skipped and c.id not in village.NIGHT_CALLS
-              and c.id not in ("ramancheux", "amants", "shapeshifter")]
+              and c.id not in ("ramancheux", "amants", "shapeshifter", "robineux",
+                               "robineux_seer", "robineux_memere", "robineux_paw",
+                               "robineux_pack")]
     for w, call in WITHIN.items():
         called.insert(called.index(call) + 1, w)  # within his call
     assert plan(g) == [c for c in called

@@ -746,6 +746,23 @@ def test_the_violoneux_dials_a_rigodon_that_names_nobody(tmp_path):
     assert c.phase == "dawn"
 
 
+def test_the_robineux_dials_his_second_nights_choice_on_his_pad(tmp_path):
+    """The Québec Robineux's choice is a list of two that names nobody: 2 on his pad is the
+    restful sleep; a call ended with nothing dialled draws one, as the rules require one."""
+    seats = "robineux werewolf seer villager villager villager werewolf villager"
+    for dialled, chosen in (((2,), ["sleep"]), ((), ["hangover", "sleep"])):
+        c = start(tmp_path / str(len(dialled)), seats, captain="never")
+        bot = Bot(c, votes={1: {s: 7 for s in range(7)}})
+        while c.state.window is None or c.state.window.step != "robineux":
+            bot.step()
+        assert c.game.phase.number == 2 and c.awake_seats() == (0,)
+        dial(c, 0, *dialled)
+        end_call(c)
+        [got] = [d for p, k, d in c.game.record if k == "robineux"]
+        assert got["power"] in chosen and got["target"] is None
+        assert c.game.cards[0] == c.game.memo.get("robineux.role")
+
+
 def test_with_the_angel_the_round_of_ragots_comes_after_his_day_before_the_first_dusk(tmp_path):
     seats = QUEBEC_13.replace("little_girl", "angel")
     c = start(tmp_path, seats)

@@ -146,7 +146,8 @@ def deal_by_own_cards(app, cards: list[str]) -> None:
     tap(find(screen(app), "night"))
 
 
-def own_cards_game(app, names, table: list[str], english_small: bool = False) -> None:
+def own_cards_game(app, names, table: list[str], english_small: bool = False,
+                   drawn: dict | None = None) -> None:
     """A game of the table's own cards (``table``, seat by seat), in French at the window's
     size, or in English at 800x480: the night falls on the night screen.
 
@@ -154,7 +155,9 @@ def own_cards_game(app, names, table: list[str], english_small: bool = False) ->
     controller, as the app's screens send it, not by taps: the walks that use this check
     what comes after it, and the opening by taps is the walks' of test_classic_cast.py and
     test_classic_games.py (``start_classic`` with ``deal="cards"``, ``deal_by_own_cards``).
-    By taps it was a sixth of each of these walks' time."""
+    By taps it was a sixth of each of these walks' time. ``drawn``: what the app draws as the
+    first night opens, held by the event that opens it (as a replayed event holds it: the
+    Québec Robineux's side and role)."""
     if english_small:
         from kivy.core.window import Window
 
@@ -169,7 +172,7 @@ def own_cards_game(app, names, table: list[str], english_small: bool = False) ->
                {"type": "custom", "cards": list(table)},
                {"type": "deal", "mode": "cards"},
                *({"type": "card", "seat": seat, "card": card} for seat, card in enumerate(table)),
-               {"type": "deal_done"}]
+               {"type": "deal_done", **(drawn or {})}]
     for event in opening:
         assert app.send(event, ctl), (event, app.message)
     assert ctl.phase == "night" and list(ctl.game.cards) == list(table)

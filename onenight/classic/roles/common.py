@@ -6,7 +6,7 @@ from onenight.common.errors import IllegalChoice
 from onenight.common.values import seat_number
 
 from .. import cast, sides
-from ..model import Choice, Game, Seat, Seats, Stop
+from ..model import PACK_AGAIN, Choice, Game, Seat, Seats, Stop
 
 BEST_OF, BASE_GAME = "best_of", "base_game"
 #: ``tonight`` key: the werewolf the trapper's trap caught, shown to the witch as the victim.
@@ -14,8 +14,9 @@ CAUGHT = "caught"
 
 
 #: ``tonight`` keys of the night killers whose victim is shown to the witch beside the
-#: werewolves' (seed 000: Cassandra's silver bullet, Mr Hyde's murder).
-SHOWN_TO_WITCH = ("cassandra", "hyde")
+#: werewolves' (seed 000: Cassandra's silver bullet, Mr Hyde's murder), and the pack's second
+#: victim of a night the Québec Robineux, a wolf, slept off.
+SHOWN_TO_WITCH = ("cassandra", "hyde", PACK_AGAIN)
 
 
 def shown_victim(g: Game) -> int | None:
@@ -49,6 +50,16 @@ def living_target(g: Game, c: Choice | None, key: str, who: str) -> int:
     if sides.absent(g, s):
         raise IllegalChoice(key, f"seat {s} {sides.why_absent(g, s)}: the "
                                  f"{who} cannot choose them")
+    return s
+
+
+def offered_target(g: Game, c: Choice | None, offered: list, key: str, who: str,
+                   why: str) -> int:
+    """As :func:`living_target`, and one of the seats ``offered`` (``why`` says why not; its
+    ``{seat}`` is the seat named)."""
+    s = living_target(g, c, key, who)
+    if Seat(s) not in offered:
+        raise IllegalChoice(key, why.format(seat=s))
     return s
 
 

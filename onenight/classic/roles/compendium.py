@@ -577,10 +577,9 @@ def _caught_options(g: Game, stop: Stop) -> list:
 
 
 def _catch(g: Game, stop: Stop, c: Choice | None) -> Game:
-    s = common.living_target(g, c, "catch", "first devoured")
-    if Seat(s) not in _hunters(g):
-        raise IllegalChoice("catch", f"seat {s} did not hunt with the pack tonight: the trap "
-                                     "catches one of tonight's werewolves")
+    s = common.offered_target(g, c, _hunters(g), "catch", "first devoured",
+                              "seat {seat} did not hunt with the pack tonight: the trap "
+                              "catches one of tonight's werewolves")
     return common.tonight(g, CAUGHT, s)
 
 

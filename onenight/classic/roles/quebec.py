@@ -256,14 +256,16 @@ def _pour(g: Game, stop: Stop, c: Choice | None) -> Game:
         s = g.tonight.get(SOUP)
         if s is None:
             return g
+        if s in g.memo.get(KNOWN, ()):
+            return g  # served already tonight (the Québec Robineux's second call)
         g = common.remember(g, KNOWN, tuple(g.memo.get(KNOWN, ())) + (s,))
-        return g.tell((me,), "memere", "soup", seat=s, role=HABITANT)
+        return g.tell((me,), stop.step, "soup", seat=s, role=HABITANT)
     if g.phase.number < 2:
         raise IllegalChoice("tea", "on the first night the Memére only serves the soup")
     s = common.another_target(g, c, stop, "tea", "Memére",
                               "the Memére pours the tea for another player")
     lupin = sides.lupin(g, s)
-    g = g.tell((me,), "memere", "tea", seat=s, value=lupin)
+    g = g.tell((me,), stop.step, "tea", seat=s, value=lupin)
     if lupin:  # "le lupin sera lui aussi informé de l'identité de la Memére … dès son prochain
         # réveil": with the pack, or at his own call for a lupin outside it (the Belle
         # Créatûre's comes after hers; a lupin who never wakes is never told)
@@ -280,6 +282,8 @@ MEMERE = quebec_card(
                 required=lambda g: True, chance=True),
            Step("memere", ("night",), order("memere"), EVERY_NIGHT, Kind.SEAT, role="memere",
                 key="tea", options=_tea_options, act=_pour)))
+#: Her soup's draw and her call (the Québec Robineux's doubled night makes them twice).
+MEMERE_SOUP, MEMERE_CALL = MEMERE.steps
 
 
 # ---- the Survenant: a stranger whom the whole village knows ------------------------------------

@@ -113,23 +113,25 @@ RAGPICKER = quebec_card(
 # ---- the fille de chamane: the wolf's paw over a home -------------------------------------------
 
 PAW = "shamans_daughter.last"  # memo: (the seat she protected, the night)
+#: memo: (the second home, the night) of a night her Patte was doubled (the Québec Robineux
+#: who slept it off as her: :mod:`.robineux`).
+PAW_AGAIN = "shamans_daughter.again"
 
 
-def _paw_options(g: Game, stop: Stop) -> list:
-    """Any living player, herself too, but not the one she protected last night ("Ne peut
+def paw_options(g: Game, stop: Stop | None = None) -> list:
+    """Any living player, herself too, but not one she protected last night ("Ne peut
     être utilisé deux nuits de suite sur la même personne")."""
-    last = g.memo.get(PAW)
-    barred = last[0] if last is not None and last[1] == g.phase.number - 1 else None
-    return [Seat(s) for s in g.living() if s != barred]
+    barred = {last[0] for last in (g.memo.get(PAW), g.memo.get(PAW_AGAIN))
+              if last is not None and last[1] == g.phase.number - 1}
+    return [Seat(s) for s in g.living() if s not in barred]
 
 
 def _paw(g: Game, stop: Stop, c: Choice | None) -> Game:
     if c is None:
         return g
-    s = common.living_target(g, c, "protect", "shaman's daughter")
-    if Seat(s) not in _paw_options(g, stop):
-        raise IllegalChoice("protect", f"seat {s} was protected last night: the shaman's "
-                                       "daughter protects another player tonight")
+    s = common.offered_target(g, c, paw_options(g, stop), "protect", "shaman's daughter",
+                              "seat {seat} was protected last night: the shaman's daughter "
+                              "protects another player tonight")
     return states.protect(common.remember(g, PAW, (s, g.phase.number)), s)
 
 
@@ -138,7 +140,7 @@ def _paw(g: Game, stop: Stop, c: Choice | None) -> Game:
 SHAMANS_DAUGHTER = quebec_card(
     "shamans_daughter", "Fille de Chamane", "Shaman's Daughter",
     steps=(Step("shamans_daughter", ("night",), order("shamans_daughter"), EVERY_NIGHT,
-                Kind.SEAT, role="shamans_daughter", key="protect", options=_paw_options,
+                Kind.SEAT, role="shamans_daughter", key="protect", options=paw_options,
                 act=_paw),))
 
 

@@ -112,7 +112,8 @@ def _look(g: Game, stop: Stop, c: Choice | None) -> Game:
         return g
     s = common.another_target(g, c, stop, "view", "seer",
                               "the seer looks at another player's card")
-    return g.tell((actor(stop),), "seer", "saw", seat=s, role=states.seen_by_seer(g, s))
+    # told at the call that took it (the Québec Robineux's second look too)
+    return g.tell((actor(stop),), stop.step, "saw", seat=s, role=states.seen_by_seer(g, s))
 
 
 SEER = Character(
