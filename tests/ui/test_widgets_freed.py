@@ -115,8 +115,8 @@ def held_by(obj, ignore=()) -> str:
     only), down to ``obj``, one holder a line."""
     frozen = gc.get_freeze_count()
     gc.unfreeze()  # the session's app was frozen out of the collector's view: let it be seen
+    everything = gc.get_objects()
     try:
-        everything = gc.get_objects()
         skip = {id(everything), *map(id, ignore)}
         owners: dict[int, list] = {}  # id of an object: the objects that refer to it
         for o in everything:
@@ -195,4 +195,3 @@ def test_widgets_taken_off_the_screen_do_not_pile_up(app, kivy_time_stands_still
         survivor = next(ref() for name, ref in kept if name in piled and ref() is not None)
         why = f"\n{type(survivor).__name__} held by:\n" + held_by(survivor, [kept])
     assert piled == {}, f"{alive}{why}"
-
