@@ -4,7 +4,7 @@ is shown to him alone, and the table reads the same whatever it was. The Imposte
 is shown, names a living player and takes his card, shown to him alone; that player leaves
 with no card shown."""
 
-from onenight.ui.driving import find, tap
+from onenight.ui.driving import find, settle, tap
 
 from .classic_play import home_after  # noqa: F401 (the shared app left as found)
 from .classic_play import (go_on, later, night_through, play_to_end, replays_to_the_same_outcome,
@@ -51,6 +51,7 @@ def _drawn_at_dawn(app, card: str, english: bool = False) -> str:
     assert app.classic.game.cards[0] == card
     s = screen(app)
     assert s.stage == "chain" and s.drew == card and s.face_down == 0
+    assert find(s, "drew").width > 0  # the card he drew, shown to him
     names = {"immortal": "Immortel", "werewolf": "Loup-Garou"}
     assert app.tr("classic.chain.immortal_card", name="Ana", card_name=names[card]) in shown(app)
     if english:
@@ -59,6 +60,30 @@ def _drawn_at_dawn(app, card: str, english: bool = False) -> str:
     assert screen(app).name == "classic_dawn" and screen(app).drew == ""
     assert app.classic.game.alive(0)
     return shown(app)
+
+
+def test_the_dawns_row_of_cards_gives_its_width_to_what_it_shows(app):
+    """The dawn's row of cards, whatever it showed before on the same screen (an Imposteur's
+    card taken earlier in the evening, the Immortel's two face-down cards before the one he
+    drew): what it shows shares the row, what it hides takes none of it. A hidden card that
+    kept the width it last had left the Immortel's two cards no width at all, nothing to
+    tap."""
+    s = app.sm.get_screen("classic_dawn")
+    kept = tuple(s.size), s.face_down, s.drew
+    try:
+        s.size = (1280, 800)
+        for face_down, drew in ((0, "seer"), (2, ""), (0, "immortal"), (2, ""), (0, "")):
+            s.face_down, s.drew = face_down, drew
+            settle()
+            widths = {wid: s.ids[wid].width for wid in ("face_down_0", "face_down_1", "drew")}
+            shown = {"drew"} if drew else {"face_down_0", "face_down_1"} if face_down else set()
+            assert all(w > 200 for wid, w in widths.items() if wid in shown), (face_down, drew,
+                                                                             widths)
+            assert all(w == 0 for wid, w in widths.items() if wid not in shown), (face_down,
+                                                                                drew, widths)
+    finally:
+        s.size, s.face_down, s.drew = kept
+        settle()
 
 
 def test_the_immortal_killed_gets_up_and_draws_a_hidden_card_the_table_none_the_wiser(app):

@@ -72,8 +72,10 @@ class FolderChooser(Dialog):
         self.places = folder_places()
 
     def on_dismiss(self):
-        # Kivy's chooser lists a folder a few entries per frame: dismissed, the listing stops
-        # (its pending steps would keep the dialog alive until they ran)
+        # Kivy's chooser lists a folder a few entries every 0.1 s: dismissed, the listing stops
+        # (its steps would go on filling the list of a dialog nobody sees until the collector
+        # frees it; and half a second after the list last moved, its scroll bar's fade starts,
+        # an animation that holds the dialog while it runs)
         self.ids.chooser.cancel()
 
     @staticmethod
