@@ -20,6 +20,7 @@ from kivy.properties import (AliasProperty, BooleanProperty, NumericProperty, Ob
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 from kivy.utils import platform
+from kivy.weakproxy import WeakProxy
 
 from onenight import paths
 from onenight.game import journal, storage
@@ -214,7 +215,7 @@ class OneNightApp(App):
         self.ctl.debate_minutes = self.settings.debate_minutes
         for ctl in self.controllers():
             ctl.records.keep = self.settings.history_keep
-        self.lang = self.settings.language
+        self._set_followed("lang", self.settings.language)
         self.translator.lang = self.lang
         self.sounds.volume = self.settings.voice_volume
         load_widget_rules(HOME_RULES)  # the others after the first frame
@@ -321,7 +322,7 @@ class OneNightApp(App):
         self.already_open = True
         settings, _problem = load_settings(self.settings_path)
         self.translator.lang = settings.language
-        self.lang = self.translator.lang
+        self._set_followed("lang", self.translator.lang)
         load_widget_rules()
         root = Builder.load_file(str(HERE / "already_open.kv"))
         Window.bind(size=self._on_size)
@@ -354,8 +355,29 @@ class OneNightApp(App):
         trace.mark("tap_answered")
 
     def _on_size(self, _w, size):
-        self.scale = max(0.55, min(size[0] / 1280.0, size[1] / 800.0))
-        self.text_scale = max(self.scale, 0.75)
+        self._set_followed("scale", max(0.55, min(size[0] / 1280.0, size[1] / 800.0)))
+        self._set_followed("text_scale", max(self.scale, 0.75))
+
+    def _set_followed(self, name: str, value) -> None:
+        """Set one of the app's properties that the widgets' rules follow (``scale``,
+        ``text_scale``, ``lang``). Kivy may leave the rule of a widget already freed bound to
+        it (a widget collected while another change was being told is not always unbound):
+        telling that rule raises ReferenceError, and the widgets after it are not told. Such
+        a rule is let go and every rule told again, so a resize or a change of language never
+        stops the app nor leaves a widget at the old size."""
+        try:
+            setattr(self, name, value)
+            return
+        except ReferenceError:
+            pass
+        for _ in range(100):  # each pass lets go of at least one freed widget's rule
+            dropped = drop_freed_listeners(self, name)
+            try:
+                self.property(name).dispatch(self)
+                return
+            except ReferenceError:
+                if not dropped:
+                    raise
 
     # ---- language -------------------------------------------------------------------------
     def tr(self, key: str, *_lang, **facts) -> str:
@@ -365,7 +387,7 @@ class OneNightApp(App):
     def set_language(self, lang: str) -> None:
         self.translator.lang = lang
         self.settings.language = self.translator.lang
-        self.lang = self.translator.lang
+        self._set_followed("lang", self.translator.lang)
         self.save_settings()
         if self._message is not None:  # the message shown, in the new language
             key, kind, sticky, facts = self._message
@@ -766,3 +788,28 @@ def run_app() -> int:
     except KeyboardInterrupt:
         return 130
     return 0
+
+
+def drop_freed_listeners(owner, name: str) -> int:
+    """Unbind from ``owner``'s property ``name`` the listeners whose widget is gone: a kv
+    rule's call is bound with its widget's weak proxy first in its arguments, a bound method
+    through a weak method. Returns how many were let go."""
+    dropped = 0
+    for callback, args, _kwargs, is_ref, uid in owner.get_property_observers(name, args=True):
+        if is_ref:
+            gone = callback.is_dead()
+        else:
+            rule = args[0] if args and isinstance(args[0], (tuple, list)) else ()
+            gone = bool(rule) and isinstance(rule[0], WeakProxy) and _freed(rule[0])
+        if gone:
+            owner.unbind_uid(name, uid)
+            dropped += 1
+    return dropped
+
+
+def _freed(proxy: WeakProxy) -> bool:
+    try:
+        bool(proxy)
+    except ReferenceError:
+        return True
+    return False
