@@ -44,6 +44,22 @@ def ring(host, n, size=None, scale=1.0, **kw):
     return r
 
 
+def count_renders(monkeypatch) -> list:
+    """Every label that renders its text from now until ``monkeypatch.undo()``."""
+    from kivy.uix.label import Label
+
+    rendered = []
+    texture_update = Label.texture_update
+
+    def counted(self, *args):
+        rendered.append(self)
+        return texture_update(self, *args)
+
+    counted.__name__ = "texture_update"  # Kivy's triggers call the method by its name
+    monkeypatch.setattr(Label, "texture_update", counted)
+    return rendered
+
+
 def overlap(a, b) -> bool:
     return a.x < b.right and b.x < a.right and a.y < b.top and b.y < a.top
 
@@ -286,23 +302,13 @@ def test_a_vote_in_renders_again_only_the_chip_it_changes(host, monkeypatch):
     """A vote in lights its voter's chip and leaves the others as they were: no other chip's
     text is rendered again (each chip's colours are set once per draw, not to the default
     and then to its own), the chips are the same widgets, and each shows its state."""
-    from kivy.uix.label import Label
-
     from onenight.ui.widgets.vote_circle import DARK_TEXT, VoteCircle
 
     circle = put(host, VoteCircle(names=NAMES[:5], is_in=[True, False, False, False, False]),
                  size=(800, 480))
     settle()
     chips = list(circle.chips)
-    rendered = []
-    texture_update = Label.texture_update
-
-    def counted(self, *args):
-        rendered.append(self)
-        return texture_update(self, *args)
-
-    counted.__name__ = "texture_update"  # Kivy's triggers call the method by its name
-    monkeypatch.setattr(Label, "texture_update", counted)
+    rendered = count_renders(monkeypatch)
     circle.is_in = [True, True, False, False, False]
     settle()
     monkeypatch.undo()
@@ -357,7 +363,6 @@ def test_a_grid_and_a_circle_squeezed_out_of_sight_are_not_laid_out_again(host, 
     wide and back again (every name fitted and rendered twice per voter, once), and what
     changed while it was hidden is shown when its room comes back."""
     from kivy.uix.boxlayout import BoxLayout
-    from kivy.uix.label import Label
 
     from onenight.ui.screens.classic_day import seat_button
     from onenight.ui.widgets.seat_grid import SeatGrid
@@ -383,15 +388,7 @@ def test_a_grid_and_a_circle_squeezed_out_of_sight_are_not_laid_out_again(host, 
     show(circle)
     chips = list(circle.chips)
     assert len(chips) == 8 and all(c.width > 100 for c in chips)
-    rendered = []
-    texture_update = Label.texture_update
-
-    def counted(self, *args):
-        rendered.append(self)
-        return texture_update(self, *args)
-
-    counted.__name__ = "texture_update"  # Kivy's triggers call the method by its name
-    monkeypatch.setattr(Label, "texture_update", counted)
+    rendered = count_renders(monkeypatch)
     for _ in range(3):  # voter after voter
         show(grid)
         show(circle)
