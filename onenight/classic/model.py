@@ -399,7 +399,9 @@ class Memo:
     def _index(self) -> dict[str, Any]:
         """The items by key, made at the first look-up (the first of a key wins, as in
         ``items``): the rules read a game's memory at every step, and a scan of its items
-        each time was a third of the engine's time in a whole game (docs/performance.md)."""
+        each time was an eighth of the engine's time in whole games (docs/performance.md).
+        A memory changes only by making a new one (``put``, ``Memo(...)``): never copy one
+        with ``common.frozen.replace``, which would copy this index with it."""
         return dict(reversed(self.items))
 
     def get(self, key: str, default: Any = None) -> Any:
