@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from enum import Enum
 from typing import Any, Union
 
@@ -394,11 +395,17 @@ class Memo:
 
     items: tuple[tuple[str, Any], ...] = ()
 
+    @cached_property
+    def _index(self) -> dict[str, Any]:
+        """The items by key, made at the first look-up (the first of a key wins, as in
+        ``items``): the rules read a game's memory at every step, and a scan of its items
+        each time was an eighth of the engine's time in whole games (docs/performance.md).
+        A memory changes only by making a new one (``put``, ``Memo(...)``): never copy one
+        with ``common.frozen.replace``, which would copy this index with it."""
+        return dict(reversed(self.items))
+
     def get(self, key: str, default: Any = None) -> Any:
-        for k, v in self.items:
-            if k == key:
-                return v
-        return default
+        return self._index.get(key, default)
 
     def put(self, key: str, value: Any) -> "Memo":
         return Memo(tuple((k, v) for k, v in self.items if k != key) + ((key, value),))

@@ -36,6 +36,10 @@ IGNORABLE = frozenset((0x200B, 0x200C, 0x200D, 0x2060, 0xFE0E, 0xFE0F))
 has them, never drawn as a box."""
 CONTROL = frozenset(map(ord, "\n\r\t"))
 
+COMMON_END = 0x250
+"""The code points below this (Latin-1 and Latin Extended-A and -B: every French and English
+text) are checked for a label's font in one step (:func:`runs`)."""
+
 CACHE_FILE = "font-charsets.json"
 MIXED_KEPT = 512
 """How many texts that need a fallback font keep their runs, the most recently drawn (a text
@@ -62,6 +66,7 @@ def use_cache(folder: Path | None) -> None:
     global _cache
     _cache = Path(folder) / CACHE_FILE if folder is not None else None
     charset.cache_clear()
+    _common.cache_clear()
 
 
 @lru_cache(maxsize=None)
@@ -168,10 +173,23 @@ def runs(text: str, primary: str) -> tuple[tuple[str | None, str], ...]:
     """``text`` cut into runs of (font path, characters): None for the label's own font
     ``primary``, else the first fallback that has them. A character no font has stays with
     the primary (its box is then the truth); an ignorable one no font has is left out."""
+    if _common(primary).issuperset(text):
+        return ((None, text),)  # most texts (a countdown's every second): nothing kept
     own = charset(primary)
     if all(ord(c) in own or ord(c) in CONTROL for c in text):
-        return ((None, text),)  # most texts (a countdown's every second): nothing kept
+        return ((None, text),)
     return _mixed_runs(text, primary)
+
+
+@lru_cache(maxsize=None)
+def _common(primary: str) -> frozenset[str]:
+    """The characters below ``COMMON_END`` that the font ``primary`` draws, and the controls.
+    Kivy measures a label's text word by word and part by part as it wraps it, each time
+    through :func:`runs`: a text made only of these is seen whole by one set operation,
+    where looking each character up in the font's runs cost a twentieth of a walk's CPU in
+    the UI tests (docs/performance.md). A few hundred one-letter strings per font."""
+    own = charset(primary)
+    return frozenset(chr(c) for c in range(COMMON_END) if c in own or c in CONTROL)
 
 
 @lru_cache(maxsize=MIXED_KEPT)

@@ -1933,3 +1933,34 @@ def test_the_habitants_draw_is_made_for_show_when_no_villager_was_dealt():
     g = apply(g)
     assert not [e for e in g.log if e.step == "habitant_ragots"] and g.stop.step != \
         "habitant_ragots"
+
+
+def test_the_ragots_offered_are_every_true_ragot_and_no_other():
+    """``ragots.possible`` reads each player's side once; what it offers is exactly the
+    ragots :func:`ragots.is_true` holds true, about the living others, for every seat at
+    every stop of a game with Habitants up to its first vote (the dead left out)."""
+    import itertools
+
+    from onenight.classic.model import Ragot
+    from onenight.classic.roles import ragots
+
+    g = play(HABITANTS, habitant_ragots=True)
+    seen = 0
+    for _ in range(40):
+        for me in range(g.players):
+            others = [s for s in range(g.players) if s != me and g.alive(s)]
+            every = [Ragot("habitant", (s,)) for s in others] + \
+                [Ragot("ally", (s,)) for s in others] + \
+                [Ragot("enemy", p) for p in itertools.combinations(others, 2)]
+            offered = ragots.possible(g, me)
+            assert [r for rs in offered.values() for r in rs] == \
+                [r for r in every if ragots.is_true(g, r)]
+            assert all(rs for rs in offered.values())
+            seen += len(offered)
+        if g.stop is None or g.stop.step.endswith("votes"):
+            break  # the day's vote: the night's draws are behind
+        choices = legal_choices(g)
+        if not choices:
+            break
+        g = apply(g, choices[-1])
+    assert seen

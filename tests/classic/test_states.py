@@ -471,3 +471,19 @@ def test_sickness_is_no_attack_dr_jekyll_saves_from():
     while g.stop is not None:
         g = apply(g)
     assert deaths(g) == [(1, "sickness"), (3, "werewolves")]
+
+
+def test_a_memo_answers_as_a_scan_of_its_items_after_looking_up_once():
+    """The memory's look-ups go through an index made at the first (docs/performance.md):
+    the first of a key wins, as when its items were scanned; a put replaces the key; the
+    index changes neither equality nor hashing (a game's states are compared and kept)."""
+    from onenight.classic.model import Memo
+
+    m = Memo((("witch.heal", 1), ("victim", 4), ("witch.heal", 2)))
+    fresh = Memo(m.items)
+    assert m.get("witch.heal") == 1 and m.get("victim") == 4
+    assert m.get("seer", "none") == "none" and m.get("seer") is None
+    assert m == fresh and hash(m) == hash(fresh) and repr(m) == repr(fresh)
+    put = m.put("victim", 7)
+    assert put.get("victim") == 7 and put.get("witch.heal") == 1 and m.get("victim") == 4
+    assert put.items == (("witch.heal", 1), ("witch.heal", 2), ("victim", 7))

@@ -4,7 +4,7 @@ replay`` run as a process. Languages and sizes are spread across the games."""
 
 from dataclasses import replace
 
-from onenight.ui.driving import find, settle, tap
+from onenight.ui.driving import find, settle, tap, texts
 from onenight.ui.widgets.vote_circle import VoteCircle
 
 from .classic_play import home_after  # noqa: F401 (the shared app left as found)
@@ -101,11 +101,21 @@ def test_first_game_with_eight_players_to_the_villages_win(app):
     # each vote of the story drawn round the table, shown again with the circles kept
     view = end._view
     assert len(votes_told(view)) >= 2 and votes_drawn(end) == votes_told(view)
+    # ... and its seats' buttons and story's lines are the ones made before, set again
+    seats, story = list(end.ids.seats.children), list(end.ids.story.children)
+    seat_texts, story_texts = texts(end.ids.seats), [w.text for w in story if hasattr(w, "text")]
+    assert len(seats) == 8 and len(story_texts) > 10
     fewer = replace(view, story=view.story[:-1])
     end.show_view(fewer)
     assert votes_drawn(end) == votes_told(fewer) and len(votes_told(fewer)) < len(votes_told(view))
+    assert list(end.ids.seats.children) == seats and set(end.ids.story.children) < set(story)
+    shorter = [w.text for w in end.ids.story.children if hasattr(w, "text")]
+    assert shorter == story_texts[len(story_texts) - len(shorter):]  # (its last chapter gone)
     end.show_view(view)
     assert votes_drawn(end) == votes_told(view)
+    assert list(end.ids.seats.children) == seats and list(end.ids.story.children) == story
+    assert texts(end.ids.seats) == seat_texts
+    assert [w.text for w in end.ids.story.children if hasattr(w, "text")] == story_texts
     tap(find(end, "home"))
     assert screen(app).name == "history"
 

@@ -135,3 +135,18 @@ def test_only_the_texts_that_need_a_fallback_keep_their_runs():
     for n in range(fonts.MIXED_KEPT + 50):
         assert fonts.runs(f"Zoé {n} 🐺", ROBOTO)[-1] == (str(fonts.EMOJI), "🐺")
     assert fonts._mixed_runs.cache_info().currsize == fonts.MIXED_KEPT
+
+
+def test_the_common_characters_are_cut_as_the_fonts_runs_cut_them():
+    """The one-step check of the Latin letters (``fonts._common``) answers as looking each
+    character up in the fonts' runs does: for every code point below ``COMMON_END`` and
+    past it, in the label's font or not (Roboto lacks some of Latin Extended-B)."""
+    dejavu, emoji = fonts.fallbacks()
+    lacking = [c for c in range(fonts.COMMON_END)
+               if c not in fonts.charset(ROBOTO) and c not in fonts.CONTROL]
+    assert lacking  # (else the check below would not see a character handed on)
+    for font in (ROBOTO, dejavu):
+        for code in range(fonts.COMMON_END + 0x40):
+            text = f"Zoé{chr(code)}\n"
+            assert fonts.runs(text, font) == fonts._mixed_runs.__wrapped__(text, font), \
+                (font, hex(code))

@@ -44,6 +44,22 @@ def ring(host, n, size=None, scale=1.0, **kw):
     return r
 
 
+def count_renders(monkeypatch) -> list:
+    """Every label that renders its text from now until ``monkeypatch.undo()``."""
+    from kivy.uix.label import Label
+
+    rendered = []
+    texture_update = Label.texture_update
+
+    def counted(self, *args):
+        rendered.append(self)
+        return texture_update(self, *args)
+
+    counted.__name__ = "texture_update"  # Kivy's triggers call the method by its name
+    monkeypatch.setattr(Label, "texture_update", counted)
+    return rendered
+
+
 def overlap(a, b) -> bool:
     return a.x < b.right and b.x < a.right and a.y < b.top and b.y < a.top
 
@@ -286,23 +302,13 @@ def test_a_vote_in_renders_again_only_the_chip_it_changes(host, monkeypatch):
     """A vote in lights its voter's chip and leaves the others as they were: no other chip's
     text is rendered again (each chip's colours are set once per draw, not to the default
     and then to its own), the chips are the same widgets, and each shows its state."""
-    from kivy.uix.label import Label
-
     from onenight.ui.widgets.vote_circle import DARK_TEXT, VoteCircle
 
     circle = put(host, VoteCircle(names=NAMES[:5], is_in=[True, False, False, False, False]),
                  size=(800, 480))
     settle()
     chips = list(circle.chips)
-    rendered = []
-    texture_update = Label.texture_update
-
-    def counted(self, *args):
-        rendered.append(self)
-        return texture_update(self, *args)
-
-    counted.__name__ = "texture_update"  # Kivy's triggers call the method by its name
-    monkeypatch.setattr(Label, "texture_update", counted)
+    rendered = count_renders(monkeypatch)
     circle.is_in = [True, True, False, False, False]
     settle()
     monkeypatch.undo()
@@ -349,3 +355,55 @@ def test_every_line_said_in_the_night_reads_whole_on_the_small_screen(host):
     finally:
         Window.size = (1280, 800)
         settle()
+
+
+def test_a_grid_and_a_circle_squeezed_out_of_sight_are_not_laid_out_again(host, monkeypatch):
+    """The classic vote hides its circle or its grid of names by squeezing it to nothing
+    (``size_hint_x: 0.001``, opacity 0) at each voter: neither lays out its names a pixel
+    wide and back again (every name fitted and rendered twice per voter, once), and what
+    changed while it was hidden is shown when its room comes back."""
+    from kivy.uix.boxlayout import BoxLayout
+
+    from onenight.ui.screens.classic_day import seat_button
+    from onenight.ui.widgets.seat_grid import SeatGrid
+    from onenight.ui.widgets.vote_circle import VoteCircle
+
+    row = put(host, BoxLayout(), size=(1200, 500))
+    circle = VoteCircle(names=NAMES[:8], is_in=[False] * 8)
+    grid = SeatGrid(button_factory=seat_button, names=NAMES[:8])
+    row.add_widget(circle)
+    row.add_widget(grid)
+
+    def show(which):
+        for w in (circle, grid):
+            w.size_hint_x, w.opacity = (1, 1) if w is which else (0.001, 0)
+        settle()
+
+    grid.rebuild_now()
+    show(grid)
+    buttons = grid.buttons()
+    assert len(buttons) == 8
+    placed = [(tuple(b.pos), tuple(b.size)) for b in buttons]
+    assert all(b.width > 200 and b.height > 40 for b in buttons)
+    show(circle)
+    chips = list(circle.chips)
+    assert len(chips) == 8 and all(c.width > 100 for c in chips)
+    rendered = count_renders(monkeypatch)
+    for _ in range(3):  # voter after voter
+        show(grid)
+        show(circle)
+    assert rendered == []
+    monkeypatch.undo()
+    assert [(tuple(b.pos), tuple(b.size)) for b in grid.buttons()] == placed
+    assert circle.chips == chips and all(c.width > 100 for c in chips)
+    # a vote in while the circle is hidden: shown on its chip when the circle is shown again
+    show(grid)
+    circle.is_in = [True] + [False] * 7
+    settle()
+    show(circle)
+    assert [c.mark for c in circle.chips] == ["✓"] + ["…"] * 7
+    assert circle.chips[0].center_x < circle.right and circle.chips[0].width > 100
+    # the grid's buttons laid out at their size again when shown, the way they were
+    show(grid)
+    assert [(tuple(b.pos), tuple(b.size)) for b in grid.buttons()] == placed
+    assert "Alice" in texts(grid)

@@ -49,12 +49,16 @@ def is_true(g: Game, r: Ragot) -> bool:
 
 
 def possible(g: Game, me: int) -> dict[str, list[Ragot]]:
-    """Every true ragot about the others, by kind (a kind with none left out)."""
+    """Every true ragot about the others, by kind (a kind with none left out): those
+    :func:`is_true` holds true, with each player's side read once (not once per pair: the
+    draw is offered at every step of the first night, for every waiting Habitant)."""
     others = [s for s in range(g.players) if s != me and g.alive(s)]
+    friendly = {s: on_village_side(g, s) for s in others}
     out = {"habitant": [Ragot("habitant", (s,)) for s in others if g.cards[s] == HABITANT],
-           "ally": [Ragot("ally", (s,)) for s in others if is_true(g, Ragot("ally", (s,)))],
+           "ally": [Ragot("ally", (s,)) for s in others
+                    if g.cards[s] != HABITANT and friendly[s]],
            "enemy": [Ragot("enemy", p) for p in itertools.combinations(others, 2)
-                     if is_true(g, Ragot("enemy", p))]}
+                     if not (friendly[p[0]] and friendly[p[1]])]}
     return {k: v for k, v in out.items() if v}
 
 

@@ -10,6 +10,7 @@ from kivy.properties import BooleanProperty, StringProperty
 
 from onenight.game.classic_story import event_text
 
+from ..widgets.common import kept_children
 from .classic_base import ClassicScreen
 
 
@@ -24,6 +25,10 @@ class ClassicEndScreen(ClassicScreen):
     _circles: list = []
     """The story's vote circles, kept from one showing to the next: eighteen chips each,
     built again for every vote of the story at each showing, were most of its time."""
+    _titles: list = []
+    _lines: list = []
+    """The story's chapter titles and lines, kept the same way (a long game's story is a
+    few hundred labels, each with its kv rules, made again at every showing otherwise)."""
 
     def refresh(self):
         view = self._view if self.from_history else None
@@ -48,27 +53,34 @@ class ClassicEndScreen(ClassicScreen):
         self.side = self.tr("classic.side." + v.side)
         self.verdict = self.say(v.verdict)
         grid = self.ids.seats
-        grid.clear_widgets()
-        for s in v.seats:
+        buttons = kept_children(grid, len(v.seats), lambda _: Factory.SeatButton())
+        for b, s in zip(buttons, v.seats):
             # the card, and whether its side won (the winners lit); the dead marked †
             status = self.tr("classic.end.won" if s.won else "classic.end.lost")
-            b = Factory.SeatButton(seat=s.seat, name=s.name if s.alive else "† " + s.name,
-                                   card=s.card.card,
-                                   status=self.card_name(s.card.card) + " · " + status)
-            b.selected = s.won
-            grid.add_widget(b)
+            b.seat, b.name = s.seat, s.name if s.alive else "† " + s.name
+            b.card, b.status = s.card.card, self.card_name(s.card.card) + " · " + status
+            b.selected, b.missing = s.won, False
         story = self.ids.story
         story.clear_widgets()
         players = [s.name for s in v.seats]
         circles = iter(self._circles)
+        titles, lines = iter(self._titles), iter(self._lines)
         for chapter in v.story:
             if not chapter.events:
                 continue
-            story.add_widget(Factory.StoryTitle(text=self.tr(
-                f"classic.story.phase.{chapter.kind}", number=chapter.number)))
+            title = next(titles, None)
+            if title is None:
+                title = Factory.StoryTitle()
+                self._titles = self._titles + [title]
+            title.text = self.tr(f"classic.story.phase.{chapter.kind}", number=chapter.number)
+            story.add_widget(title)
             for ev in chapter.events:
-                text = self.say(event_text(ev, players))
-                story.add_widget(Factory.StoryLine(text=text))
+                line = next(lines, None)
+                if line is None:
+                    line = Factory.StoryLine()
+                    self._lines = self._lines + [line]
+                line.text = self.say(event_text(ev, players))
+                story.add_widget(line)
                 if ev.kind == "ballots":
                     circle = next(circles, None)
                     if circle is None:

@@ -67,3 +67,12 @@ def kept_children(box, n: int, make) -> list:
         box.add_widget(w)
         have.append(w)
     return have[:n]
+
+
+def squeezed(widget) -> bool:
+    """Whether ``widget`` is squeezed out of sight: the screens hide a part by shrinking it
+    to nothing (``size_hint_x: 0.001``, with ``opacity: 0``) and give it its room back when
+    it is shown again. A grid or a circle that lays its children out then skips it: laid
+    out a pixel wide and back again, every name on it was fitted and rendered twice each
+    time the classic vote passed from one voter to the next (docs/performance.md)."""
+    return widget.width < 2 or widget.height < 2

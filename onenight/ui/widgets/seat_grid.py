@@ -13,6 +13,8 @@ from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty
 from kivy.uix.layout import Layout
 
+from .common import squeezed
+
 
 def grid_shape(n: int, width: float, height: float, min_w: float, min_h: float,
                spacing: float) -> tuple[int, int]:
@@ -58,7 +60,7 @@ class FitGrid(Layout):
     def do_layout(self, *_):
         cells = self.cells()
         n = len(cells)
-        if not n:
+        if not n or squeezed(self):  # (hidden: laid out when its room is given back)
             return
         sp = self.spacing
         cols, rows = grid_shape(n, self.width, self.height, self.min_cell_width,

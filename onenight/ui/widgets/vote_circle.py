@@ -21,6 +21,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from .. import theme
+from .common import squeezed
 from .ring import ring_layout
 
 DARK_TEXT = (0.1, 0.08, 0.05, 1)
@@ -104,6 +105,8 @@ class VoteCircle(Widget):
 
     # ---- drawing -------------------------------------------------------------------------
     def _draw(self, *_):
+        if squeezed(self):  # hidden: drawn when its room is given back (a size change)
+            return
         self._arrows.clear()
         self.arrows = []
         n = len(self.names)
