@@ -927,9 +927,18 @@ def open_game(data_dir: str | os.PathLike, *, wall: Callable[[], float] = time.t
     with the journal, the facts for a message on screen (see :class:`Opened`).
     :class:`JournalInUse` when another app holds the journal."""
     data_dir = Path(data_dir)
-    kind, filename = GAMES[game]
-    opened = open_journal(data_dir / filename)  # (another app's? then nothing is touched)
+    opened = open_journal(data_dir / GAMES[game][1])  # (another app's? then nothing touched)
     remove_temporary(data_dir)  # what a kill left of a file being written
+    return rebuild(data_dir, opened, wall=wall, game=game, **kw)
+
+
+def rebuild(data_dir: str | os.PathLike, opened: Opened, *,
+            wall: Callable[[], float] = time.time, game: str = "onenight",
+            **kw: Any) -> tuple[Journaled, dict | None]:
+    """:func:`open_game`'s second half: the controller of ``game`` from its journal as
+    :func:`open_journal` found it (``opened``), which may have been opened a while before."""
+    data_dir = Path(data_dir)
+    kind = GAMES[game][0]
     ctl, problem = resume(opened, lambda writer: kind(
         data_dir / "history", wall=wall, writer=writer, **kw))
     ctl.history.clean()
@@ -938,9 +947,26 @@ def open_game(data_dir: str | os.PathLike, *, wall: Callable[[], float] = time.t
     return ctl, problem
 
 
+#: the events a game's journal holds between two games (its controller's ``baseline()``:
+#: the table's setup), by game
+SETUP_EVENTS = {"thiercelieux": frozenset({"players", "custom", "preset", "options", "houses"})}
+
+
+def between_games(opened: Opened, game: str) -> bool:
+    """Whether ``game``'s journal, as :func:`open_journal` found it, holds the table's setup
+    and nothing else: no game under way, no record waiting for the history, nothing wrong.
+    Such a journal can wait, open, until its game is played: the app then rebuilds it
+    (:func:`rebuild`), and the game's modules are imported only then (docs/performance.md)."""
+    setup = SETUP_EVENTS.get(game, frozenset())
+    return (opened.problem is None and not opened.held and opened.journal.is_open
+            and all(e.kind == "event" and e.body.get("type") in setup
+                    for e in opened.entries))
+
+
 __all__ = ["Journal", "JournalError", "JournalInUse", "JournalWriter", "Journaled",
            "JournaledController", "JournaledClassic", "Entry", "Opened", "Resumed", "SetAside",
-           "open_game", "open_journal", "resume", "baseline", "read_on_disk",
+           "open_game", "open_journal", "rebuild", "between_games", "resume", "baseline",
+           "read_on_disk",
            "delete_set_aside", "export_set_aside", "restore_set_aside", "set_aside_journals",
            "set_aside_games",
            "FILENAME", "CLASSIC_FILENAME", "GAMES", "DAMAGE"]

@@ -116,9 +116,17 @@ class OneNightApp(App):
     start-up, a game no longer saved)."""
     ctl = ObjectProperty(None)
     """The one-night game's controller (onenight.game)."""
-    classic = ObjectProperty(None)
-    """The classic game's controller (Thiercelieux, onenight.game.classic_flow): each game has
-    its own game in progress and its own journal."""
+    @property
+    def classic(self):
+        """The classic game's controller (Thiercelieux, onenight.game.classic_flow): each game
+        has its own game in progress and its own journal. None before the first frame; a
+        journal holding no game under way waits, open, until the classic game is first asked
+        for, and it is rebuilt then, with the classic game's modules (docs/performance.md)."""
+        if self._classic is None and self._classic_waiting is not None:
+            opened, self._classic_waiting = self._classic_waiting, None
+            self._take_classic(opened)
+        return self._classic
+
     settings = ObjectProperty(None)
 
     def __init__(self, data_dir: str | os.PathLike | None = None, clock=None,
@@ -134,6 +142,8 @@ class OneNightApp(App):
         self.box_factory = box_factory if box_factory is not None else _default_box_factory()
         self.night_factory = night_factory
         self.box = None
+        self._classic = None  # the classic game's controller, once rebuilt (``classic``)
+        self._classic_waiting = None  # its journal, open, until the game is asked for
         self.translator = Translator("fr")
         self.sounds = Sounds()
         self._audio = audio
@@ -281,9 +291,11 @@ class OneNightApp(App):
         self.speaker = Speaker(self.audio)
 
     def _open_classic(self) -> None:
-        """The classic game's journal, then the box (which may be holding its pads)."""
+        """The classic game's journal, then the box (which may be holding its pads). A
+        journal with a game under way (or anything to say) is rebuilt now; one that holds
+        only the table's setup waits until the classic game is asked for (``classic``)."""
         try:
-            classic, problem = self._open_game("thiercelieux")
+            opened = journal.open_journal(self.data_dir / journal.GAMES["thiercelieux"][1])
         except JournalInUse:  # another app holds it: this one touches nothing, as at start
             Logger.warning("onenight: the journal in %s is in use by another app", self.data_dir)
             for ctl in self.controllers():
@@ -293,27 +305,47 @@ class OneNightApp(App):
             self.root = self._build_already_open()
             Window.add_widget(self.root)
             return
-        classic.records.keep = self.settings.history_keep
-        self.classic = classic
-        self._storage_told[id(classic)] = classic.storage_problems()
-        self._journal_problem(problem, "thiercelieux")
+        if journal.between_games(opened, "thiercelieux"):
+            self._classic_waiting = opened
+        else:
+            self._take_classic(opened)
         self.connect_box()
         self._resume_box_vote()
         if self.sm.current == SCREENS[0][0]:
             self.sm.current_screen.refresh()  # a classic game in progress: offered back
+
+    def _take_classic(self, opened) -> None:
+        """The classic game's controller rebuilt from its journal, opened before."""
+        classic, problem = self._open_game("thiercelieux", opened)
+        classic.records.keep = self.settings.history_keep
+        self._classic = classic
+        self._storage_told[id(classic)] = classic.storage_problems()
+        self._journal_problem(problem, "thiercelieux")
+
+    def classic_phase(self) -> str | None:
+        """The classic game's phase, without rebuilding a journal that waits (it holds no
+        game under way: ``setup``); None before the first frame."""
+        if self._classic is None:
+            return "setup" if self._classic_waiting is not None else None
+        return self._classic.phase
 
     def _journal_problem(self, found: dict | None, game: str) -> None:
         if found:
             self.notify("journal." + found["code"], kind="error", sticky=True,
                         reason=found["reason"], name=found["name"], game=game)
 
-    def _open_game(self, game: str = "onenight"):
-        return open_game(self.data_dir, game=game, clock=self._clock, rng=self._rng,
-                         **({"wall": self._wall} if self._wall else {}))
+    def _open_game(self, game: str = "onenight", opened=None):
+        """``game``'s controller from its journal (``opened``: as read before)."""
+        kw = dict(game=game, clock=self._clock, rng=self._rng,
+                  **({"wall": self._wall} if self._wall else {}))
+        if opened is not None:
+            return journal.rebuild(self.data_dir, opened, **kw)
+        return open_game(self.data_dir, **kw)
 
     def controllers(self) -> list:
-        """The games in progress: the one-night game's, then the classic game's."""
-        return [c for c in (self.ctl, self.classic) if c is not None]
+        """The games in progress: the one-night game's, then the classic game's (once
+        rebuilt: a classic journal waiting holds nothing to write)."""
+        return [c for c in (self.ctl, self._classic) if c is not None]
 
     def _build_already_open(self):
         """The screen of a second app on a data folder in use: it says so, in the host's
@@ -407,7 +439,7 @@ class OneNightApp(App):
         ctl = ctl if ctl is not None else self.ctl
         try:
             ctl.apply(event)
-            if ctl is self.classic:
+            if ctl is self._classic:
                 self.box_sync()
             if self._tick_event is not None:
                 self.retick()  # the game changed: the screen's next tick may be sooner
@@ -467,7 +499,7 @@ class OneNightApp(App):
         """The game (a key of ``journal.GAMES``) whose journal could not be read and is kept
         as it is, waiting to be tried again: the one-night game's first."""
         return next((game for game, ctl in (("onenight", self.ctl),
-                                            ("thiercelieux", self.classic))
+                                            ("thiercelieux", self._classic))
                      if getattr(getattr(ctl, "writer", None), "held", False)), None)
 
     def reopen_game(self, aside: Path | None = None, game: str = "onenight") -> bool:
@@ -496,7 +528,7 @@ class OneNightApp(App):
             ctl.debate_minutes = self.settings.debate_minutes
         ctl.records.keep = self.settings.history_keep
         if classic:
-            self.classic = ctl
+            self._classic = ctl
         else:
             self.ctl = ctl
         self._storage_told[id(ctl)] = ctl.storage_problems()
@@ -688,7 +720,7 @@ class OneNightApp(App):
         """Have the box hold what the classic game's moment needs (a night's pick, its
         debate, a vote or a decision on the pads; see ``game/classic_pads.py``)."""
         pads = self.classic_pads()
-        if pads is not None and self.classic is not None:  # (read after the first frame)
+        if pads is not None and self._classic is not None:  # (none under way: nothing to hold)
             try:
                 pads.sync()
             except Exception:  # noqa: BLE001 - the box must never stop the game
@@ -741,7 +773,7 @@ def _facts(app: OneNightApp, facts: dict, ctl=None) -> dict:
     out = dict(facts)
     ctl = ctl if ctl is not None else app.ctl
     players = ctl.state.players if ctl else []
-    classic = ctl is not None and ctl is app.classic
+    classic = ctl is not None and ctl is app._classic
     for k, v in facts.items():
         if k == "seat" and isinstance(v, int):
             out["seat1"] = v + 1

@@ -305,3 +305,39 @@ def test_the_spys_waking_comes_back_from_the_journal_and_a_second_one_tonight_is
     with pytest.raises(Refused) as refused:
         c.apply({"type": "spy"})
     assert refused.value.code == "spy.tonight"
+
+
+# ---- a journal between games waits until its game is asked for (docs/performance.md) -------
+
+def test_a_journal_holding_only_the_table_is_between_games_and_any_game_event_is_not(tmp_path):
+    """The app rebuilds a classic journal after its first frame only if it holds more than
+    the table's setup: the events a finished game leaves (its ``baseline``, every kind of
+    them: players, a deck, options, houses) say "between games", a deal does not."""
+    from onenight.game.journal import SETUP_EVENTS, between_games, open_journal
+
+    from .test_classic_village_flow import HOUSES
+    from .test_classic_village_flow import SEATS as VILLAGE
+
+    wall = Wall()
+    c = start(tmp_path, wall)
+    set_up(c, 8, VILLAGE.split(), captain="never", buildings=True)
+    c.apply({"type": "houses", "buildings": list(HOUSES)})
+    kinds = {e["type"] for e in c.baseline()}
+    c.apply({"type": "deal"})
+    c.apply({"type": "abandon"})  # the journal keeps the table only
+    c.journal.close()
+    opened = open_journal(tmp_path / CLASSIC_FILENAME)
+    assert opened.entries and between_games(opened, "thiercelieux")
+    assert not between_games(opened, "onenight")  # whose table it is matters
+    opened.journal.close()
+
+    c = start(tmp_path, wall)  # the app, started again on that table
+    assert c.phase == "setup" and len(c.state.players) == 8
+    c.apply({"type": "preset", "id": "first_game"})  # the other kind of deck
+    kinds |= {e["type"] for e in c.baseline()}
+    assert kinds == SETUP_EVENTS["thiercelieux"]  # every event a table is kept as
+    c.apply({"type": "deal"})
+    c.journal.close()
+    opened = open_journal(tmp_path / CLASSIC_FILENAME)
+    assert not between_games(opened, "thiercelieux")  # a game under way
+    opened.journal.close()

@@ -86,32 +86,99 @@ import json, sys, tempfile
 from onenight.ui.app import OneNightApp
 from onenight.ui.driving import pump
 
-app = OneNightApp(data_dir=tempfile.mkdtemp())
+app = OneNightApp(data_dir=DATA or tempfile.mkdtemp())
 app._run_prepare()  # built: the home screen, before its first frame
 before = sorted(m for m in LATER if m in sys.modules)
 pump(3)  # its first frames, then what waited for them
 after = sorted(m for m in LATER if m in sys.modules)
-print(json.dumps({"before": before, "after": after, "classic": app.classic is not None,
+waiting = app.classic_phase()
+classic = app.classic is not None  # asked for: rebuilt now
+print(json.dumps({"before": before, "after": after, "waiting": waiting, "classic": classic,
+                  "asked": sorted(m for m in LATER if m in sys.modules),
                   "audio": app.audio is not None}))
 app.stop()
 """
+LATER = ["onenight.game.classic_flow", "onenight.classic.walk", "onenight.box",
+         "onenight.ui.box_link", "onenight.narration", "kivy.core.audio"]
 
 
-def test_the_first_frame_waits_for_no_classic_game_no_voice_and_no_box():
-    """Neither the classic game (its modules, its journal), nor the voice (the narration, the
-    audio), nor the box's link is needed to draw the home screen: they come once the first
-    frame is drawn (docs/performance.md)."""
+def _first_frames(data: str | None = None) -> dict:
     import json
     import subprocess
     import sys
 
-    later = ["onenight.classic", "onenight.game.classic_flow", "onenight.box",
-             "onenight.ui.box_link", "onenight.narration", "kivy.core.audio"]
-    code = f"LATER = {later!r}\n" + FIRST_FRAME
+    code = f"LATER = {LATER!r}\nDATA = {data!r}\n" + FIRST_FRAME
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=120)
     assert out.returncode == 0, out.stderr[-3000:]
-    seen = json.loads(out.stdout.strip().splitlines()[-1])
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_the_first_frame_waits_for_no_classic_game_no_voice_and_no_box():
+    """Neither the classic game (its modules, its journal), nor the voice (the narration, the
+    audio), nor the box's link is needed to draw the home screen: the voice comes once the
+    first frame is drawn, and the classic game, with no game of it under way, when it is
+    first asked for (docs/performance.md)."""
+    seen = _first_frames()
     assert seen["before"] == []  # nothing of them before the first frame
-    assert "onenight.game.classic_flow" in seen["after"] and seen["classic"]  # then the game
     assert "onenight.narration" in seen["after"] and seen["audio"]
+    assert not [m for m in seen["after"] if "classic" in m]  # no classic game under way
+    assert seen["waiting"] == "setup"
+    assert seen["classic"] and "onenight.game.classic_flow" in seen["asked"]  # then the game
+
+
+def test_a_classic_game_under_way_is_rebuilt_after_the_first_frame(tmp_path):
+    """A classic game under way is offered back on the home screen: its journal is rebuilt
+    once the first frame is drawn, as before, without waiting to be asked for."""
+    from onenight.game.journal import open_game
+
+    ctl, _ = open_game(tmp_path, game="thiercelieux")
+    ctl.apply({"type": "players", "names": ["Ana", "Ben", "Cyd", "Dan", "Eli", "Fay"]})
+    ctl.apply({"type": "preset", "id": "first_game"})
+    ctl.apply({"type": "deal"})
+    ctl.journal.close()
+    seen = _first_frames(str(tmp_path))
+    assert seen["before"] == []
+    assert "onenight.game.classic_flow" in seen["after"]
+    assert seen["waiting"] == "deal" and seen["classic"]
+
+
+ONE_NIGHT_DEMO = """
+import json, os, sys
+from kivy.clock import Clock
+from kivy.core.window import Window
+from onenight.ui import app as app_module
+
+def done(*_):
+    print(json.dumps(sorted(m for m in sys.modules if m.startswith("onenight."))))
+    app_module.App.get_running_app().stop()
+
+def first(*_):
+    Window.unbind(on_flip=first)
+    Clock.schedule_once(done, 1.5)
+
+Window.bind(on_flip=first)
+app_module.run_app()
+"""
+
+
+def test_a_one_night_game_never_imports_the_classic_game():
+    """The one-night game's night and debate, played from the app's demos, import nothing of
+    the classic game but the handwriting's shape (which the night's panels share): its
+    rules, its controller and its screens stay out of memory (docs/performance.md)."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    for demo in ("night:short", "day:30"):
+        env = dict(os.environ, ONENIGHT_DEMO=demo)
+        out = subprocess.run([sys.executable, "-c", ONE_NIGHT_DEMO], capture_output=True,
+                             text=True, timeout=120, env=env)
+        assert out.returncode == 0, out.stderr[-3000:]
+        modules = json.loads(out.stdout.strip().splitlines()[-1])
+        assert ("onenight.ui.screens.night" if demo.startswith("night")
+                else "onenight.ui.screens.day") in modules  # the game was played
+        classic = [m for m in modules if "classic" in m]
+        assert classic == ["onenight.classic", "onenight.classic.handwriting",
+                           "onenight.ui.screens.classic_base"], demo

@@ -53,8 +53,8 @@ class HomeScreen(BaseScreen):
 
     def refresh(self):
         phase = self.app.ctl.phase
-        classic = self.app.classic.phase if self.app.classic is not None else None  # (read
-        # after the first frame, which shows this screen: refreshed again then)
+        classic = self.app.classic_phase()  # (read after the first frame, which shows this
+        # screen: refreshed again then; a classic journal between games is not rebuilt)
         if classic in CLASSIC_IN_PROGRESS:  # the classic game in progress
             self.can_resume = True
             self.resume_label = self.tr("home.resume_classic")
@@ -96,7 +96,7 @@ class HomeScreen(BaseScreen):
     def resume(self):
         if not self.can_resume:
             return
-        if self.app.classic.phase in CLASSIC_IN_PROGRESS:
+        if self.app.classic_phase() in CLASSIC_IN_PROGRESS:
             self.app.go(CLASSIC_SCREEN[self.app.classic.phase])
         elif self.app.ctl.phase == "end" and self.app.ctl.state.replay is not None:
             # back to the frame of the dawn replay the host was looking at

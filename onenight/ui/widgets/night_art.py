@@ -23,6 +23,8 @@ def _stars(n=70, seed=7):
 
 
 STARS = _stars()
+STAR_SEGMENTS = 8  # a star is 1 to 3 pixels wide (Kivy's 180 segments by default made each
+# one 180 triangles: 13,000 for the sky, kept and drawn with the home screen)
 # the village's roofline: (x, width, wall height, roof height), in parts of the width/height
 VILLAGE = [(0.00, 0.09, 0.10, 0.05), (0.08, 0.07, 0.14, 0.06), (0.16, 0.10, 0.09, 0.05),
            (0.27, 0.05, 0.22, 0.08), (0.33, 0.09, 0.11, 0.05), (0.44, 0.12, 0.08, 0.06),
@@ -49,7 +51,7 @@ class NightSky(Widget):
             for sx, sy, r, a in STARS:
                 Color(1, 1, 1, a)
                 s = r * max(1.5, h / 400)
-                Ellipse(pos=(x + sx * w, y + sy * h), size=(s, s))
+                Ellipse(pos=(x + sx * w, y + sy * h), size=(s, s), segments=STAR_SEGMENTS)
             # the moon, with a faint halo
             m = h * 0.13
             cx, cy = x + w * 0.78, y + h * 0.30  # rising over the village
