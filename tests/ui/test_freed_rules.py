@@ -32,29 +32,33 @@ def _bind_a_freed_widget(app, name: str):
     gc.collect()
 
 
-def test_a_resize_lets_go_of_a_freed_widgets_rule_and_tells_every_other(app):
-    before = Window.size
+def _changed_around_a_freed_widget(app, name: str, change, back, told) -> None:
+    """Two widgets following ``app.<name>``, a freed widget's rule bound between them:
+    ``change()`` then ``back()``, and after each ``told(widget)`` holds for both."""
     first = Builder.load_string(RULE)
-    _bind_a_freed_widget(app, "text_scale")
+    _bind_a_freed_widget(app, name)
     last = Builder.load_string(RULE)
     try:
-        Window.size = (800, 480) if before != (800, 480) else (1280, 800)
+        change()
         settle()
-        assert first.font_size == last.font_size == 10 * app.text_scale
+        assert told(first) and told(last)
     finally:
-        Window.size = before  # and again: the freed widget's rule is not called any more
+        back()  # and again: the freed widget's rule is not called any more
         settle()
-    assert first.font_size == last.font_size == 10 * app.text_scale
+    assert told(first) and told(last)
+
+
+def test_a_resize_lets_go_of_a_freed_widgets_rule_and_tells_every_other(app):
+    before = Window.size
+    other = (800, 480) if before != (800, 480) else (1280, 800)
+    _changed_around_a_freed_widget(
+        app, "text_scale", lambda: setattr(Window, "size", other),
+        lambda: setattr(Window, "size", before),
+        lambda w: w.font_size == 10 * app.text_scale)
 
 
 def test_a_change_of_language_lets_go_of_a_freed_widgets_rule(app):
     lang = app.lang
-    first = Builder.load_string(RULE)
-    _bind_a_freed_widget(app, "lang")
-    last = Builder.load_string(RULE)
-    try:
-        app.set_language("en" if lang == "fr" else "fr")
-        assert first.text == last.text == app.tr("home.delete")
-    finally:
-        app.set_language(lang)
-    assert first.text == last.text == app.tr("home.delete")
+    _changed_around_a_freed_widget(
+        app, "lang", lambda: app.set_language("en" if lang == "fr" else "fr"),
+        lambda: app.set_language(lang), lambda w: w.text == app.tr("home.delete"))
