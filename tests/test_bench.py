@@ -58,6 +58,24 @@ def test_trace_writes_nothing_unless_asked(tmp_path, monkeypatch):
     assert marks[0] == {"mark": "day_start", "t": 12.5, "deadline": 20.0}
 
 
+def test_the_night_cpu_is_read_at_its_marks():
+    """The night's CPU runs from the first frame to the night's end as the app marked them,
+    whatever the app did after its end (the next screen's opening) before the bench looked."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from run import marked_cpu_percent
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    marks = [{"mark": "first_frame", "t": 10.0, "cpu": 0.8},
+             {"mark": "cue", "t": 12.0, "line": "night.intro"},
+             {"mark": "night_end", "t": 30.0, "cpu": 1.2}]
+    assert marked_cpu_percent(marks, "first_frame", "night_end") == pytest.approx(2.0)
+    # an app whose end carries no CPU (an older one): the bench polls instead
+    marks[-1] = {"mark": "night_end", "t": 30.0}
+    assert marked_cpu_percent(marks, "first_frame", "night_end") is None
+    assert marked_cpu_percent(marks[:2], "first_frame", "night_end") is None
+
+
 def launch(tmp_path, spec):
     where = tmp_path / "trace.jsonl"
     env = dict(os.environ, HOME=str(tmp_path), ONENIGHT_DEMO=spec, ONENIGHT_TRACE=str(where),

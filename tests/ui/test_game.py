@@ -857,3 +857,28 @@ def test_the_mute_button_silences_every_sound_and_keeps_the_timing(app):
     app.say("day.last_minute")
     assert app.test_audio.events[-1][3] == app.settings.voice_volume
     back_home(app)
+
+
+def test_the_nights_end_is_marked_with_the_cpu_used_before_the_debate_opens(app, monkeypatch,
+                                                                           tmp_path):
+    """The bench reads the night's CPU at its end mark (docs/performance.md, 19): the CPU is
+    taken there, before the debate's screen is opened in the same tick, which is not night."""
+    import time
+
+    from onenight.ui import trace
+
+    where = tmp_path / "trace.jsonl"
+    monkeypatch.setenv(trace.TRACE_ENV, str(where))
+    go, opened = app.go, []
+
+    def go_and_note(name, *a, **kw):
+        if name == "day":
+            opened.append(time.process_time())
+        return go(name, *a, **kw)
+
+    monkeypatch.setattr(app, "go", go_and_note)
+    to_the_debate(app, NAMES[:3])
+    end = [m for m in trace.read(str(where)) if m["mark"] == "night_end"]
+    assert len(end) == 1 and opened
+    assert 0 < end[0]["cpu"] <= opened[0]
+    back_home(app)

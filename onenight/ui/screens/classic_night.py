@@ -18,6 +18,8 @@ shows after a tap; nothing else on it changes, nor when the call ends."""
 
 from __future__ import annotations
 
+import time
+
 from kivy.core.window import Window
 from kivy.factory import Factory
 from kivy.logger import Logger
@@ -214,7 +216,10 @@ class ClassicNightScreen(ClassicScreen):
         if d.finished:
             self.driver = None
             d.stop()
-            trace.mark("night_end", clips_failed=len(getattr(self.app.audio, "failed", ())))
+            # the CPU used so far: the bench's night ends here, not with the next screen's
+            # opening that follows in this same tick
+            trace.mark("night_end", clips_failed=len(getattr(self.app.audio, "failed", ())),
+                       cpu=time.process_time())
             if self.ctl.phase == "night" and self.ctl.state.window is not None:
                 self._start()  # a night straight after the last (the Astrologue's solar eclipse)
                 self.refresh()

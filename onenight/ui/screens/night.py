@@ -8,6 +8,8 @@ goes on at the same line, in the other language. What the screen shows depends o
 and the settings only, never on the deal: every role is called, and each step lasts as long
 whoever holds its card."""
 
+import time
+
 from kivy.core.window import Window
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
@@ -342,7 +344,10 @@ class NightScreen(BaseScreen):
             self.follow_steps()
         self.refresh()
         if d.done:
-            trace.mark("night_end", clips_failed=len(getattr(self.app.audio, "failed", ())))
+            # the CPU used so far: the bench's night ends here, not with the next screen's
+            # opening that follows in this same tick
+            trace.mark("night_end", clips_failed=len(getattr(self.app.audio, "failed", ())),
+                       cpu=time.process_time())
             self.driver = None
             if self.app.send({"type": "night_done", "minutes": self.app.settings.debate_minutes}):
                 self.app.say("day.start")
