@@ -400,16 +400,17 @@ class OneNightApp(App):
         try:
             setattr(self, name, value)
             return
-        except ReferenceError:
-            pass
-        for _ in range(100):  # each pass lets go of at least one freed widget's rule
-            dropped = drop_freed_listeners(self, name)
+        except ReferenceError as e:
+            error = e
+        for _ in range(100):  # a rule let go is never called again: each pass gets further
+            if not drop_freed_listeners(self, name):
+                raise error  # not a freed widget's rule: a real fault, never hidden
             try:
                 self.property(name).dispatch(self)
                 return
-            except ReferenceError:
-                if not dropped:
-                    raise
+            except ReferenceError as e:
+                error = e
+        raise error
 
     # ---- language -------------------------------------------------------------------------
     def tr(self, key: str, *_lang, **facts) -> str:
