@@ -1169,25 +1169,27 @@ def _powers(e: Any, n: int) -> Pick | None:
     return Pick(tuple(p))
 
 
+def _name(e: Any, key: str) -> str | None:
+    """The name a choice gives under ``key`` (a power, a card), None if it gives none."""
+    v = e.get(key)
+    if v is not None and not isinstance(v, str):
+        raise Refused("choice_format")
+    return v
+
+
 def _power(e: Any, n: int) -> Use | None:
     """A special power and the player it names (``{"power": "herb", "target": 3}``)."""
-    p = e.get("power")
+    p = _name(e, "power")
     if p is None:
         return None
-    if not isinstance(p, str):
-        raise Refused("choice_format")
     t = e.get("target")
     return Use(p, None if t is None else _seat_value(t, n))
 
 
 def _drawn(e: Any, n: int) -> Draw | None:
     """A card drawn from a pile (``{"card": "seer"}``: the Transformiste's)."""
-    c = e.get("card")
-    if c is None:
-        return None
-    if not isinstance(c, str):
-        raise Refused("choice_format")
-    return Draw(c)
+    c = _name(e, "card")
+    return None if c is None else Draw(c)
 
 
 _READERS = {Kind.SEAT: (_target, ("target",)), Kind.SEATS: (_targets, ("targets",)),
