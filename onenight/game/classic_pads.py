@@ -100,18 +100,22 @@ class ClassicPads:
         if g is None:  # setup and deal: the box is the one-night game's, or idle
             if self.moment is not None and self.moment != ("end",):
                 self.client.reset()  # a game abandoned: the box is free again
-            self.moment = None
-            self.round, self.decider, self.box_seats, self.kind = None, None, frozenset(), ""
+            self._hold(None)
             return
         if getattr(self.client, "status", "connected") != "connected":
             return  # its pads unknown yet: the moment is opened once it answers
         moment, opener = self._moment()
         if moment == self.moment:
             return
+        self._hold(moment)
+        opener()
+
+    def _hold(self, moment: tuple | None) -> None:
+        """The box is to hold ``moment`` (None: nothing of this game): no round of it opened
+        yet, the last one forgotten."""
         self.moment, self.given_up = moment, False
         self.round, self.decider, self.box_seats = None, None, frozenset()
         self.kind = moment[0] if moment else ""
-        opener()
 
     def _moment(self):
         ctl = self.ctl
